@@ -1,0 +1,165 @@
+import { floatArith as FLOAT, type Arith } from './arith.ts';
+
+/** Amplitude of the small step-dependent wobble term. */
+export const WOBBLE_AMPLITUDE = 0.025;
+/** The wobble's frequency grows with the step: 0.11·(t+1). */
+export const WOBBLE_RATE = 0.11;
+
+/** The fewest and most steps the lab accepts (the command line; the app's slider is narrower). */
+export const MIN_STEPS = 1;
+export const MAX_STEPS = 100_000;
+
+/** Everything the chain depends on: P = 2T step parameters plus c, x₀ and the target y. */
+export interface ChainParams {
+  /** a_t, the gain of step t (length T). */
+  a: Float64Array;
+  /** b_t, the bias of step t (length T). */
+  b: Float64Array;
+  /** c, the weight of the rational term, shared by every step. */
+  c: number;
+  /** x₀, the initial state. */
+  x0: number;
+  /** y, the target of the loss ½(x_T − y)². */
+  target: number;
+}
+
+/** Defaults of the scalar knobs. */
+export const DEFAULT_C = 0.35;
+export const DEFAULT_X0 = 0.4;
+export const DEFAULT_TARGET = 0.25;
+
+/**
+ * One step of the chain, written once for every arithmetic:
+ *
+ *   x_{t+1} = tanh(a_t·x_t + b_t) + c·x_t / (1 + x_t²) + 0.025·sin(0.11·(t+1)·x_t)
+ *
+ * Twelve primitives: mul, add, tanh · mul, square, shift, div · scale, sin, scale · add, add.
+ */
+export function chainStep<V>(ar: Arith<V>, t: number, x: V, a: V, b: V, c: V): V {
+  const squash = ar.tanh(ar.add(ar.mul(a, x), b));
+  const rational = ar.div(ar.mul(c, x), ar.addConst(ar.square(x), 1));
+  const wobble = ar.mulConst(ar.sin(ar.mulConst(x, WOBBLE_RATE * (t + 1))), WOBBLE_AMPLITUDE);
+  return ar.add(ar.add(squash, rational), wobble);
+}
+
+/** Primitives one `chainStep` records. */
+export const NODES_PER_STEP = 12;
+
+/** The loss L = ½(x_T − y)². */
+export function chainLoss<V>(ar: Arith<V>, xT: V, target: number): V {
+  return ar.mulConst(ar.square(ar.addConst(xT, -target)), 0.5);
+}
+
+/** Primitives one `chainLoss` records. */
+export const NODES_IN_LOSS = 3;
+
+/**
+ * The documented default parameters of step t:
+ *
+ *   a_t = 0.75 + 0.1·sin(0.7·t + 0.3)
+ *   b_t = 0.2·cos(0.45·t)
+ *
+ * Deterministic, so every run, test and shared link sees the same chain. Chosen (with c = 0.35)
+ * from a scan of gains and biases so that the state hovers near 0, where tanh is not saturated and
+ * each step's slope ∂x_{t+1}/∂x_t stays near 1: the adjoint then neither vanishes nor explodes over
+ * the app's whole range of steps. With a saturating gain (a ≈ 0.85 + 0.25·sin …) the early
+ * gradients fall by 60 decades at T = 200. test/engine/chain.test.ts checks the spread.
+ * Beyond a few hundred steps the wobble's slope 0.025·0.11·(t+1) passes 1 and the adjoint grows
+ * without bound whatever a_t and b_t are: the command line still runs such chains and reports
+ * non-finite figures as such.
+ */
+export function defaultA(t: number): number {
+  return 0.75 + 0.1 * Math.sin(0.7 * t + 0.3);
+}
+
+export function defaultB(t: number): number {
+  return 0.2 * Math.cos(0.45 * t);
+}
+
+/** Default parameters for a chain of `steps` steps, with c, x₀ and y overridable. */
+export function defaultParams(
+  steps: number,
+  scalars: Partial<Pick<ChainParams, 'c' | 'x0' | 'target'>> = {},
+): ChainParams {
+  const a = new Float64Array(steps);
+  const b = new Float64Array(steps);
+  for (let t = 0; t < steps; t++) {
+    a[t] = defaultA(t);
+    b[t] = defaultB(t);
+  }
+  return {
+    a,
+    b,
+    c: scalars.c ?? DEFAULT_C,
+    x0: scalars.x0 ?? DEFAULT_X0,
+    target: scalars.target ?? DEFAULT_TARGET,
+  };
+}
+
+/** Number of steps T of a parameter set. */
+export function stepsOf(params: ChainParams): number {
+  return params.a.length;
+}
+
+/**
+ * Runs steps `from` … `to`−1 in plain floats starting from state `x`, and returns x_to. When
+ * `states` is given, x_{t+1} is written to states[t+1] along the way.
+ */
+export function advance(
+  params: ChainParams,
+  from: number,
+  to: number,
+  x: number,
+  states?: Float64Array,
+): number {
+  const { a, b, c } = params;
+  for (let t = from; t < to; t++) {
+    x = chainStepFloat(t, x, a[t], b[t], c);
+    if (states) states[t + 1] = x;
+  }
+  return x;
+}
+
+/**
+ * `chainStep` in plain floats. It calls the same generic step with plain-number arithmetic:
+ * one definition of the program for every method.
+ */
+export function chainStepFloat(t: number, x: number, a: number, b: number, c: number): number {
+  return chainStep(FLOAT, t, x, a, b, c);
+}
+
+/** The states x_0 … x_T in plain floats. */
+export function evaluateStates(params: ChainParams): Float64Array {
+  const T = stepsOf(params);
+  const states = new Float64Array(T + 1);
+  states[0] = params.x0;
+  advance(params, 0, T, params.x0, states);
+  return states;
+}
+
+/** The loss ½(x_T − y)² in plain floats. */
+export function lossOf(xT: number, target: number): number {
+  return chainLoss(FLOAT, xT, target);
+}
+
+/** The loss of the whole chain in plain floats. */
+export function evaluateLoss(params: ChainParams): number {
+  return lossOf(advance(params, 0, stepsOf(params), params.x0), params.target);
+}
+
+/** Checks a parameter set: equal lengths, at least one step, every number finite. */
+export function validateParams(params: ChainParams): string | null {
+  const T = params.a.length;
+  if (params.b.length !== T) return `a has ${T} entries but b has ${params.b.length}; they must match`;
+  if (T < MIN_STEPS) return 'the chain needs at least one step';
+  if (T > MAX_STEPS) return `the chain has ${T} steps; at most ${MAX_STEPS} are allowed`;
+  for (const [name, arr] of [['a', params.a], ['b', params.b]] as const) {
+    for (let t = 0; t < T; t++) {
+      if (!Number.isFinite(arr[t])) return `${name}[${t}] is ${arr[t]}; every parameter must be a finite number`;
+    }
+  }
+  for (const key of ['c', 'x0', 'target'] as const) {
+    if (!Number.isFinite(params[key])) return `${key} is ${params[key]}; it must be a finite number`;
+  }
+  return null;
+}

@@ -1,0 +1,171 @@
+/**
+ * The settings one lab run takes and the plain-data report it returns: everything one frame of
+ * the app shows, and what `tape-lab run --json` prints. No class instances, so a report crosses
+ * the worker boundary by structured clone (its typed arrays can be transferred).
+ */
+
+/** Which checkpoint schedule to model. */
+export type ScheduleKind = 'periodic' | 'revolve';
+
+export interface LabSettings {
+  /** Chain steps T (P = 2T parameters). Ignored when `params` is given. */
+  steps: number;
+  /** The central-difference step h. */
+  eps: number;
+  /** Periodic schedule: keep every stride-th step. */
+  stride: number;
+  /** Which schedule the checkpoint block reports. */
+  schedule: ScheduleKind;
+  /** Binomial schedule: number of snapshots. */
+  snapshots: number;
+  c: number;
+  x0: number;
+  target: number;
+  /** Explicit a_t and b_t instead of the documented defaults (sets the steps to a.length). */
+  params?: { a: ArrayLike<number>; b: ArrayLike<number> };
+  /** Which optional parts to compute; all true when omitted. */
+  include?: Partial<Record<LabPart, boolean>>;
+}
+
+/** Optional parts of a report; the app skips the expensive ones while a slider that does not
+ * change them moves. */
+export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives';
+
+/** dL/da_t and dL/db_t. */
+export interface GradientPair {
+  a: Float64Array;
+  b: Float64Array;
+}
+
+/** One point of the central-difference sweep over h. */
+export interface SweepPoint {
+  eps: number;
+  /** Root mean square over the P parameters of |finite difference − reverse|. */
+  rms: number;
+  /** max_i |finite difference_i − reverse_i| / max_i |reverse_i|. */
+  maxRelative: number;
+  /** The truncation model h²·|f‴|/6 (|f‴| as the RMS over parameters of the third derivative). */
+  truncation: number;
+  /** The rounding model ε·|f|/h, ε the machine epsilon and f the loss. */
+  rounding: number;
+}
+
+export interface CheckpointAction {
+  kind: 'advance' | 'store' | 'restore' | 'free' | 'record' | 'reverse';
+  /** The step the action starts at (or the state it stores, restores or frees). */
+  step: number;
+  /** For `advance`: the state reached. */
+  to?: number;
+}
+
+/** One point of the memory-against-recomputation frontier. */
+export interface FrontierPoint {
+  /** The stride (periodic) or snapshot count (binomial) that gives this point. */
+  setting: number;
+  storedStates: number;
+  recomputedSteps: number;
+  workUnits: number;
+}
+
+export interface CheckpointReport {
+  schedule: ScheduleKind;
+  stride: number | null;
+  snapshots: number | null;
+  /** States a full tape keeps: x_0 … x_T. */
+  fullTapeStates: number;
+  /** The most states the executor held at once (see engine/checkpoint). */
+  storedStates: number;
+  /** The most plain snapshots held at once (what a binomial schedule's s bounds). */
+  peakSnapshots: number;
+  /** Untaped forward steps. */
+  advances: number;
+  /** Every step evaluation, taped or not. */
+  stepEvaluations: number;
+  /** Step evaluations beyond one per step. */
+  recomputedSteps: number;
+  /** (step evaluations + reverse steps) / T. */
+  workUnits: number;
+  actions: CheckpointAction[];
+  frontier: { periodic: FrontierPoint[]; revolve: FrontierPoint[] } | null;
+}
+
+/** Work units of each method for one chain length, as counted by the code that did the work. */
+export interface WorkPoint {
+  steps: number;
+  reverse: number;
+  forward: number;
+  finiteDifference: number;
+  checkpointed: number;
+}
+
+export interface LabReport {
+  steps: number;
+  /** Number of parameters P = 2T. */
+  parameters: number;
+  params: { a: Float64Array; b: Float64Array; c: number; x0: number; target: number };
+  /** x_0 … x_T. */
+  states: Float64Array;
+  /** x̄_t = dL/dx_t for t = 0 … T, from the reverse sweep. */
+  adjoint: Float64Array;
+  loss: number;
+  gradient: {
+    reverse: GradientPair;
+    forward: GradientPair;
+    finiteDifference: GradientPair;
+    checkpointed: GradientPair;
+  };
+  /**
+   * dx_t/dθ_j for t = 0 … T and the P directions θ = (a_0, b_0, a_1, b_1, …), row-major
+   * ((T+1) × P): the tangents forward mode carries. Null when not requested.
+   */
+  tangents: Float64Array | null;
+  /** Full-chain work units, counted. */
+  work: { reverse: number; forward: number; finiteDifference: number; checkpointed: number };
+  counts: {
+    /** Nodes on the reverse-mode tape. */
+    tapeNodes: number;
+    /** Bytes per tape node, adjoint included. */
+    bytesPerNode: number;
+    /** Chain steps the forward pass of reverse mode evaluated (on the tape). */
+    reverseStepEvaluations: number;
+    /** Steps the reverse sweep walked back. */
+    reverseSteps: number;
+    /** Chain steps evaluated by forward mode, and tangent lanes carried through each. */
+    forwardStepEvaluations: number;
+    forwardLanes: number;
+    /** Loss evaluations of the central-difference gradient (1 + 2P). */
+    finiteDifferenceEvaluations: number;
+    /** Chain steps those evaluations would cost from scratch ((1 + 2P)·T) … */
+    finiteDifferenceNaiveSteps: number;
+    /** … and what they cost reusing the stored prefix x_0 … x_t. */
+    finiteDifferenceSteps: number;
+    /** Chain steps the whole sweep over h evaluated. */
+    sweepSteps: number;
+  };
+  errors: {
+    /** max |forward − reverse| / max |reverse|. */
+    forwardVsReverseMax: number;
+    /** RMS of |finite difference − reverse| at the selected h. */
+    finiteDifferenceRms: number;
+    finiteDifferenceMaxRelative: number;
+    /** max |checkpointed − reverse| / max |reverse|. */
+    checkpointedVsReverseMax: number;
+  };
+  eps: number;
+  sweep: SweepPoint[];
+  /** The h of the sweep with the smallest RMS error. */
+  bestEps: number | null;
+  model: {
+    /** RMS over parameters of ∂³L/∂θ³ (five-point stencil). */
+    thirdDerivativeRms: number;
+    /** |L|, the size of the rounding model's numerator. */
+    lossMagnitude: number;
+    /** h* = (3ε|f|/|f‴|)^(1/3), the minimum of the model. */
+    predictedBestEps: number | null;
+  };
+  checkpoint: CheckpointReport;
+  /** Work units against steps, for the Work panel. */
+  workCurve: WorkPoint[];
+  /** Plain-words notes: non-finite figures, clamped inputs, numerical hazards. */
+  warnings: string[];
+}
