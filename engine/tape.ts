@@ -66,6 +66,8 @@ export class Tape implements Arith<NodeId> {
   private adjoints: Float64Array;
   /** Hazards found while recording (non-finite values or partials), oldest first. */
   readonly issues: TapeIssue[] = [];
+  /** Nodes the last `backward` visited, newest to oldest (counted in its loop). */
+  lastSweepNodes = 0;
 
   constructor(capacity = 1024) {
     const n = Math.max(16, Math.min(capacity, MAX_TAPE_NODES));
@@ -286,7 +288,9 @@ export class Tape implements Arith<NodeId> {
     const p1 = this.parent1;
     const d0 = this.d0;
     const d1 = this.d1;
+    let swept = 0;
     for (let i = output; i >= 0; i--) {
+      swept++;
       const g = adj[i];
       if (g === 0) continue;
       const h = head[i];
@@ -296,6 +300,7 @@ export class Tape implements Arith<NodeId> {
       // Binary ops are exactly the codes Add … Div.
       if (op <= Op.Div) adj[p1[i]] += d1[i] * g;
     }
+    this.lastSweepNodes = swept;
     return adj.subarray(0, n);
   }
 

@@ -1,0 +1,83 @@
+import { chainLoss, chainStep, stepsOf, NODES_PER_STEP, NODES_IN_LOSS, type ChainParams } from './chain.ts';
+import type { ChainGradient } from './fused.ts';
+import { Tape, type NodeId, type TapeIssue } from './tape.ts';
+
+/** Nodes a full recording of a T-step chain puts on the tape. */
+export function tapeNodesFor(steps: number): number {
+  // c and x₀ leaves, then per step the a_t and b_t leaves and the step's primitives, then the loss.
+  return 2 + steps * (2 + NODES_PER_STEP) + NODES_IN_LOSS;
+}
+
+/** The reverse-mode result, with what the app and the counters need beyond the gradient. */
+export interface ReverseResult extends ChainGradient {
+  /** dL/dc. */
+  c: number;
+  /** x̄_t = dL/dx_t for t = 0 … T. */
+  adjoint: Float64Array;
+  /** x_0 … x_T, read off the tape. */
+  states: Float64Array;
+  /** Nodes recorded. */
+  tapeNodes: number;
+  /** Chain steps evaluated on the tape while recording. */
+  stepEvaluations: number;
+  /** Nodes the sweep visited. */
+  sweptNodes: number;
+  /** Full-chain work units: recording passes plus sweep passes, counted. */
+  workUnits: number;
+  /** Numerical hazards met while recording. */
+  issues: TapeIssue[];
+}
+
+/**
+ * The gradient of L = ½(x_T − y)² with respect to every a_t and b_t by reverse mode: record the
+ * chain on a tape, seed adj[L] = 1, sweep back. Pass a tape to reuse its buffers across calls.
+ */
+export function reverseGradient(params: ChainParams, tape: Tape = new Tape(tapeNodesFor(stepsOf(params)))): ReverseResult {
+  const T = stepsOf(params);
+  tape.reset();
+  tape.reserve(tapeNodesFor(T));
+  const stateIds = new Int32Array(T + 1);
+  const aIds = new Int32Array(T);
+  const bIds = new Int32Array(T);
+  const c = tape.leaf(params.c);
+  let x = tape.leaf(params.x0);
+  stateIds[0] = x;
+  let stepEvaluations = 0;
+  for (let t = 0; t < T; t++) {
+    const a = tape.leaf(params.a[t]);
+    const b = tape.leaf(params.b[t]);
+    aIds[t] = a;
+    bIds[t] = b;
+    x = chainStep(tape, t, x, a, b, c);
+    stateIds[t + 1] = x;
+    stepEvaluations++;
+  }
+  const loss = chainLoss(tape, x, params.target);
+  const adj = tape.backward(loss);
+  const ga = new Float64Array(T);
+  const gb = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    ga[t] = adj[aIds[t]];
+    gb[t] = adj[bIds[t]];
+  }
+  const adjoint = new Float64Array(T + 1);
+  const states = new Float64Array(T + 1);
+  for (let t = 0; t <= T; t++) {
+    adjoint[t] = adj[stateIds[t]];
+    states[t] = tape.value(stateIds[t] as NodeId);
+  }
+  const recorded = tape.length;
+  return {
+    loss: tape.value(loss),
+    a: ga,
+    b: gb,
+    c: adj[c],
+    adjoint,
+    states,
+    tapeNodes: recorded,
+    stepEvaluations,
+    sweptNodes: tape.lastSweepNodes,
+    workUnits: stepEvaluations / T + tape.lastSweepNodes / recorded,
+    issues: tape.issues.slice(),
+  };
+}
