@@ -1,0 +1,107 @@
+import {
+  BYTES_PER_NODE,
+  Tape,
+  centralDifferenceGradient,
+  defaultParams,
+  epsilonGrid,
+  evaluateLoss,
+  forwardGradient,
+  fusedAdjoint,
+  reverseGradient,
+  tapeNodesFor,
+  type ChainParams,
+} from '../engine/index.ts';
+import { integerOption, parseOptions } from './args.ts';
+import { fmt, table } from './format.ts';
+import { printJson } from './json.ts';
+
+export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json]
+  Engine timings side by side, measured in one process: plain evaluation, the hand-fused
+  adjoint, the tape's reverse gradient, vector forward mode and the central-difference sweep;
+  ratios against the hand-fused adjoint, and bytes per tape node.`;
+
+/** What one timing measured: the median time of one call over repeated batches. */
+export interface Timing {
+  method: string;
+  steps: number;
+  /** Median milliseconds per call. */
+  ms: number;
+  /** Calls timed. */
+  calls: number;
+}
+
+/**
+ * Median time per call of `fn`: batches sized to take about `minMs / 5` each, five batches at
+ * least, after a warm-up so the JIT has compiled the path being measured.
+ */
+export function time(fn: () => unknown, minMs: number): { ms: number; calls: number } {
+  const warmEnd = performance.now() + minMs / 4;
+  let batch = 1;
+  do {
+    const t0 = performance.now();
+    for (let i = 0; i < batch; i++) fn();
+    const dt = performance.now() - t0;
+    if (dt < minMs / 10) batch *= 2;
+  } while (performance.now() < warmEnd);
+  const samples: number[] = [];
+  let calls = 0;
+  const end = performance.now() + minMs;
+  while (samples.length < 5 || performance.now() < end) {
+    const t0 = performance.now();
+    for (let i = 0; i < batch; i++) fn();
+    samples.push((performance.now() - t0) / batch);
+    calls += batch;
+    if (samples.length >= 200) break;
+  }
+  samples.sort((x, y) => x - y);
+  return { ms: samples[Math.floor(samples.length / 2)], calls };
+}
+
+interface BenchRow {
+  steps: number;
+  timings: Record<string, number>;
+  ratios: Record<string, number>;
+  tapeNodes: number;
+}
+
+function benchAt(T: number, minMs: number): BenchRow {
+  const params: ChainParams = defaultParams(T);
+  const tape = new Tape(tapeNodesFor(T));
+  const work = { states: new Float64Array(T + 1), squash: new Float64Array(T) };
+  const grid = epsilonGrid();
+  const timings: Record<string, number> = {
+    evaluate: time(() => evaluateLoss(params), minMs).ms,
+    fusedAdjoint: time(() => fusedAdjoint(params, work), minMs).ms,
+    tapeReverse: time(() => reverseGradient(params, tape), minMs).ms,
+    forwardVector: time(() => forwardGradient(params), minMs).ms,
+    // One central-difference gradient per h of the sweep.
+    finiteDifferenceSweep: time(() => grid.forEach((h) => centralDifferenceGradient(params, h)), minMs).ms,
+  };
+  const base = timings.fusedAdjoint;
+  const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v / base]));
+  return { steps: T, timings, ratios, tapeNodes: tapeNodesFor(T) };
+}
+
+/** `tape-lab bench`: timings and ratios at a few chain lengths. */
+export function benchCommand(argv: string[]): string {
+  const { values } = parseOptions(
+    argv,
+    { steps: { type: 'string' }, 'min-time': { type: 'string' }, json: { type: 'boolean' } },
+    'bench',
+  );
+  const sizes = (values.steps ?? '40,200,1000').split(',').map((s) => integerOption('steps', s, 1, 100_000) as number);
+  const minMs = integerOption('min-time', values['min-time'], 10, 60_000) ?? 300;
+  const rows = sizes.map((T) => benchAt(T, minMs));
+  if (values.json) {
+    return printJson({ bytesPerNode: BYTES_PER_NODE, unit: 'ms per call (median)', results: rows, ratios: Object.fromEntries(rows.map((r) => [r.steps, r.ratios])) });
+  }
+  const methods = Object.keys(rows[0].timings);
+  const header = ['method', ...rows.flatMap((r) => [`T=${r.steps} ms`, '× fused'])];
+  const body = methods.map((m) => [m, ...rows.flatMap((r) => [fmt(r.timings[m]), fmt(r.ratios[m])])]);
+  return [
+    `Median time per call, one process (Node ${process.version}); ratios against the hand-fused adjoint.`,
+    table([header, ...body]),
+    '',
+    `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
+  ].join('\n');
+}

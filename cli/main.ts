@@ -1,0 +1,73 @@
+import { LabInputError } from '../engine/index.ts';
+import { UsageError } from './errors.ts';
+import { RUN_HELP, runCommand } from './run.ts';
+import { AUDIT_HELP, auditCommand } from './audit.ts';
+import { BENCH_HELP, benchCommand } from './bench.ts';
+import { SCHEDULE_HELP, scheduleCommand } from './schedule.ts';
+
+interface Command {
+  help: string;
+  run: (argv: string[]) => string | { output: string; exitCode: number };
+}
+
+const COMMANDS: Record<string, Command> = {
+  run: { help: RUN_HELP, run: runCommand },
+  audit: { help: AUDIT_HELP, run: auditCommand },
+  bench: { help: BENCH_HELP, run: benchCommand },
+  schedule: { help: SCHEDULE_HELP, run: scheduleCommand },
+};
+
+const USAGE = `tape-lab <command> [options]   (npm run -s lab -- <command> …)
+
+${Object.values(COMMANDS)
+  .map((c) => c.help)
+  .join('\n\n')}
+
+Bad input exits 2 with one line on stderr.`;
+
+/** Where a command writes: the process's streams, or a test's buffers. */
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const PROCESS_IO: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/**
+ * Runs one command line and returns the exit status: 0 on success, 1 when an audit check fails
+ * or something inside breaks, 2 for bad input (one line on stderr, never a stack trace).
+ */
+export function main(argv: string[], io: Io = PROCESS_IO): number {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    (name === undefined ? io.err : io.out)(USAGE + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.err(`tape-lab: unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(command.help + '\n');
+    return 0;
+  }
+  try {
+    const result = command.run(rest);
+    const { output, exitCode } = typeof result === 'string' ? { output: result, exitCode: 0 } : result;
+    io.out(output + '\n');
+    return exitCode;
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof LabInputError) {
+      io.err(`tape-lab ${name}: ${err.message}\n`);
+      return 2;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.err(`tape-lab ${name}: internal error: ${message} (set TAPE_LAB_DEBUG=1 for the stack)\n`);
+    if (process.env.TAPE_LAB_DEBUG) io.err(String((err as Error)?.stack) + '\n');
+    return 1;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Tape Lab's engine: pure TypeScript, no DOM, no Node. The worker, the command line and the
+ * tests all run this same code.
+ */
+export type { Arith } from './arith.ts';
+export { floatArith } from './arith.ts';
+export { Op, OP_NAME, ARITY, type OpCode } from './ops.ts';
+export { Tape, BYTES_PER_NODE, MAX_TAPE_NODES, type NodeId, type SweepTrace, type TapeIssue } from './tape.ts';
+export { dualArith, DualVecArith, type Dual, type DualVec } from './dual.ts';
+export {
+  chainStep,
+  chainLoss,
+  defaultParams,
+  defaultA,
+  defaultB,
+  evaluateLoss,
+  evaluateStates,
+  validateParams,
+  stepsOf,
+  DEFAULT_C,
+  DEFAULT_X0,
+  DEFAULT_TARGET,
+  MIN_STEPS,
+  MAX_STEPS,
+  NODES_PER_STEP,
+  type ChainParams,
+} from './chain.ts';
+export { fusedAdjoint, type ChainGradient } from './fused.ts';
+export { reverseGradient, tapeNodesFor, type ReverseResult } from './reverse.ts';
+export { forwardGradient, forwardDirectional, type ForwardResult } from './forward.ts';
+export {
+  centralDifferenceGradient,
+  epsilonGrid,
+  gradientError,
+  MACHINE_EPSILON,
+  type CentralDifferenceResult,
+} from './finite-difference.ts';
+export { runLab, paramsOf, workCurve, bestOf, SWEEP_STEP_LIMIT, FINITE_DIFFERENCE_STEP_LIMIT } from './lab.ts';
+export { DEFAULT_SETTINGS, LabInputError, validateSettings } from './settings.ts';
+export type * from './report.ts';
+export * from './checkpoint/index.ts';

@@ -1,0 +1,215 @@
+import { defaultParams, stepsOf, validateParams, type ChainParams } from './chain.ts';
+import {
+  MACHINE_EPSILON,
+  baseStates,
+  centralDifferencesFrom,
+  epsilonGrid,
+  gradientError,
+  newEvaluationCount,
+  thirdDerivatives,
+} from './finite-difference.ts';
+import { forwardGradient } from './forward.ts';
+import type { CheckpointReport, GradientPair, LabPart, LabReport, LabSettings, SweepPoint, WorkPoint } from './report.ts';
+import { reverseGradient } from './reverse.ts';
+import { LabInputError, validateSettings } from './settings.ts';
+import { BYTES_PER_NODE } from './tape.ts';
+import { checkpointReport, checkpointWork } from './checkpoint/lab.ts';
+
+/** Above this many steps the sweep over h is skipped unless asked for (it costs ~34·T² steps). */
+export const SWEEP_STEP_LIMIT = 1000;
+/** Above this many steps the central-difference gradient is skipped (it costs ~2T² steps). */
+export const FINITE_DIFFERENCE_STEP_LIMIT = 5000;
+/** Above this many steps the frontier (every stride and snapshot count, O(T²) actions) is skipped. */
+export const FRONTIER_STEP_LIMIT = 1000;
+/** Largest (T+1)·P tangent table the report carries. */
+export const TANGENT_TABLE_LIMIT = 4_000_000;
+/** Chain lengths the Work panel's curves are counted at (plus the current one). */
+export const WORK_CURVE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200];
+
+/** The parameters a settings object describes: explicit a and b, or the documented defaults. */
+export function paramsOf(settings: LabSettings): ChainParams {
+  const scalars = { c: settings.c, x0: settings.x0, target: settings.target };
+  if (settings.params) {
+    return { a: Float64Array.from(settings.params.a), b: Float64Array.from(settings.params.b), ...scalars };
+  }
+  return defaultParams(settings.steps, scalars);
+}
+
+function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolean {
+  return settings.include?.[part] ?? byDefault;
+}
+
+/**
+ * One lab run: the chain's gradient by reverse mode, forward mode, central differences and a
+ * checkpointed reverse sweep, with every work figure counted by the code that did the work.
+ * Throws LabInputError for settings it cannot use.
+ */
+export function runLab(settings: LabSettings): LabReport {
+  const problem = validateSettings(settings);
+  if (problem) throw new LabInputError(problem);
+  const params = paramsOf(settings);
+  const paramProblem = validateParams(params);
+  if (paramProblem) throw new LabInputError(paramProblem);
+  const T = stepsOf(params);
+  const P = 2 * T;
+  const warnings: string[] = [];
+
+  const reverse = reverseGradient(params);
+  for (const issue of reverse.issues.slice(0, 3)) warnings.push(`tape node ${issue.node}: ${issue.message}`);
+
+  const wantTangents = wants(settings, 'tangents', true) && (T + 1) * P <= TANGENT_TABLE_LIMIT;
+  if (wants(settings, 'tangents', true) && !wantTangents) {
+    warnings.push(`the tangent table is left out above ${TANGENT_TABLE_LIMIT} entries ((T+1)·P = ${(T + 1) * P})`);
+  }
+  const forward = forwardGradient(params, { recordTangents: wantTangents });
+
+  // Central differences: one base evaluation, 2P perturbed ones at the selected h.
+  const fdCount = newEvaluationCount();
+  let finiteDifference: GradientPair = { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN) };
+  let states = reverse.states;
+  const fdRuns = T <= FINITE_DIFFERENCE_STEP_LIMIT;
+  if (fdRuns) {
+    states = baseStates(params, fdCount);
+    finiteDifference = centralDifferencesFrom(params, states, settings.eps, fdCount);
+  } else {
+    warnings.push(`central differences are skipped above ${FINITE_DIFFERENCE_STEP_LIMIT} steps (they would evaluate about ${(2 * T * T).toExponential(1)} chain steps)`);
+  }
+
+  const sweepCount = newEvaluationCount();
+  const sweepRuns = fdRuns && wants(settings, 'sweep', T <= SWEEP_STEP_LIMIT);
+  let sweep: SweepPoint[] = [];
+  let thirdRms = NaN;
+  if (sweepRuns) {
+    const third = wants(settings, 'thirdDerivatives', true) ? thirdDerivatives(params, states, sweepCount) : null;
+    thirdRms = third ? rmsOf(third) : NaN;
+    const f = Math.abs(reverse.loss);
+    sweep = epsilonGrid().map((h) => {
+      const g = centralDifferencesFrom(params, states, h, sweepCount);
+      const e = gradientError(g, reverse);
+      return {
+        eps: h,
+        rms: e.rms,
+        maxRelative: e.maxRelative,
+        truncation: (h * h * thirdRms) / 6,
+        rounding: (MACHINE_EPSILON * f) / h,
+      };
+    });
+  } else if (fdRuns && T > SWEEP_STEP_LIMIT && settings.include?.sweep === undefined) {
+    warnings.push(`the sweep over epsilon is skipped above ${SWEEP_STEP_LIMIT} steps unless asked for`);
+  }
+  const bestEps = bestOf(sweep);
+  const lossMagnitude = Math.abs(reverse.loss);
+  const predicted = Math.cbrt((3 * MACHINE_EPSILON * lossMagnitude) / thirdRms);
+
+  const checkpoint: CheckpointReport = checkpointReport(params, settings, wants(settings, 'frontier', T <= FRONTIER_STEP_LIMIT));
+  const checkpointed = checkpoint.gradient;
+
+  const fdError = gradientError(finiteDifference, reverse);
+  const report: LabReport = {
+    steps: T,
+    parameters: P,
+    params: { a: params.a, b: params.b, c: params.c, x0: params.x0, target: params.target },
+    states: reverse.states,
+    adjoint: reverse.adjoint,
+    loss: reverse.loss,
+    gradient: {
+      reverse: { a: reverse.a, b: reverse.b },
+      forward: { a: forward.a, b: forward.b },
+      finiteDifference,
+      checkpointed,
+    },
+    tangents: forward.tangents,
+    work: {
+      reverse: reverse.workUnits,
+      forward: forward.workUnits,
+      finiteDifference: fdRuns ? fdCount.evaluations : NaN,
+      checkpointed: checkpoint.workUnits,
+    },
+    counts: {
+      tapeNodes: reverse.tapeNodes,
+      bytesPerNode: BYTES_PER_NODE,
+      reverseStepEvaluations: reverse.stepEvaluations,
+      reverseSteps: T,
+      forwardStepEvaluations: forward.stepEvaluations,
+      forwardLanes: forward.lanes,
+      finiteDifferenceEvaluations: fdCount.evaluations,
+      finiteDifferenceNaiveSteps: fdCount.naiveSteps,
+      finiteDifferenceSteps: fdCount.steps,
+      sweepSteps: sweepCount.steps,
+    },
+    errors: {
+      forwardVsReverseMax: gradientError(forward, reverse).maxRelative,
+      finiteDifferenceRms: fdError.rms,
+      finiteDifferenceMaxRelative: fdError.maxRelative,
+      checkpointedVsReverseMax: gradientError(checkpointed, reverse).maxRelative,
+    },
+    eps: settings.eps,
+    sweep,
+    bestEps,
+    model: {
+      thirdDerivativeRms: thirdRms,
+      lossMagnitude,
+      predictedBestEps: Number.isFinite(predicted) && predicted > 0 ? predicted : null,
+    },
+    checkpoint,
+    workCurve: wants(settings, 'workCurve', true) ? workCurve(settings, T) : [],
+    warnings,
+  };
+  warnings.push(...nonFiniteWarnings(report));
+  return report;
+}
+
+function rmsOf(g: GradientPair): number {
+  let s = 0;
+  for (let t = 0; t < g.a.length; t++) s += g.a[t] * g.a[t] + g.b[t] * g.b[t];
+  return Math.sqrt(s / (2 * g.a.length));
+}
+
+/** The h with the smallest finite RMS error, or null when none is finite. */
+export function bestOf(sweep: readonly SweepPoint[]): number | null {
+  let best: SweepPoint | null = null;
+  for (const p of sweep) if (Number.isFinite(p.rms) && (best === null || p.rms < best.rms)) best = p;
+  return best ? best.eps : null;
+}
+
+/**
+ * Work units of each method at a few chain lengths, each counted by running the method there
+ * (with the default parameters: the counts depend on T alone).
+ */
+export function workCurve(settings: LabSettings, currentSteps: number): WorkPoint[] {
+  const sizes = new Set(WORK_CURVE_STEPS);
+  if (currentSteps <= SWEEP_STEP_LIMIT) sizes.add(currentSteps);
+  const points: WorkPoint[] = [];
+  for (const T of [...sizes].sort((x, y) => x - y)) {
+    const params = defaultParams(T, { c: settings.c, x0: settings.x0, target: settings.target });
+    const count = newEvaluationCount();
+    centralDifferencesFrom(params, baseStates(params, count), settings.eps, count);
+    points.push({
+      steps: T,
+      reverse: reverseGradient(params).workUnits,
+      forward: forwardGradient(params).workUnits,
+      finiteDifference: count.evaluations,
+      checkpointed: checkpointWork(params, settings),
+    });
+  }
+  return points;
+}
+
+/** One sentence per figure that is not a finite number, so nothing non-finite passes silently. */
+function nonFiniteWarnings(r: LabReport): string[] {
+  const out: string[] = [];
+  const check = (name: string, g: GradientPair) => {
+    let bad = 0;
+    for (let t = 0; t < g.a.length; t++) bad += (Number.isFinite(g.a[t]) ? 0 : 1) + (Number.isFinite(g.b[t]) ? 0 : 1);
+    if (bad > 0) out.push(`${bad} of ${2 * g.a.length} ${name} gradient components are not finite`);
+  };
+  if (!Number.isFinite(r.loss)) out.push(`the loss is ${r.loss}`);
+  check('reverse-mode', r.gradient.reverse);
+  check('forward-mode', r.gradient.forward);
+  if (r.counts.finiteDifferenceEvaluations > 0) check('finite-difference', r.gradient.finiteDifference);
+  check('checkpointed', r.gradient.checkpointed);
+  let maxAdjoint = 0;
+  for (const v of r.adjoint) maxAdjoint = Math.max(maxAdjoint, Math.abs(v));
+  if (!Number.isFinite(maxAdjoint)) out.push('the adjoint overflowed: past a few hundred steps the wobble term makes the chain expand');
+  return out;
+}
