@@ -3,6 +3,7 @@
  * the app shows, and what `tape-lab run --json` prints. No class instances, so a report crosses
  * the worker boundary by structured clone (its typed arrays can be transferred).
  */
+import type { CheckpointAction } from './checkpoint/actions.ts';
 
 /** Which checkpoint schedule to model. */
 export type ScheduleKind = 'periodic' | 'revolve';
@@ -50,13 +51,7 @@ export interface SweepPoint {
   rounding: number;
 }
 
-export interface CheckpointAction {
-  kind: 'advance' | 'store' | 'restore' | 'free' | 'record' | 'reverse';
-  /** The step the action starts at (or the state it stores, restores or frees). */
-  step: number;
-  /** For `advance`: the state reached. */
-  to?: number;
-}
+export type { CheckpointAction } from './checkpoint/actions.ts';
 
 /** One point of the memory-against-recomputation frontier. */
 export interface FrontierPoint {
@@ -87,6 +82,8 @@ export interface CheckpointReport {
   workUnits: number;
   actions: CheckpointAction[];
   frontier: { periodic: FrontierPoint[]; revolve: FrontierPoint[] } | null;
+  /** dL/da_t and dL/db_t computed by running the schedule (bitwise the full tape's). */
+  gradient: GradientPair;
 }
 
 /** Work units of each method for one chain length, as counted by the code that did the work. */

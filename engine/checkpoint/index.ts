@@ -1,0 +1,33 @@
+/**
+ * Gradient checkpointing: schedules as data (periodic and binomial), one executor that runs them
+ * on the chain with no more live states than they claim, and the reports built from its counts.
+ * The accounting model is documented at the top of executor.ts.
+ */
+export { act, formatAction } from './actions.ts';
+export type {
+  AdvanceAction,
+  CheckpointAction,
+  CheckpointActionKind,
+  FreeAction,
+  RecordAction,
+  RestoreAction,
+  ReverseAction,
+  StoreAction,
+} from './actions.ts';
+export { binomialReach, repetitionNumber, revolveAdvances, revolveSplit, usefulSnapshots } from './binomial.ts';
+export { periodicActions, periodicCounts, periodicSchedule, periodicStoredStates } from './periodic.ts';
+export type { PeriodicCounts } from './periodic.ts';
+export { revolveActions, revolveSchedule } from './revolve.ts';
+export { buildSchedule, scheduleActions, validateScheduleSpec } from './spec.ts';
+export type { PeriodicSpec, RevolveSpec, ScheduleSpec } from './spec.ts';
+export { ScheduleError, countSchedule, executeSchedule } from './executor.ts';
+export type { CheckpointGradient, ExecuteOptions, ScheduleCounts, ScheduleRun } from './executor.ts';
+export { frontier } from './frontier.ts';
+export type { Frontier } from './frontier.ts';
+export { runCheckpointed, scheduleReport } from './run.ts';
+export type { CheckpointRunOptions, CheckpointedRun } from './run.ts';
+export { formatSchedule, scheduleSummary } from './summary.ts';
+export type { FormatOptions, PeriodicSummary, RevolveSummary, ScheduleSummary } from './summary.ts';
+export { compareAtSnapshots, compareAtStride, comparisonTable, leanestStride, leanestStrideTable } from './compare.ts';
+export type { ScheduleComparison } from './compare.ts';
+export { checkpointReport, checkpointWork, specOf } from './lab.ts';

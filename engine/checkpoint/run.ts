@@ -1,0 +1,50 @@
+import { stepsOf, type ChainParams } from '../chain.ts';
+import type { CheckpointReport } from '../report.ts';
+import { executeSchedule, type CheckpointGradient } from './executor.ts';
+import { frontier } from './frontier.ts';
+import { buildSchedule, type ScheduleSpec } from './spec.ts';
+
+export interface CheckpointRunOptions {
+  /** Dry-run every stride and snapshot count for the frontier (O(T²) actions; default true). */
+  frontier?: boolean;
+}
+
+/** A checkpointed reverse sweep: the report the lab shows and the full gradient it computed. */
+export interface CheckpointedRun {
+  report: CheckpointReport;
+  /** loss, dL/da, dL/db, dL/dc and x̄_0 … x̄_T from running the schedule. */
+  gradient: CheckpointGradient;
+}
+
+/**
+ * Runs the given schedule on the chain in the executor and reports what it cost (counted while
+ * it ran) together with the gradient it computed. Throws RangeError for a spec
+ * `validateScheduleSpec` rejects.
+ */
+export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options: CheckpointRunOptions = {}): CheckpointedRun {
+  const T = stepsOf(params);
+  const actions = buildSchedule(T, spec);
+  const run = executeSchedule(params, actions);
+  const gradient: CheckpointGradient = { loss: run.loss, a: run.a, b: run.b, c: run.c, adjoint: run.adjoint };
+  const report: CheckpointReport = {
+    schedule: spec.schedule,
+    stride: spec.schedule === 'periodic' ? spec.stride : null,
+    snapshots: spec.schedule === 'revolve' ? spec.snapshots : null,
+    fullTapeStates: T + 1,
+    storedStates: run.storedStates,
+    peakSnapshots: run.peakSnapshots,
+    advances: run.advances,
+    stepEvaluations: run.stepEvaluations,
+    recomputedSteps: run.recomputedSteps,
+    workUnits: run.workUnits,
+    actions,
+    frontier: options.frontier === false ? null : frontier(T),
+    gradient: { a: run.a, b: run.b },
+  };
+  return { report, gradient };
+}
+
+/** The CheckpointReport of `runCheckpointed` alone (its `gradient` holds dL/da and dL/db). */
+export function scheduleReport(params: ChainParams, spec: ScheduleSpec, options: CheckpointRunOptions = {}): CheckpointReport {
+  return runCheckpointed(params, spec, options).report;
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { defaultParams, type ChainParams } from '../../../engine/chain.ts';
+import { fusedAdjoint } from '../../../engine/fused.ts';
+import {
+  executeSchedule,
+  periodicCounts,
+  periodicSchedule,
+  revolveAdvances,
+  revolveSchedule,
+  type CheckpointAction,
+  type ScheduleRun,
+} from '../../../engine/checkpoint/index.ts';
+import { firstBitDifference, fullTapeGradient, randomParams, sameBits, seeded, type FullTapeGradient } from './reference.ts';
+
+const MAX_STEPS = 60;
+const MAX_SNAPSHOTS = 12;
+
+/** The chains every schedule runs on: the documented defaults and one seeded random draw per length. */
+function chainsOf(steps: number): { name: string; params: ChainParams; full: FullTapeGradient }[] {
+  const random = randomParams(steps, seeded(1000 + steps));
+  return [
+    { name: 'default', params: defaultParams(steps), full: fullTapeGradient(defaultParams(steps)) },
+    { name: 'random', params: random, full: fullTapeGradient(random) },
+  ];
+}
+
+/** The steps of the reverse actions, in schedule order. */
+function reverseOrder(actions: readonly CheckpointAction[]): number[] {
+  return actions.filter((a) => a.kind === 'reverse').map((a) => a.step);
+}
+
+function countdown(steps: number): number[] {
+  return Array.from({ length: steps }, (_, i) => steps - 1 - i);
+}
+
+/** Empty when the run's gradient has the same bits as the full tape's, else what differs. */
+function bitwiseMismatches(run: ScheduleRun, full: FullTapeGradient): string[] {
+  const out: string[] = [];
+  if (!sameBits(run.loss, full.loss)) out.push(`loss ${run.loss} vs ${full.loss}`);
+  if (!sameBits(run.c, full.c)) out.push(`dL/dc ${run.c} vs ${full.c}`);
+  for (const key of ['a', 'b', 'adjoint'] as const) {
+    const i = firstBitDifference(run[key], full[key]);
+    if (i >= 0) out.push(`${key}[${i}] ${run[key][i]} vs ${full[key][i]}`);
+  }
+  return out;
+}
+
+describe('periodic schedules over steps 1 … 60 and every stride', () => {
+  it('reverse each step once in order, count their closed forms and give the full-tape gradient bitwise', () => {
+    const failures: string[] = [];
+    for (let T = 1; T <= MAX_STEPS; T++) {
+      const chains = chainsOf(T);
+      for (let k = 1; k <= T; k++) {
+        const actions = periodicSchedule(T, k);
+        const expected = periodicCounts(T, k);
+        const where = `T=${T} k=${k}`;
+        if (reverseOrder(actions).join() !== countdown(T).join()) failures.push(`${where}: reverse order`);
+        for (const { name, params, full } of chains) {
+          const run = executeSchedule(params, actions);
+          const counted = {
+            advances: run.advances,
+            records: run.records,
+            stepEvaluations: run.stepEvaluations,
+            recomputedSteps: run.recomputedSteps,
+            storedStates: run.storedStates,
+            peakSnapshots: run.peakSnapshots,
+            workUnits: run.workUnits,
+            reverseSteps: run.reverseSteps,
+          };
+          const claimed = {
+            advances: expected.advances,
+            records: expected.records,
+            stepEvaluations: expected.stepEvaluations,
+            recomputedSteps: T - Math.ceil(T / k),
+            storedStates: expected.storedStates,
+            peakSnapshots: 0,
+            workUnits: expected.workUnits,
+            reverseSteps: T,
+          };
+          if (JSON.stringify(counted) !== JSON.stringify(claimed)) {
+            failures.push(`${where} ${name}: counted ${JSON.stringify(counted)}, closed form ${JSON.stringify(claimed)}`);
+          }
+          const mismatch = bitwiseMismatches(run, full);
+          if (mismatch.length > 0) failures.push(`${where} ${name}: ${mismatch.join('; ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('stride 1 is the full tape: T+1 states, nothing recomputed, 2 work units', () => {
+    for (let T = 1; T <= MAX_STEPS; T++) {
+      const actions = periodicSchedule(T, 1);
+      const expected: CheckpointAction[] = [
+        ...Array.from({ length: T }, (_, t): CheckpointAction => ({ kind: 'record', step: t })),
+        ...countdown(T).map((t): CheckpointAction => ({ kind: 'reverse', step: t })),
+      ];
+      expect(actions).toEqual(expected);
+      const run = executeSchedule(defaultParams(T), actions);
+      expect([run.storedStates, run.recomputedSteps, run.stepEvaluations, run.workUnits]).toEqual([T + 1, 0, T, 2]);
+    }
+  });
+
+  it('T = 40, stride 4 holds 14 states and recomputes 30 steps', () => {
+    const run = executeSchedule(defaultParams(40), periodicSchedule(40, 4));
+    expect([run.storedStates, run.recomputedSteps, run.stepEvaluations, run.workUnits]).toEqual([14, 30, 70, 2.75]);
+  });
+});
+
+describe('binomial schedules over steps 1 … 60 and snapshots 1 … 12', () => {
+  it('hold at most s snapshots, reverse each step once in order, advance t(l, s) steps and give the full-tape gradient bitwise', () => {
+    const failures: string[] = [];
+    for (let T = 1; T <= MAX_STEPS; T++) {
+      const chains = chainsOf(T);
+      for (let s = 1; s <= Math.min(T, MAX_SNAPSHOTS); s++) {
+        const actions = revolveSchedule(T, s);
+        const where = `T=${T} s=${s}`;
+        if (reverseOrder(actions).join() !== countdown(T).join()) failures.push(`${where}: reverse order`);
+        for (const { name, params, full } of chains) {
+          const run = executeSchedule(params, actions);
+          if (run.peakSnapshots > s) failures.push(`${where}: ${run.peakSnapshots} snapshots held`);
+          // s snapshots, the one recorded step of a turn, and the working x_{t+1} after it.
+          if (run.storedStates > s + 2) failures.push(`${where}: ${run.storedStates} live states`);
+          if (run.advances !== revolveAdvances(T, s)) failures.push(`${where}: ${run.advances} advances, t(l, s) = ${revolveAdvances(T, s)}`);
+          if (run.records !== T || run.reverseSteps !== T) failures.push(`${where}: ${run.records} records, ${run.reverseSteps} reverses`);
+          if (run.recomputedSteps !== run.advances) failures.push(`${where}: recomputed ${run.recomputedSteps} ≠ advances`);
+          const mismatch = bitwiseMismatches(run, full);
+          if (mismatch.length > 0) failures.push(`${where} ${name}: ${mismatch.join('; ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('snapshot counts at or above the steps run as s = T − 1 and store every state once', () => {
+    for (let T = 1; T <= 30; T++) {
+      for (const s of [T, T + 1, 5 * T]) {
+        const run = executeSchedule(defaultParams(T), revolveSchedule(T, s));
+        expect(run.advances).toBe(Math.max(0, T - 1));
+        expect(run.peakSnapshots).toBeLessThanOrEqual(Math.max(1, T - 1));
+        expect(revolveSchedule(T, s)).toEqual(revolveSchedule(T, Math.max(1, T - 1)));
+      }
+    }
+  });
+
+  it('T = 40 with 3 and 5 snapshots advances t(40, 3) = 130 and t(40, 5) = 92 steps', () => {
+    const three = executeSchedule(defaultParams(40), revolveSchedule(40, 3));
+    const five = executeSchedule(defaultParams(40), revolveSchedule(40, 5));
+    expect([three.advances, three.peakSnapshots, three.storedStates]).toEqual([130, 3, 5]);
+    expect([five.advances, five.peakSnapshots, five.storedStates]).toEqual([92, 5, 7]);
+  });
+});
+
+describe('the checkpointed gradient against the hand-written adjoint (fusedAdjoint)', () => {
+  it('matches it to rounding, and bitwise where both take the same operations (loss, x̄_T, the last step)', () => {
+    for (const T of [1, 2, 7, 40, 60]) {
+      for (const params of [defaultParams(T), randomParams(T, seeded(T))]) {
+        const run = executeSchedule(params, revolveSchedule(T, 3));
+        const fused = fusedAdjoint(params);
+        expect(sameBits(run.loss, fused.loss)).toBe(true);
+        expect(sameBits(run.adjoint[T], fused.adjoint[T])).toBe(true);
+        expect(sameBits(run.a[T - 1], fused.a[T - 1])).toBe(true);
+        expect(sameBits(run.b[T - 1], fused.b[T - 1])).toBe(true);
+        // Elsewhere x̄_t is summed in a different order (see engine/checkpoint/README.md).
+        const scale = Math.max(...run.a.map(Math.abs), ...run.b.map(Math.abs));
+        for (let t = 0; t < T; t++) {
+          expect(Math.abs(run.a[t] - fused.a[t])).toBeLessThanOrEqual(1e-13 * scale);
+          expect(Math.abs(run.b[t] - fused.b[t])).toBeLessThanOrEqual(1e-13 * scale);
+        }
+      }
+    }
+  });
+});
