@@ -11,6 +11,19 @@ function maxRel(x: { a: Float64Array; b: Float64Array }, y: { a: Float64Array; b
   return gradientError(x, y).maxRelative;
 }
 
+/** max over s < t of |x̄_s / x̄_t|: the most a perturbation of x_s grows by the time it reaches x_t. */
+function amplification(adjoint: Float64Array): number {
+  let worst = 1;
+  let smallestLater = Infinity;
+  for (let t = adjoint.length - 1; t >= 0; t--) {
+    const v = Math.abs(adjoint[t]);
+    if (v === 0) return Infinity;
+    worst = Math.max(worst, v / smallestLater);
+    smallestLater = Math.min(smallestLater, v);
+  }
+  return worst;
+}
+
 const paramsArb = fc
   .record({
     steps: fc.integer({ min: 1, max: 60 }),
@@ -76,16 +89,26 @@ describe('the chain differentiated three ways', () => {
   it('property: reverse equals forward to 1e-10 and central differences at h = 1e-6 agree to 1e-6 (relative)', () => {
     // Relative to the largest gradient component, floored at 1e-3: a gradient that is itself
     // ~0 cannot be matched relatively by a method whose absolute error is ε|L|/h ≈ 1e-10.
+    // Central differences are only checked on chains that amplify a perturbation of a state at
+    // most 20-fold on its way to any later state (κ = max over s < t of |∂x_t/∂x_s|
+    // = |x̄_s / x̄_t| ≤ 20). A perturbation h amplified to κh meets the nonlinearity there, and
+    // the relative error grows like (κh)²: on an expanding stretch (x stuck at the unstable fixed
+    // point 0 with slope a + c > 1 for 20 steps, κ ≈ 1000) h = 1e-6 already misses by 1e-6.
+    let checked = 0;
     fc.assert(
       fc.property(paramsArb, (p) => {
         const r = reverseGradient(p);
         expect(maxRel(forwardGradient(p), r)).toBeLessThan(1e-10);
+        if (amplification(r.adjoint) > 20) return;
+        checked++;
         const scale = Math.max(1e-3, ...Array.from(r.a, Math.abs), ...Array.from(r.b, Math.abs));
         expect(gradientError(centralDifferenceGradient(p, 1e-6), r).maxAbsolute / scale).toBeLessThan(1e-6);
         expect(r.loss).toBe(evaluateLoss(p));
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
+    // The precondition must leave most chains in: a test that skips everything proves nothing.
+    expect(checked).toBeGreaterThan(100);
   });
 });
 
