@@ -1,0 +1,58 @@
+import { SETTING_KEYS, type AppSettings, type SettingKey } from './schema.ts';
+import { validateSettings, type RawSettings, type Validated } from './validate.ts';
+
+/**
+ * The shortest text that reads back as exactly the same number. The epsilon is written in
+ * exponent form (1e-5, 1.8e-7), the others as plain decimals (0.35, -1).
+ */
+function numberText(key: SettingKey, x: number): string {
+  return key === 'eps' ? x.toExponential().replace('e+', 'e') : String(x);
+}
+
+/**
+ * Writes settings as a URL hash body (no leading #) in a fixed key order:
+ * `steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`.
+ */
+export function encodeHash(settings: AppSettings): string {
+  return SETTING_KEYS.map((key) => {
+    const value = settings[key];
+    const text = typeof value === 'number' ? numberText(key, value) : value;
+    return `${key}=${encodeURIComponent(text)}`;
+  }).join('&');
+}
+
+/**
+ * Reads a URL hash (with or without the leading #) into valid settings. Missing keys take their
+ * defaults; unreadable, out-of-range and unknown ones are corrected, each with one notice.
+ * Any string decodes to valid settings.
+ */
+export function decodeHash(hash: string): Validated {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  const raw: RawSettings = {};
+  const unknown: string[] = [];
+  for (const part of body.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : safeDecode(part.slice(eq + 1));
+    if ((SETTING_KEYS as readonly string[]).includes(key)) raw[key as SettingKey] = value;
+    else unknown.push(key);
+  }
+  const validated = validateSettings(raw);
+  if (unknown.length > 0) {
+    const names = unknown.slice(0, 3).map((k) => `“${k.length > 16 ? `${k.slice(0, 16)}…` : k}”`);
+    const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
+    validated.notices.push(
+      `Ignored ${unknown.length === 1 ? 'an unknown setting' : 'unknown settings'} ${names.join(', ')}${more}.`,
+    );
+  }
+  return validated;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,40 @@
+import type { StateCreator } from 'zustand';
+import type { LabReport } from '../../engine/report.ts';
+import type { CachedPart } from '../worker/pipeline.ts';
+import type { LabState } from './types.ts';
+
+/** What the worker sent back: the report on screen and the state of the request behind it. */
+export interface ResultsSlice {
+  /** The report every panel draws, or null before the first one arrives. */
+  report: LabReport | null;
+  /** The id of the job that produced `report`; a report with a lower id is stale. */
+  reportId: number;
+  /** Parts of `report` carried over from older settings while their new values are computed. */
+  stale: CachedPart[];
+  /** True while a request has been outstanding for longer than the progress delay. */
+  busy: boolean;
+  /** The last request's failure, in words (cleared by the next report). */
+  failure: string | null;
+  /**
+   * Paints a report unless a newer one is already on screen (latest wins). Returns whether it
+   * was taken.
+   */
+  receiveReport: (report: LabReport, id: number, stale?: CachedPart[]) => boolean;
+  setBusy: (busy: boolean) => void;
+  setFailure: (message: string | null) => void;
+}
+
+export const createResultsSlice: StateCreator<LabState, [], [], ResultsSlice> = (set, get) => ({
+  report: null,
+  reportId: 0,
+  stale: [],
+  busy: false,
+  failure: null,
+  receiveReport: (report, id, stale = []) => {
+    if (id <= get().reportId) return false;
+    set({ report, reportId: id, stale, failure: null });
+    return true;
+  },
+  setBusy: (busy) => set({ busy }),
+  setFailure: (failure) => set({ failure }),
+});
