@@ -1,0 +1,114 @@
+import type { LabReport, LabSettings } from '../../engine/report.ts';
+import type { AppSettings } from '../settings/schema.ts';
+
+/** Anything that runs the lab asynchronously: the Comlink-wrapped worker, or a fake in tests. */
+export interface LabRunner {
+  run(settings: LabSettings): Promise<LabReport>;
+}
+
+/** Decides, from what is already on screen, the next run that brings it closer to `target`. */
+export interface LabPlanner {
+  next(target: AppSettings): LabSettings | null;
+}
+
+export interface LabClientEvents {
+  /** The report of run `id` (ids only grow, and reports arrive in id order). */
+  report(report: LabReport, id: number, settings: LabSettings): void;
+  /** Run `id` failed; `message` is one sentence from the engine. */
+  failure(message: string, id: number, settings: LabSettings): void;
+  /** True once work has been outstanding for `progressDelay` ms; false when all is done. */
+  busy(busy: boolean): void;
+}
+
+export interface LabClient {
+  /** Makes `settings` the target. Any run for older settings that has not started never will. */
+  request(settings: AppSettings): void;
+}
+
+/** How long work may run before the page shows progress. */
+export const PROGRESS_DELAY_MS = 200;
+
+/**
+ * Latest-wins access to a runner. At most one run is in flight. When it ends, the planner is
+ * asked for the next run towards the newest target, so a dragged slider never builds a queue:
+ * settings passed over while a run was in flight are simply never computed. Run ids only grow
+ * and runs finish in order, so a stale report is never painted over a newer one.
+ */
+export function createLabClient(
+  runner: LabRunner,
+  planner: LabPlanner,
+  events: LabClientEvents,
+  progressDelay = PROGRESS_DELAY_MS,
+): LabClient {
+  let lastId = 0;
+  let inFlight = false;
+  let target: AppSettings | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let busy = false;
+
+  function setBusy(next: boolean) {
+    if (next !== busy) {
+      busy = next;
+      events.busy(next);
+    }
+  }
+
+  function idle() {
+    inFlight = false;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    setBusy(false);
+  }
+
+  function step() {
+    const settings = target ? planner.next(target) : null;
+    if (!settings) {
+      idle();
+      return;
+    }
+    inFlight = true;
+    if (timer === null && !busy) {
+      timer = setTimeout(() => {
+        timer = null;
+        setBusy(true);
+      }, progressDelay);
+    }
+    const id = ++lastId;
+    runner
+      .run(settings)
+      .then(
+        (report) => events.report(report, id, settings),
+        (error: unknown) => {
+          events.failure(messageOf(error), id, settings);
+          // A failed target is not retried until the settings change.
+          if (target && sameTarget(target, settings)) target = null;
+        },
+      )
+      .finally(step);
+  }
+
+  return {
+    request(settings) {
+      target = settings;
+      if (!inFlight) step();
+    },
+  };
+}
+
+function sameTarget(a: AppSettings, b: LabSettings): boolean {
+  return (
+    a.steps === b.steps &&
+    a.eps === b.eps &&
+    a.stride === b.stride &&
+    a.schedule === b.schedule &&
+    a.snapshots === b.snapshots &&
+    a.c === b.c &&
+    a.x0 === b.x0 &&
+    a.target === b.target
+  );
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

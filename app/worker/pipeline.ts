@@ -1,0 +1,135 @@
+import type { LabPart, LabReport, LabSettings } from '../../engine/report.ts';
+import type { AppSettings } from '../settings/schema.ts';
+import { sameSettings } from '../settings/validate.ts';
+
+/**
+ * Parts of a report that do not depend on every setting, and what each depends on. While a
+ * slider moves that a part does not depend on, the worker skips it and the previous one is
+ * reused: dragging the epsilon never recomputes the sweep, the tangents or the frontier.
+ */
+export type CachedPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve';
+
+export const CACHED_PARTS: readonly CachedPart[] = ['sweep', 'tangents', 'frontier', 'workCurve'];
+
+/** The settings each part depends on, as a key: equal keys, equal parts. */
+export function partKey(part: CachedPart, s: AppSettings): string {
+  switch (part) {
+    case 'sweep':
+    case 'tangents':
+      return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
+    case 'frontier':
+      return `${s.steps}`;
+    case 'workCurve':
+      return `${s.steps}|${s.schedule}|${s.stride}|${s.snapshots}`;
+  }
+}
+
+type PartValue = {
+  sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number };
+  tangents: LabReport['tangents'];
+  frontier: LabReport['checkpoint']['frontier'];
+  workCurve: LabReport['workCurve'];
+};
+
+type Cache = { [P in CachedPart]?: { key: string; value: PartValue[P] } };
+
+/** The worker's include flags for a set of parts (the third derivatives go with the sweep). */
+function include(parts: ReadonlySet<CachedPart>): Partial<Record<LabPart, boolean>> {
+  return {
+    sweep: parts.has('sweep'),
+    thirdDerivatives: parts.has('sweep'),
+    tangents: parts.has('tangents'),
+    frontier: parts.has('frontier'),
+    workCurve: parts.has('workCurve'),
+  };
+}
+
+function settingsOf(s: LabSettings): AppSettings {
+  const { steps, eps, stride, schedule, snapshots, c, x0, target } = s;
+  return { steps, eps, stride, schedule, snapshots, c, x0, target };
+}
+
+function computed(s: LabSettings, part: CachedPart): boolean {
+  return s.include?.[part] ?? true;
+}
+
+/** A report with its reused parts filled in, and the parts that belong to older settings. */
+export interface Absorbed {
+  report: LabReport;
+  stale: CachedPart[];
+}
+
+export interface Pipeline {
+  /**
+   * The next run that brings the screen up to date with `target`, or null when it is. A run
+   * computes only the parts whose settings changed; when the costly sweep over epsilon is among
+   * them, a quick run without it comes first and the sweep follows in a run of its own (so a
+   * dragged steps slider repaints every panel at once and the sweep catches up when it rests).
+   */
+  next(target: AppSettings): LabSettings | null;
+  /** Takes a report from the worker: keeps its fresh parts, fills in the ones it skipped. */
+  absorb(report: LabReport, requested: LabSettings): Absorbed;
+}
+
+export function createPipeline(): Pipeline {
+  const cache: Cache = {};
+  /** The settings of the last report absorbed. */
+  let shown: AppSettings | null = null;
+
+  const extract: { [P in CachedPart]: (r: LabReport) => PartValue[P] } = {
+    sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps }),
+    tangents: (r) => r.tangents,
+    frontier: (r) => r.checkpoint.frontier,
+    workCurve: (r) => r.workCurve,
+  };
+
+  function inject(report: LabReport, part: CachedPart): LabReport {
+    const entry = cache[part];
+    if (!entry) return report;
+    switch (part) {
+      case 'sweep': {
+        const v = entry.value as PartValue['sweep'];
+        return {
+          ...report,
+          sweep: v.sweep,
+          bestEps: v.bestEps,
+          model: v.model,
+          counts: { ...report.counts, sweepSteps: v.sweepSteps },
+        };
+      }
+      case 'tangents':
+        return { ...report, tangents: entry.value as PartValue['tangents'] };
+      case 'frontier':
+        return { ...report, checkpoint: { ...report.checkpoint, frontier: entry.value as PartValue['frontier'] } };
+      case 'workCurve':
+        return { ...report, workCurve: entry.value as PartValue['workCurve'] };
+    }
+  }
+
+  return {
+    next(target) {
+      const needed = new Set(CACHED_PARTS.filter((p) => cache[p]?.key !== partKey(p, target)));
+      if (shown === null || !sameSettings(shown, target)) {
+        needed.delete('sweep');
+        return { ...target, include: include(needed) };
+      }
+      return needed.size > 0 ? { ...target, include: include(needed) } : null;
+    },
+    absorb(report, requested) {
+      const settings = settingsOf(requested);
+      shown = settings;
+      let merged = report;
+      const stale: CachedPart[] = [];
+      for (const part of CACHED_PARTS) {
+        const key = partKey(part, settings);
+        if (computed(requested, part)) {
+          (cache as Record<CachedPart, { key: string; value: unknown }>)[part] = { key, value: extract[part](report) };
+        } else {
+          merged = inject(merged, part);
+          if (cache[part]?.key !== key) stale.push(part);
+        }
+      }
+      return { report: merged, stale };
+    },
+  };
+}
