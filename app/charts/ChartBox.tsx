@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useSize, type Size } from './useSize.ts';
+
+interface ChartBoxProps {
+  /** The least height; the box grows to fill its panel when a neighbour in the row is taller. */
+  minHeight: number;
+  /** Grow with the panel (false: always exactly minHeight). */
+  grow?: boolean;
+  className?: string;
+  /** Draws the chart at the measured size. */
+  children: (size: Size) => ReactNode;
+}
+
+/** A box that measures itself and hands its size to a chart drawn inside it. */
+export function ChartBox({ minHeight, grow = true, className, children }: ChartBoxProps) {
+  const [ref, size] = useSize<HTMLDivElement>({ width: 480, height: minHeight });
+  return (
+    <div
+      ref={ref}
+      className={`chart-box${grow ? ' grow' : ''}${className ? ` ${className}` : ''}`}
+      style={grow ? { minHeight } : { height: minHeight }}
+    >
+      {children({ width: size.width, height: Math.max(minHeight, size.height) })}
+    </div>
+  );
+}

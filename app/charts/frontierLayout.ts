@@ -1,0 +1,59 @@
+import { scaleLog } from 'd3';
+import type { FrontierPoint, ScheduleKind } from '../../engine/report.ts';
+import { decadeDomain } from './domain.ts';
+import type { Frame } from './frame.ts';
+import { logTicks125, type Tick } from './ticks.ts';
+
+export interface FrontierMark {
+  setting: number;
+  x: number;
+  y: number;
+  storedStates: number;
+  workUnits: number;
+}
+
+export interface FrontierLayout {
+  xTicks: Tick[];
+  yTicks: Tick[];
+  periodic: FrontierMark[];
+  revolve: FrontierMark[];
+  /** The schedule the settings select, or null when it is not on the frontier. */
+  current: FrontierMark | null;
+}
+
+/**
+ * Memory against recomputation: every stride and every snapshot count placed by the most states
+ * it holds at once (x) and the work it costs in chain runs (y, where 2 means nothing recomputed).
+ */
+export function frontierLayout(
+  frontier: { periodic: readonly FrontierPoint[]; revolve: readonly FrontierPoint[] },
+  current: { schedule: ScheduleKind; setting: number },
+  frame: Frame,
+): FrontierLayout {
+  const all = [...frontier.periodic, ...frontier.revolve];
+  const states = all.map((p) => p.storedStates);
+  const work = all.map((p) => p.workUnits);
+  const [x0, x1] = [Math.max(1, Math.min(...states, 2)), Math.max(...states, 3)];
+  const x = scaleLog().domain([x0, x1 * 1.08]).range([0, frame.innerWidth]);
+  const yd = decadeDomain([work], { minDecades: 1 });
+  const y = scaleLog()
+    .domain([Math.max(1, yd[0]), Math.max(yd[1], Math.max(...work, 3) * 1.15)])
+    .range([frame.innerHeight, 0]);
+  const place = (p: FrontierPoint): FrontierMark => ({
+    setting: p.setting,
+    x: x(p.storedStates),
+    y: y(p.workUnits),
+    storedStates: p.storedStates,
+    workUnits: p.workUnits,
+  });
+  const periodic = frontier.periodic.map(place);
+  const revolve = frontier.revolve.map(place);
+  const list = current.schedule === 'periodic' ? periodic : revolve;
+  return {
+    xTicks: logTicks125(x, Math.max(3, Math.floor(frame.innerWidth / 45))),
+    yTicks: logTicks125(y, Math.max(3, Math.floor(frame.innerHeight / 24))),
+    periodic,
+    revolve,
+    current: list.find((m) => m.setting === current.setting) ?? null,
+  };
+}

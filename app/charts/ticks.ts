@@ -1,0 +1,52 @@
+import type { ScaleLinear, ScaleLogarithmic } from 'd3';
+import { formatNumber, formatPowerOfTen } from '../format.ts';
+
+/** One tick: its value, its pixel offset along the axis, and its label. */
+export interface Tick {
+  value: number;
+  offset: number;
+  label: string;
+}
+
+/**
+ * Ticks of a log scale at powers of ten only, thinned to every 2nd, 3rd, … decade so that at
+ * most `maxTicks` remain (the thinning keeps 10⁰ on the grid when it is in the domain).
+ */
+export function logTicks(scale: ScaleLogarithmic<number, number>, maxTicks: number): Tick[] {
+  const [d0, d1] = scale.domain();
+  const lo = Math.ceil(Math.log10(Math.min(d0, d1)) - 1e-9);
+  const hi = Math.floor(Math.log10(Math.max(d0, d1)) + 1e-9);
+  const decades = hi - lo + 1;
+  if (decades <= 0) return [];
+  const every = Math.max(1, Math.ceil(decades / Math.max(1, maxTicks)));
+  const ticks: Tick[] = [];
+  for (let e = lo; e <= hi; e++) {
+    if (((e % every) + every) % every !== 0) continue;
+    const value = Number(`1e${e}`);
+    ticks.push({ value, offset: scale(value), label: formatPowerOfTen(value) });
+  }
+  return ticks;
+}
+
+/** Ticks of a linear scale, d3's nice values, at most about `count` of them. */
+export function linearTicks(
+  scale: ScaleLinear<number, number>,
+  count: number,
+  format: (x: number) => string = (x) => formatNumber(x, 3),
+): Tick[] {
+  return scale.ticks(Math.max(2, count)).map((value) => ({ value, offset: scale(value), label: format(value) }));
+}
+
+/** Ticks of a log scale over a short range (a few decades): 1-2-5 values, labelled in full. */
+export function logTicks125(scale: ScaleLogarithmic<number, number>, maxTicks: number): Tick[] {
+  const [d0, d1] = scale.domain();
+  const lo = Math.min(d0, d1);
+  const hi = Math.max(d0, d1);
+  const candidates: number[] = [];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
+    for (const m of [1, 2, 5]) candidates.push(m * 10 ** e);
+  }
+  let values = candidates.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9));
+  if (values.length > maxTicks) values = values.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  return values.map((value) => ({ value, offset: scale(value), label: formatNumber(value, 3) }));
+}

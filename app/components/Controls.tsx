@@ -1,0 +1,66 @@
+import { encodeHash } from '../settings/codec.ts';
+import { selectSettings, useLab } from '../store/index.ts';
+import { ScheduleChoice } from './ScheduleChoice.tsx';
+import { EpsSlider, KnobSlider, StepsSlider } from './Sliders.tsx';
+import { Status } from './Status.tsx';
+
+/** The settings: three main sliders, the schedule, the chain's constants under a disclosure. */
+export function Controls() {
+  return (
+    <section className="controls" aria-label="Lab settings">
+      <Status />
+      <div className="control-grid">
+        <EpsSlider />
+        <StepsSlider />
+        <ScheduleChoice />
+        <MoreSettings />
+      </div>
+      <Actions />
+    </section>
+  );
+}
+
+function MoreSettings() {
+  const open = useLab((s) => s.moreOpen);
+  const setMoreOpen = useLab((s) => s.setMoreOpen);
+  return (
+    <details className="more" open={open} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+      <summary>Chain constants: c, x₀, target</summary>
+      <div className="more-body">
+        <KnobSlider knob="c" />
+        <KnobSlider knob="x0" />
+        <KnobSlider knob="target" />
+      </div>
+    </details>
+  );
+}
+
+function Actions() {
+  const resetSettings = useLab((s) => s.resetSettings);
+  const copyState = useLab((s) => s.copyState);
+  const setCopyState = useLab((s) => s.setCopyState);
+  const copy = async () => {
+    const url = new URL(window.location.href);
+    url.hash = encodeHash(selectSettings(useLab.getState()));
+    try {
+      await navigator.clipboard.writeText(url.href);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+    window.setTimeout(() => setCopyState(null), 2500);
+  };
+  return (
+    <div className="actions">
+      <button type="button" onClick={resetSettings}>
+        Reset to defaults
+      </button>
+      <button type="button" onClick={copy}>
+        Copy link
+      </button>
+      <span className="copy-feedback" role="status" aria-live="polite">
+        {copyState === 'copied' ? 'Link copied' : copyState === 'failed' ? 'Copy failed: use the address bar' : ''}
+      </span>
+    </div>
+  );
+}

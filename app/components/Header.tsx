@@ -1,0 +1,40 @@
+import { Math } from './Math.tsx';
+
+const CHAIN_TEX =
+  String.raw`x_{t+1} = \tanh(a_t x_t + b_t) + c\,\frac{x_t}{1 + x_t^2} + 0.025\,\sin\bigl(0.11\,(t+1)\,x_t\bigr)`;
+const LOSS_TEX = String.raw`L = \tfrac12\,(x_T - y)^2,\qquad \theta = (a_0, b_0, \dots, a_{T-1}, b_{T-1}),\; P = 2T`;
+
+/** The title, the program under study in KaTeX, and a short guide in plain words. */
+export function Header() {
+  return (
+    <header className="masthead">
+      <div className="brand">
+        <h1>Tape Lab</h1>
+        <p className="tagline">Reverse-mode automatic differentiation, computed live on one chain.</p>
+      </div>
+      <div className="formula" aria-label="The chain and its loss">
+        <Math tex={CHAIN_TEX} display />
+        <Math tex={LOSS_TEX} display />
+      </div>
+      <div className="guide">
+        <p>
+          Every number below is computed in your browser, now: the same chain differentiated by reverse mode,
+          forward mode and central finite differences, and replayed under a checkpoint schedule.
+        </p>
+        <ul>
+          <li>
+            <strong>Move the epsilon.</strong> Too large and the difference measures the wrong secant; too small and
+            it subtracts nearly equal numbers.
+          </li>
+          <li>
+            <strong>Raise the steps.</strong> Reverse mode still costs about two runs of the chain; the others grow
+            with every parameter.
+          </li>
+          <li>
+            <strong>Change the stride.</strong> Store fewer states and pay for it by replaying the steps between them.
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLab } from '../store/index.ts';
+
+/** Corrections made to a hand-edited link, the engine's failure and its warnings. */
+export function Notices() {
+  const notices = useLab((s) => s.notices);
+  const dismiss = useLab((s) => s.dismissNotices);
+  const failure = useLab((s) => s.failure);
+  const warnings = useLab((s) => s.report?.warnings);
+  return (
+    <div className="notices" aria-live="polite">
+      {notices.length > 0 ? (
+        <div className="notice corrected" role="alert">
+          <div>
+            <strong>The link’s settings were corrected.</strong>
+            <ul>
+              {notices.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </div>
+          <button type="button" onClick={dismiss} aria-label="Dismiss the notice">
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {failure ? (
+        <div className="notice failure" role="alert">
+          <strong>The engine could not run these settings:</strong> {failure}
+        </div>
+      ) : null}
+      {warnings && warnings.length > 0 ? (
+        <div className="notice warning">
+          <strong>Numerical notes:</strong>
+          <ul>
+            {warnings.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { LabReport } from '../../engine/report.ts';
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import { ChartBox } from '../charts/ChartBox.tsx';
+import { MARGIN, makeFrame } from '../charts/frame.ts';
+import { timelineLayout } from '../charts/timelineLayout.ts';
+import type { Size } from '../charts/useSize.ts';
+import { useLab } from '../store/index.ts';
+import { CheckpointCounts } from './CheckpointCounts.tsx';
+import { FrontierChart } from './FrontierChart.tsx';
+import { Legend, Panel } from './Panel.tsx';
+
+const TIMELINE_HEIGHT = 230;
+
+/** The schedule's actions over time, its counts against the full tape, and the frontier. */
+export function CheckpointPanel() {
+  const report = useLab((s) => s.report);
+  return (
+    <Panel
+      title="Checkpoint schedule"
+      method="checkpoint"
+      caption={
+        <>
+          Each bar is a state held in memory until the backward sweep (blue, stepping down) needs it: hold fewer and
+          the chain must be replayed forward between them, trading memory for recomputation.
+        </>
+      }
+    >
+      <div className="checkpoint-body">
+        <div className="checkpoint-timeline">
+          <ChartBox minHeight={TIMELINE_HEIGHT}>
+            {(size) => (report ? <TimelineChart report={report} size={size} /> : null)}
+          </ChartBox>
+          <Legend
+            items={[
+              { className: 'move-advance', label: 'advance (untaped)' },
+              { className: 'move-record', label: 'record (taped)' },
+              { className: 'move-reverse', label: 'reverse step' },
+              { className: 'move-restore', shape: 'dash', label: 'restore' },
+              { className: 'held-tape legend-held', label: 'held step tape' },
+              { className: 'held-snapshot legend-held', label: 'held snapshot' },
+            ]}
+          />
+        </div>
+        <div className="checkpoint-side">
+          <CheckpointCounts />
+          <FrontierChart />
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+function TimelineChart({ report, size }: { report: LabReport; size: Size }) {
+  const cp = report.checkpoint;
+  const frame = makeFrame(size.width, size.height, MARGIN);
+  const timeline = timelineLayout(cp.actions, report.steps, frame);
+  const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial, ${cp.snapshots} snapshots`;
+  return (
+    <Chart frame={frame} title={`Timeline of the ${name} schedule: ${cp.actions.length} actions`}>
+      <AxisLeft frame={frame} ticks={timeline.yTicks} label="state t" />
+      <AxisBottom frame={frame} ticks={timeline.xTicks} label="time (step evaluations + reverse steps)" />
+      <path className="held-tape" d={timeline.tapePath} />
+      <path className="held-snapshot" d={timeline.snapshotPath} />
+      <path className="move-advance" d={timeline.advancePath} />
+      <path className="move-record" d={timeline.recordPath} />
+      <path className="move-restore" d={timeline.restorePath} />
+      <path className="move-reverse" d={timeline.reversePath} />
+      {timeline.stores.map((s, i) => (
+        <rect key={i} className="store-mark" x={s.x - 3} y={s.y - 3} width={6} height={6} />
+      ))}
+    </Chart>
+  );
+}

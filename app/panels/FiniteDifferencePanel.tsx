@@ -1,0 +1,108 @@
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import { ChartBox } from '../charts/ChartBox.tsx';
+import { errorDomain, parameterLayout, sweepLayout, type SweepLayout } from '../charts/fdLayout.ts';
+import { MARGIN, makeFrame } from '../charts/frame.ts';
+import type { Size } from '../charts/useSize.ts';
+import type { LabReport } from '../../engine/report.ts';
+import { formatEps, formatNumber } from '../format.ts';
+import { useLab } from '../store/index.ts';
+import { Figures, Legend, Panel } from './Panel.tsx';
+import { SweepChart } from './SweepChart.tsx';
+
+const SWEEP_HEIGHT = 250;
+const PARAM_HEIGHT = 140;
+
+function sweepOf(report: LabReport, size: Size): { layout: SweepLayout; frame: ReturnType<typeof makeFrame> } {
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 18 });
+  const layout = sweepLayout(
+    {
+      sweep: report.sweep,
+      eps: report.eps,
+      rms: report.errors.finiteDifferenceRms,
+      bestEps: report.bestEps,
+      predictedBestEps: report.model.predictedBestEps,
+    },
+    frame,
+  );
+  return { layout, frame };
+}
+
+/** Error against epsilon, the two error models, and the per-parameter error at the selected h. */
+export function FiniteDifferencePanel() {
+  const report = useLab((s) => s.report);
+  const sweepStale = useLab((s) => s.stale.includes('sweep'));
+  return (
+    <Panel
+      title="Finite differences"
+      method="fd"
+      caption={
+        <>
+          The error is a V: to the right the secant misses the curvature (truncation, slope +2), to the left the
+          difference drowns in rounding (slope −1); the best h sits where the two model lines cross.
+        </>
+      }
+    >
+      <ChartBox minHeight={SWEEP_HEIGHT} className={sweepStale ? 'stale' : undefined}>
+        {(size) => {
+          if (!report) return null;
+          const { layout, frame } = sweepOf(report, size);
+          return <SweepChart report={report} layout={layout} frame={frame} />;
+        }}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'mark-fd-line', label: 'RMS error over the sweep' },
+          { className: 'mark-best', shape: 'ring', label: 'best h of the sweep' },
+          { className: 'model-truncation', shape: 'dash', label: 'truncation h²|f‴|/6' },
+          { className: 'model-rounding', shape: 'dotted', label: 'rounding ε|f|/h' },
+        ]}
+      />
+      <h3 className="subhead">Each parameter at the selected h</h3>
+      <ChartBox minHeight={PARAM_HEIGHT} grow={false}>
+        {(size) => (report ? <ParameterChart report={report} size={size} /> : null)}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'mark-fd-dot', shape: 'dot', label: <>a<sub>t</sub></> },
+          { className: 'mark-fd-ring', shape: 'ring', label: <>b<sub>t</sub></> },
+        ]}
+      />
+      <Figures
+        items={[
+          { label: 'selected h', value: report ? formatEps(report.eps) : '—' },
+          { label: 'RMS error', value: formatNumber(report?.errors.finiteDifferenceRms), className: 'fig-fd' },
+          { label: 'max relative', value: formatNumber(report?.errors.finiteDifferenceMaxRelative) },
+          { label: 'best h', value: report?.bestEps ? formatEps(report.bestEps) : '—' },
+          { label: 'model h*', value: report?.model.predictedBestEps ? formatEps(report.model.predictedBestEps) : '—' },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/**
+ * |finite difference − reverse| for every parameter at the selected h, on the sweep's error
+ * axis (computed from the sweep alone, so it holds still while the epsilon moves).
+ */
+function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 8 });
+  const params = parameterLayout(
+    report.gradient.finiteDifference,
+    report.gradient.reverse,
+    errorDomain(report.sweep),
+    frame,
+  );
+  return (
+    <Chart frame={frame} title="Absolute error of each parameter's finite difference at the selected epsilon">
+      <AxisLeft frame={frame} ticks={params.yTicks} label="|FD − reverse|" />
+      <AxisBottom frame={frame} ticks={params.xTicks} label="step t of the parameter" />
+      {params.b.map((m) => (
+        <circle key={`b${m.t}`} className={m.zero ? 'mark-fd-ring zero' : 'mark-fd-ring'} cx={m.x} cy={m.y} r={2.6} />
+      ))}
+      {params.a.map((m) => (
+        <circle key={`a${m.t}`} className={m.zero ? 'mark-fd-dot zero' : 'mark-fd-dot'} cx={m.x} cy={m.y} r={2.2} />
+      ))}
+    </Chart>
+  );
+}

@@ -1,0 +1,48 @@
+import { ChartBox } from '../charts/ChartBox.tsx';
+import { formatWork } from '../format.ts';
+import { useLab } from '../store/index.ts';
+import { GapGauge } from './GapGauge.tsx';
+import { Figures, Panel } from './Panel.tsx';
+import { TangentChart } from './TangentChart.tsx';
+
+const HEIGHT = 220;
+
+/** The tangents forward mode carries, all P directions per step, and its gap to reverse mode. */
+export function ForwardPanel() {
+  const report = useLab((s) => s.report);
+  const tangents = report?.tangents ?? null;
+  return (
+    <Panel
+      title="Forward mode"
+      method="forward"
+      caption={
+        <>
+          Every step carries all P tangents ∂x<sub>t</sub>/∂θ<sub>j</sub> forward, even the ones still zero in the blank
+          triangle, so the cost grows with P; the gradient it arrives at matches reverse mode to rounding.
+        </>
+      }
+    >
+      <ChartBox minHeight={HEIGHT}>
+        {(size) =>
+          report && tangents ? (
+            <TangentChart tangents={tangents} steps={report.steps} size={size} />
+          ) : report ? (
+            <p className="empty">The tangent table was left out of this run.</p>
+          ) : null
+        }
+      </ChartBox>
+      <GapGauge value={report?.errors.forwardVsReverseMax ?? NaN} />
+      <Figures
+        items={[
+          { label: 'tangent lanes', value: report ? String(report.counts.forwardLanes) : '—' },
+          { label: 'steps carried', value: report ? String(report.counts.forwardStepEvaluations) : '—' },
+          {
+            label: 'work',
+            value: report ? `${formatWork(report.work.forward)} runs (P + 1)` : '—',
+            className: 'fig-forward',
+          },
+        ]}
+      />
+    </Panel>
+  );
+}

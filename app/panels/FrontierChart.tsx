@@ -1,0 +1,67 @@
+import type { CheckpointReport } from '../../engine/report.ts';
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import { ChartBox } from '../charts/ChartBox.tsx';
+import { makeFrame } from '../charts/frame.ts';
+import { frontierLayout } from '../charts/frontierLayout.ts';
+import type { Size } from '../charts/useSize.ts';
+import { formatWork } from '../format.ts';
+import { useLab } from '../store/index.ts';
+import { Legend } from './Panel.tsx';
+
+const HEIGHT = 180;
+
+/** Every stride and snapshot count by memory and work, with the current choice ringed. */
+export function FrontierChart() {
+  const checkpoint = useLab((s) => s.report?.checkpoint ?? null);
+  return (
+    <div className="frontier">
+      <h3 className="subhead">Memory against recomputation</h3>
+      <ChartBox minHeight={HEIGHT}>
+        {(size) =>
+          checkpoint?.frontier ? (
+            <Frontier checkpoint={checkpoint} size={size} />
+          ) : checkpoint ? (
+            <p className="empty">The frontier was left out of this run.</p>
+          ) : null
+        }
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'frontier-periodic', shape: 'dot', label: 'periodic, each stride' },
+          { className: 'frontier-revolve', shape: 'square', label: 'binomial, each snapshot count' },
+        ]}
+      />
+    </div>
+  );
+}
+
+function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size: Size }) {
+  const frame = makeFrame(size.width, size.height, { top: 22, right: 14, bottom: 40, left: 50 });
+  if (!cp.frontier) return null;
+  const setting = (cp.schedule === 'periodic' ? cp.stride : cp.snapshots) ?? 0;
+  const layout = frontierLayout(cp.frontier, { schedule: cp.schedule, setting }, frame);
+  const cur = layout.current;
+  const leftLabel = cur ? cur.x > frame.innerWidth / 2 : false;
+  return (
+    <Chart frame={frame} title="Memory against recomputation for every stride and snapshot count">
+      <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs)" />
+      <AxisBottom frame={frame} ticks={layout.xTicks} label="states held at once (log)" />
+      {layout.revolve.map((m) => (
+        <rect key={`r${m.setting}`} className="frontier-revolve" x={m.x - 2.6} y={m.y - 2.6} width={5.2} height={5.2} />
+      ))}
+      {layout.periodic.map((m) => (
+        <circle key={`p${m.setting}`} className="frontier-periodic" cx={m.x} cy={m.y} r={2.8} />
+      ))}
+      {cur ? (
+        <g className="frontier-current">
+          <circle cx={cur.x} cy={cur.y} r={7.5} />
+          <line x1={cur.x} y1={cur.y - 8} x2={cur.x} y2={-6} />
+          <text className="halo" x={cur.x + (leftLabel ? 4 : -4)} y={-10} textAnchor={leftLabel ? 'end' : 'start'}>
+            this schedule: {cur.storedStates} states, {formatWork(cur.workUnits)} runs
+          </text>
+        </g>
+      ) : null}
+    </Chart>
+  );
+}

@@ -1,0 +1,54 @@
+import { gaugeLayout } from '../charts/gauge.ts';
+import { useSize } from '../charts/useSize.ts';
+import { formatNumber } from '../format.ts';
+
+const HEIGHT = 58;
+const PAD = 12;
+
+/** How far forward mode's gradient is from reverse mode's, on a log gauge with an "exact" zone. */
+export function GapGauge({ value }: { value: number }) {
+  const [ref, { width }] = useSize<HTMLDivElement>({ width: 400, height: HEIGHT });
+  const inner = Math.max(60, width - 2 * PAD);
+  const g = gaugeLayout(value, inner);
+  const verdict = !Number.isFinite(value)
+    ? '—'
+    : value === 0
+      ? '0: identical to the last bit'
+      : value < 1e-10
+        ? `${formatNumber(value)}: agree to rounding`
+        : `${formatNumber(value)}: they disagree`;
+  return (
+    <div className="gauge">
+      <div className="gauge-head">
+        <span>max |forward − reverse| / max |reverse|</span>
+        <output className="readout">{verdict}</output>
+      </div>
+      <div ref={ref} className="gauge-box">
+      <svg width={width} height={HEIGHT} role="img" aria-label={`Forward against reverse: ${verdict}`}>
+        <g transform={`translate(${PAD},8)`}>
+          <rect className="gauge-exact" x={0} y={4} width={g.exactWidth} height={16} rx={3} />
+          <text className="gauge-exact-label" x={g.exactWidth / 2} y={15.5} textAnchor="middle">
+            0
+          </text>
+          <line className="gauge-track" x1={g.exactWidth + 8} x2={inner} y1={12} y2={12} />
+          <line className="gauge-eps" x1={g.epsilonX} x2={g.epsilonX} y1={4} y2={22} />
+          <text className="gauge-eps-label" x={g.epsilonX} y={36} textAnchor="middle">
+            ε
+          </text>
+          {g.ticks.map((t) => (
+            <g key={t.value} transform={`translate(${t.offset},12)`}>
+              <line className="tick" y1={6} y2={10} />
+              <text y={24} textAnchor="middle">
+                {t.label}
+              </text>
+            </g>
+          ))}
+          {Number.isFinite(value) ? (
+            <path className="gauge-marker" d={`M${g.markerX},11 l-6,-10 h12 z`} />
+          ) : null}
+        </g>
+      </svg>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import { MARGIN, makeFrame } from '../charts/frame.ts';
+import { reverseLayout } from '../charts/reverseLayout.ts';
+import { ChartBox } from '../charts/ChartBox.tsx';
+import type { Size } from '../charts/useSize.ts';
+import type { LabReport } from '../../engine/report.ts';
+import { formatNumber } from '../format.ts';
+import { useLab } from '../store/index.ts';
+import { Figures, Legend, Panel } from './Panel.tsx';
+
+const HEIGHT = 250;
+
+/** The adjoint x̄_t flowing backward along t, and the gradients it leaves at each step. */
+export function ReversePanel() {
+  const report = useLab((s) => s.report);
+  const T = report?.steps ?? 0;
+  return (
+    <Panel
+      title="Reverse mode"
+      method="reverse"
+      caption={
+        <>
+          The adjoint x̄<sub>t</sub> = ∂L/∂x<sub>t</sub> starts at x<sub>T</sub> − y and is passed backward one step at a
+          time; each step’s two gradients are read off as it passes, so one sweep yields all P of them.
+        </>
+      }
+    >
+      <ChartBox minHeight={HEIGHT}>{(size) => (report ? <AdjointChart report={report} size={size} /> : null)}</ChartBox>
+      <Legend
+        items={[
+          { className: 'mark-reverse-line', label: <>|x̄<sub>t</sub>|, the adjoint</> },
+          { className: 'mark-reverse-dot', shape: 'dot', label: <>|dL/da<sub>t</sub>|</> },
+          { className: 'mark-reverse-ring', shape: 'ring', label: <>|dL/db<sub>t</sub>|</> },
+        ]}
+      />
+      <Figures
+        items={[
+          { label: <>seed x̄<sub>T</sub> = x<sub>T</sub> − y</>, value: formatNumber(report?.adjoint[T]) },
+          { label: <>x̄<sub>0</sub></>, value: formatNumber(report?.adjoint[0]) },
+          { label: 'loss L', value: formatNumber(report?.loss, 3) },
+          {
+            label: 'tape',
+            value: report ? `${report.counts.tapeNodes} nodes × ${report.counts.bytesPerNode} B` : '—',
+          },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+function AdjointChart({ report, size }: { report: LabReport; size: Size }) {
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 26 });
+  const layout = reverseLayout(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b, frame);
+  return (
+    <Chart frame={frame} title={`Adjoint magnitude and parameter gradients against step t, for T = ${report.steps}`}>
+      <AxisLeft frame={frame} ticks={layout.yTicks} label="magnitude (log)" />
+      <AxisBottom frame={frame} ticks={layout.xTicks} label="step t" />
+      <g className="sweep-arrow" aria-hidden="true">
+        <line x1={layout.sweep.x1} x2={layout.sweep.x2 + 6} y1={-12} y2={-12} />
+        <path d={`M${layout.sweep.x2},-12 l7,-4 v8 z`} />
+        <text x={(layout.sweep.x1 + layout.sweep.x2) / 2} y={-16} textAnchor="middle">
+          backward sweep, t = T … 0
+        </text>
+      </g>
+      <path className="mark-reverse-line" d={layout.adjointPath} />
+      {layout.gradB.map((m) => (
+        <circle key={`b${m.t}`} className="mark-reverse-ring" cx={m.x} cy={m.y} r={2.6} />
+      ))}
+      {layout.gradA.map((m) => (
+        <circle key={`a${m.t}`} className="mark-reverse-dot" cx={m.x} cy={m.y} r={2.2} />
+      ))}
+      {layout.seed ? <circle className="mark-reverse-seed" cx={layout.seed.x} cy={layout.seed.y} r={5} /> : null}
+    </Chart>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import type { LabReport } from '../../engine/report.ts';
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import type { SweepLayout } from '../charts/fdLayout.ts';
+import type { Frame } from '../charts/frame.ts';
+import { formatEps } from '../format.ts';
+
+/** RMS error against epsilon, log–log, with the model lines and the three marked h. */
+export function SweepChart({ report, layout, frame }: { report: LabReport; layout: SweepLayout; frame: Frame }) {
+  const clipId = useId();
+  const labelLeft = layout.selected.x > frame.innerWidth - 90;
+  return (
+    <Chart frame={frame} title="RMS error of the central-difference gradient against epsilon, log–log">
+      <defs>
+        <clipPath id={clipId}>
+          <rect width={frame.innerWidth} height={frame.innerHeight} />
+        </clipPath>
+      </defs>
+      <AxisLeft frame={frame} ticks={layout.yTicks} label="RMS error vs reverse" />
+      <AxisBottom frame={frame} ticks={layout.xTicks} label="epsilon h (log)" />
+      <g clipPath={`url(#${clipId})`}>
+        <path className="model-truncation" d={layout.truncationPath} />
+        <path className="model-rounding" d={layout.roundingPath} />
+        <path className="mark-fd-line" d={layout.errorPath} />
+        {layout.sweepDots.map((d) => (
+          <circle key={d.eps} className="mark-fd-dot" cx={d.x} cy={d.y} r={2.2} />
+        ))}
+      </g>
+      {layout.predictedX !== null ? (
+        <g className="predicted">
+          <line x1={layout.predictedX} x2={layout.predictedX} y1={0} y2={frame.innerHeight} />
+          <text className="halo" x={layout.predictedX - 4} y={frame.innerHeight - 6} textAnchor="end">
+            model h*
+          </text>
+        </g>
+      ) : null}
+      {layout.best ? <circle className="mark-best" cx={layout.best.x} cy={layout.best.y} r={6.5} /> : null}
+      <g className="selected">
+        <line x1={layout.selected.x} x2={layout.selected.x} y1={0} y2={frame.innerHeight} />
+        <circle cx={layout.selected.x} cy={layout.selected.y} r={4.5} />
+        <text className="halo" x={layout.selected.x + (labelLeft ? -7 : 7)} y={8} textAnchor={labelLeft ? 'end' : 'start'}>
+          h = {formatEps(report.eps)}
+        </text>
+      </g>
+    </Chart>
+  );
+}

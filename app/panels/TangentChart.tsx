@@ -1,0 +1,69 @@
+import { scaleLinear } from 'd3';
+import { useId, useMemo } from 'react';
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import { MARGIN, makeFrame } from '../charts/frame.ts';
+import { heatDataUrl } from '../charts/heatImage.ts';
+import { HEAT_RAMPS, tangentHeat } from '../charts/heatmap.ts';
+import { linearTicks } from '../charts/ticks.ts';
+import { useColorScheme } from '../charts/useColorScheme.ts';
+import type { Size } from '../charts/useSize.ts';
+import { formatPowerOfTen } from '../format.ts';
+
+const RAMP_WIDTH = 12;
+
+/** The tangent table dx_t/dθ_j as a heat strip: state t across, direction j down. */
+export function TangentChart({ tangents, steps, size }: { tangents: Float64Array; steps: number; size: Size }) {
+  const scheme = useColorScheme();
+  const gradientId = useId();
+  const strip = useMemo(() => tangentHeat(tangents, steps, HEAT_RAMPS[scheme]), [tangents, steps, scheme]);
+  const href = useMemo(() => heatDataUrl(strip), [strip]);
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, right: 54 });
+  const P = 2 * steps;
+  const x = scaleLinear().domain([-0.5, steps + 0.5]).range([0, frame.innerWidth]);
+  const y = scaleLinear().domain([-0.5, P - 0.5]).range([0, frame.innerHeight]);
+  const xTicks = linearTicks(x, Math.floor(frame.innerWidth / 60), String).filter(
+    (t) => Number.isInteger(t.value) && t.value >= 0 && t.value <= steps,
+  );
+  const yTicks = linearTicks(y, Math.floor(frame.innerHeight / 34), String).filter(
+    (t) => Number.isInteger(t.value) && t.value >= 0 && t.value < P,
+  );
+  const ramp = HEAT_RAMPS[scheme];
+  const rampY = scaleLinear().domain(strip.decades).range([frame.innerHeight, 0]);
+  const rampTicks = linearTicks(rampY, Math.max(2, Math.floor(frame.innerHeight / 32)), (e) =>
+    formatPowerOfTen(10 ** e),
+  ).filter((t) => Number.isInteger(t.value));
+  return (
+    <Chart frame={frame} title={`Tangents dx_t/dθ_j for t = 0 to ${steps} and ${P} directions, coloured by magnitude`}>
+      <rect className="heat-bg" width={frame.innerWidth} height={frame.innerHeight} />
+      <image
+        href={href}
+        x={0}
+        y={0}
+        width={frame.innerWidth}
+        height={frame.innerHeight}
+        preserveAspectRatio="none"
+        className="heat"
+      />
+      <AxisLeft frame={frame} ticks={yTicks} label="direction j of θ" grid={false} />
+      <AxisBottom frame={frame} ticks={xTicks} label="state t" grid={false} />
+      <text className="heat-note" x={frame.innerWidth * 0.04} y={frame.innerHeight * 0.93}>
+        zero: θ_j not used yet
+      </text>
+      <g transform={`translate(${frame.innerWidth + 10},0)`} aria-hidden="true">
+        <defs>
+          <linearGradient id={gradientId} x1="0" x2="0" y1="1" y2="0">
+            <stop offset="0" stopColor={ramp[0]} />
+            <stop offset="1" stopColor={ramp[1]} />
+          </linearGradient>
+        </defs>
+        <rect width={RAMP_WIDTH} height={frame.innerHeight} fill={`url(#${gradientId})`} className="ramp" />
+        {rampTicks.map((t) => (
+          <text key={t.value} x={RAMP_WIDTH + 3} y={t.offset} dy="0.32em" className="ramp-label">
+            {t.label}
+          </text>
+        ))}
+      </g>
+    </Chart>
+  );
+}

@@ -1,0 +1,84 @@
+import type { LabReport } from '../../engine/report.ts';
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { Chart } from '../charts/Chart.tsx';
+import { ChartBox } from '../charts/ChartBox.tsx';
+import { MARGIN, makeFrame } from '../charts/frame.ts';
+import type { Size } from '../charts/useSize.ts';
+import { workLayout, type WorkMethod } from '../charts/workLayout.ts';
+import { formatWork } from '../format.ts';
+import { useLab } from '../store/index.ts';
+import { Legend, Panel } from './Panel.tsx';
+
+const HEIGHT = 250;
+
+const NAMES: Record<WorkMethod, string> = {
+  reverse: 'reverse',
+  forward: 'forward',
+  finiteDifference: 'finite diff.',
+  checkpointed: 'checkpointed',
+};
+
+const CLASS: Record<WorkMethod, string> = {
+  reverse: 'reverse',
+  forward: 'forward',
+  finiteDifference: 'fd',
+  checkpointed: 'checkpoint',
+};
+
+/** Work units of each method against the number of steps, with the current steps marked. */
+export function WorkPanel() {
+  const report = useLab((s) => s.report);
+  return (
+    <Panel
+      title="Work"
+      method="work"
+      caption={
+        <>
+          Reverse mode stays at two chain runs however long the chain gets, while forward mode (P + 1) and central
+          differences (2P + 1) grow with every parameter added.
+        </>
+      }
+    >
+      <ChartBox minHeight={HEIGHT}>
+        {(size) => (report && report.workCurve.length > 0 ? <WorkChart report={report} size={size} /> : null)}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'mark-reverse-line', label: 'reverse' },
+          { className: 'mark-forward-line', label: 'forward (P + 1)' },
+          { className: 'mark-fd-line', label: 'central differences (2P + 1)' },
+          { className: 'mark-checkpoint-line', label: 'checkpointed' },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+function WorkChart({ report, size }: { report: LabReport; size: Size }) {
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: 112 });
+  const layout = workLayout(report.workCurve, report.steps, frame);
+  return (
+    <Chart frame={frame} title={`Work units of each method against the number of steps; T = ${report.steps} marked`}>
+      <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />
+      <AxisBottom frame={frame} ticks={layout.xTicks} label="chain steps T (log)" />
+      <line className="current-rule" x1={layout.currentX} x2={layout.currentX} y1={0} y2={frame.innerHeight} />
+      {layout.series.map((s) => (
+        <path key={s.method} className={`mark-${CLASS[s.method]}-line`} d={s.path} />
+      ))}
+      {layout.series.map((s) =>
+        s.current ? (
+          <g key={s.method} className={`work-label work-${CLASS[s.method]}`}>
+            <line x1={s.current.x + 5} x2={frame.innerWidth + 6} y1={s.current.y} y2={s.current.labelY} />
+            <circle cx={s.current.x} cy={s.current.y} r={4} />
+            <text x={frame.innerWidth + 9} y={s.current.labelY} dy="0.32em">
+              <tspan className="work-value">{formatWork(s.current.value)}</tspan> {NAMES[s.method]}
+            </text>
+          </g>
+        ) : null,
+      )}
+      <text className="current-label" x={layout.currentX} y={-6} textAnchor="middle">
+        T = {report.steps}
+      </text>
+    </Chart>
+  );
+}
