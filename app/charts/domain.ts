@@ -28,8 +28,8 @@ export function decadeDomain(
   let e0 = Math.floor(Math.log10(Math.max(lo, floor)) + 1e-9);
   let e1 = Math.ceil(Math.log10(Math.min(hi, ceiling)) - 1e-9);
   while (e1 - e0 < minDecades) {
-    e1 += 1;
-    if (e1 - e0 < minDecades) e0 -= 1;
+    e0 -= 1;
+    if (e1 - e0 < minDecades) e1 += 1;
   }
   return [Number(`1e${e0}`), Number(`1e${e1}`)];
 }

@@ -6,6 +6,7 @@ import type { HeatStrip } from './heatmap.ts';
  * A data URL is not a network request, so the page still never leaves its origin.
  */
 export function heatDataUrl(strip: HeatStrip): string {
+  if (typeof document === 'undefined') return '';
   const canvas = document.createElement('canvas');
   canvas.width = strip.columns;
   canvas.height = strip.rows;

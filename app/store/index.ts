@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand/vanilla';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
 import type { LabState } from './types.ts';
@@ -7,14 +8,22 @@ import { createViewSlice } from './viewSlice.ts';
 export type { LabState } from './types.ts';
 export { selectSettings } from './settingsSlice.ts';
 
-/**
- * The one store, combined from its slices. Components select one field at a time
- * (`useLab((s) => s.steps)`); tests reset it with `useLab.setState(useLab.getInitialState(), true)`.
- */
-export const useLab = create<LabState>()((...a) => ({
+/** The one store, combined from its slices. */
+const store = createStore<LabState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createResultsSlice(...a),
   ...createViewSlice(...a),
 }));
+
+/**
+ * Selects one field of the store (`useLab((s) => s.steps)`) and re-renders when it changes.
+ * Carries the store's API too: `useLab.getState()`, `useLab.subscribe(…)`, and for tests
+ * `useLab.setState(useLab.getInitialState(), true)`. Unlike zustand's `create`, a static render
+ * sees the current state rather than the initial one, so tests can render a page with a report.
+ */
+export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => {
+  const read = () => selector(store.getState());
+  return useSyncExternalStore(store.subscribe, read, read);
+}, store);
 
 export type LabStore = typeof useLab;

@@ -1,0 +1,168 @@
+import { scaleLog } from 'd3';
+import { describe, expect, it } from 'vitest';
+import { decadeDomain } from '../../app/charts/domain.ts';
+import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/charts/fdLayout.ts';
+import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
+import { frontierLayout } from '../../app/charts/frontierLayout.ts';
+import { gaugeLayout } from '../../app/charts/gauge.ts';
+import { HEAT_RAMPS, tangentHeat } from '../../app/charts/heatmap.ts';
+import { spreadLabels } from '../../app/charts/labels.ts';
+import { reverseLayout } from '../../app/charts/reverseLayout.ts';
+import { logTicks } from '../../app/charts/ticks.ts';
+import { actionDuration, timelineLayout } from '../../app/charts/timelineLayout.ts';
+import { workLayout } from '../../app/charts/workLayout.ts';
+import { labReport } from './fixture.ts';
+
+const frame = makeFrame(500, 260, MARGIN);
+const report = labReport();
+
+/** Every number in an SVG path string. */
+const numbersIn = (d: string) => (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
+
+describe('scale helpers', () => {
+  it('widens a log domain to whole decades and to a least span', () => {
+    expect(decadeDomain([[0.003, 0.2, 0, NaN, -0.5]])).toEqual([1e-3, 1]);
+    expect(decadeDomain([[0.5]], { minDecades: 2 })).toEqual([0.01, 1]);
+    expect(decadeDomain([[]])).toEqual([1e-3, 1]);
+  });
+
+  it('puts log ticks on powers of ten, thinned to the room there is', () => {
+    const y = scaleLog().domain([1e-16, 1]).range([200, 0]);
+    const ticks = logTicks(y, 5);
+    expect(ticks.length).toBeLessThanOrEqual(6);
+    expect(ticks.map((t) => t.label)).toContain('1');
+    for (const t of ticks) expect(Number.isInteger(Math.log10(t.value))).toBe(true);
+  });
+
+  it('spreads labels at least a gap apart, in order, inside the range', () => {
+    const out = spreadLabels([100, 101, 103, 20], 12, 0, 110);
+    expect(out[3]).toBe(20);
+    const sorted = [out[0], out[1], out[2]];
+    expect(sorted[1] - sorted[0]).toBeGreaterThanOrEqual(12);
+    expect(sorted[2] - sorted[1]).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...out)).toBeLessThanOrEqual(110);
+  });
+});
+
+describe('reverse mode layout', () => {
+  it('draws the adjoint along t inside the frame and marks the seed at t = T', () => {
+    const l = reverseLayout(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b, frame);
+    const nums = numbersIn(l.adjointPath);
+    expect(nums.length).toBe(2 * (report.steps + 1));
+    for (let i = 0; i < nums.length; i += 2) {
+      expect(nums[i]).toBeGreaterThanOrEqual(-0.01);
+      expect(nums[i]).toBeLessThanOrEqual(frame.innerWidth + 0.01);
+      expect(nums[i + 1]).toBeGreaterThanOrEqual(-0.01);
+      expect(nums[i + 1]).toBeLessThanOrEqual(frame.innerHeight + 0.01);
+    }
+    expect(l.seed?.t).toBe(report.steps);
+    expect(l.seed?.x).toBeCloseTo(frame.innerWidth);
+    expect(l.gradA).toHaveLength(report.steps);
+  });
+
+  it('breaks the line where the adjoint is zero instead of drawing to −∞', () => {
+    const adjoint = new Float64Array([0.1, 0, 0.3, 0.2]);
+    const l = reverseLayout(adjoint, new Float64Array(3), new Float64Array(3), frame);
+    expect(l.adjointPath.match(/M/g)).toHaveLength(2);
+    expect(l.gradA).toEqual([]);
+  });
+});
+
+describe('finite-difference layout', () => {
+  const input = (eps: number, rms: number) => ({
+    sweep: report.sweep,
+    eps,
+    rms,
+    bestEps: report.bestEps,
+    predictedBestEps: report.model.predictedBestEps,
+  });
+
+  it('moves only the selected marker when the epsilon moves', () => {
+    const a = sweepLayout(input(1e-5, report.errors.finiteDifferenceRms), frame);
+    const b = sweepLayout(input(1e-9, 1e-7), frame);
+    expect(b.yDomain).toEqual(a.yDomain);
+    expect(b.errorPath).toBe(a.errorPath);
+    expect(b.selected.x).toBeLessThan(a.selected.x);
+    expect(a.yDomain).toEqual(errorDomain(report.sweep));
+  });
+
+  it('keeps the whole slider range on the epsilon axis and clamps an off-scale error to the edge', () => {
+    const l = sweepLayout(input(1e-16, 1e9), frame);
+    expect(l.selected.x).toBeCloseTo(0);
+    expect(l.selected.clipped).toBe(true);
+    expect(l.selected.y).toBeCloseTo(0);
+    expect(EPS_AXIS).toEqual([1e-16, 1]);
+    expect(l.best).not.toBeNull();
+  });
+
+  it('puts every parameter on the shared error axis, exact zeros on its floor', () => {
+    const fd = { a: new Float64Array([1, 2]), b: new Float64Array([3, 4]) };
+    const rev = { a: new Float64Array([1, 2.001]), b: new Float64Array([3, 4]) };
+    const l = parameterLayout(fd, rev, [1e-14, 1], frame);
+    expect(l.a[0].zero).toBe(true);
+    expect(l.a[0].y).toBeCloseTo(frame.innerHeight);
+    expect(l.a[1].zero).toBe(false);
+    expect(l.a[1].y).toBeLessThan(frame.innerHeight);
+  });
+});
+
+describe('forward mode layout', () => {
+  it('leaves the directions a state cannot depend on transparent', () => {
+    const T = report.steps;
+    const strip = tangentHeat(report.tangents!, T, HEAT_RAMPS.light);
+    expect(strip.columns).toBe(T + 1);
+    expect(strip.rows).toBe(2 * T);
+    const alpha = (t: number, j: number) => strip.pixels[4 * (j * strip.columns + t) + 3];
+    expect(alpha(0, 0)).toBe(0);
+    expect(alpha(5, 10)).toBe(0);
+    expect(alpha(6, 10)).toBe(255);
+    expect(alpha(T, 2 * T - 1)).toBe(255);
+    expect(strip.decades[1] - strip.decades[0]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives an exact zero its own zone on the gauge', () => {
+    expect(gaugeLayout(0, 300).exact).toBe(true);
+    const g = gaugeLayout(1e-16, 300);
+    expect(g.exact).toBe(false);
+    expect(g.markerX).toBeGreaterThan(g.exactWidth);
+  });
+});
+
+describe('checkpoint layout', () => {
+  it('spends one unit of time per step evaluation or reverse step', () => {
+    const cp = report.checkpoint;
+    const l = timelineLayout(cp.actions, report.steps, frame);
+    expect(l.duration).toBe(cp.stepEvaluations + report.steps);
+    expect(cp.actions.reduce((s, a) => s + actionDuration(a), 0)).toBe(l.duration);
+    expect(l.reversePath.match(/M/g)).toHaveLength(report.steps);
+  });
+
+  it('draws the full tape as records up and reverses down, every step held once', () => {
+    const full = labReport({ steps: 6, stride: 1 }, { sweep: false, frontier: false, workCurve: false });
+    const l = timelineLayout(full.checkpoint.actions, 6, frame);
+    expect(l.duration).toBe(12);
+    expect(l.advancePath).toBe('');
+    expect(l.recordPath.match(/M/g)).toHaveLength(6);
+    expect(l.tapePath.match(/M/g)).toHaveLength(6);
+  });
+
+  it('rings the current schedule on the frontier', () => {
+    const l = frontierLayout(report.checkpoint.frontier!, { schedule: 'periodic', setting: 4 }, frame);
+    expect(l.periodic).toHaveLength(report.steps);
+    expect(l.current?.setting).toBe(4);
+    expect(l.current?.storedStates).toBe(report.checkpoint.storedStates);
+  });
+});
+
+describe('work layout', () => {
+  it('marks the current steps with labels that do not collide', () => {
+    const l = workLayout(report.workCurve, report.steps, frame, 13);
+    const ys = l.series.map((s) => s.current!.labelY).sort((a, b) => a - b);
+    for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(13 - 1e-9);
+    const reverse = l.series.find((s) => s.method === 'reverse')!;
+    const fd = l.series.find((s) => s.method === 'finiteDifference')!;
+    expect(reverse.current!.value).toBe(2);
+    expect(fd.current!.value).toBe(4 * report.steps + 1);
+    expect(fd.current!.y).toBeLessThan(reverse.current!.y);
+  });
+});

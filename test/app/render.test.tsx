@@ -1,0 +1,67 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../../app/App.tsx';
+import { useLab } from '../../app/store/index.ts';
+import { labReport } from './fixture.ts';
+
+let html = '';
+
+beforeAll(() => {
+  useLab.setState(useLab.getInitialState(), true);
+  useLab.getState().receiveReport(labReport(), 1);
+  html = renderToStaticMarkup(<App />);
+});
+
+afterAll(() => {
+  useLab.setState(useLab.getInitialState(), true);
+});
+
+/** The markup of the section headed `title`. */
+function section(title: string): string {
+  const start = html.indexOf(`${title}</h2>`);
+  expect(start, `no panel headed ${title}`).toBeGreaterThan(0);
+  const open = html.lastIndexOf('<section', start);
+  const close = html.indexOf('</section>', start);
+  return html.slice(open, close);
+}
+
+describe('the page, rendered from a real report', () => {
+  it.each([
+    ['Reverse mode', /<path class="mark-reverse-line" d="M[\d.]/],
+    ['Forward mode', /<image [^>]*preserveAspectRatio="none"/],
+    ['Finite differences', /<path class="mark-fd-line" d="M[\d.]/],
+    ['Checkpoint schedule', /<path class="move-reverse" d="M[\d.]/],
+    ['Work', /<path class="mark-fd-line" d="M[\d.]/],
+  ])(
+    'draws the %s panel: a section with its heading, a caption and a chart with marks',
+    (title, mark) => {
+      const s = section(title);
+      expect(s).toMatch(/<h2 id="[^"]+">/);
+      expect(s).toMatch(/<p class="caption">.{60,}?<\/p>/s);
+      expect(s).toMatch(/<svg class="chart"[^>]*role="img"[^>]*aria-label="[^"]{10,}"/);
+      expect(s).toMatch(mark);
+      expect(s).toMatch(/class="axis-title"/);
+    },
+  );
+
+  it('labels the sliders exactly as the design says', () => {
+    for (const label of ['Finite-difference epsilon', 'Chain steps', 'Checkpoint stride']) {
+      expect(html).toMatch(new RegExp(`<label for="[^"]+">${label}</label>`));
+    }
+    expect(html).toContain('Chain constants: c, x₀, target');
+    expect(html).toContain('Reset to defaults');
+    expect(html).toContain('Copy link');
+  });
+
+  it('prints the audit figures from the report', () => {
+    const summary = html.slice(html.indexOf('class="summary"'), html.indexOf('<main'));
+    expect(summary.replace(/<[^>]+>/g, ' ')).toMatch(/2\s+\/\s+81\s+\/\s+161\s+\/\s+2\.75/);
+    expect(summary).toContain('41 → 14');
+    expect(summary).toContain('at h = 1e-5');
+  });
+
+  it('renders the chain and the loss through KaTeX', () => {
+    expect(html).toContain('class="katex-display"');
+    expect(html).not.toContain('katex-error');
+  });
+});
