@@ -1,0 +1,209 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage, serveDist, waitForCharts, type Served, type Watch } from './harness.ts';
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveDist();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+});
+
+async function open(hash = '', viewport = { width: 1366, height: 768 }): Promise<{ page: Page; watch: Watch }> {
+  const context = await browser.newContext({ viewport });
+  const opened = await openPage(context, served.origin);
+  await opened.page.goto(`${served.url}${hash}`);
+  await waitForCharts(opened.page);
+  return opened;
+}
+
+const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
+
+/** The markup of a panel's charts, to tell whether it was redrawn. */
+const panelSvg = (page: Page, title: string) =>
+  page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) }).locator('svg.chart').first().innerHTML();
+
+/** Sets a range input's value and sends only an `input` event, as a dragged thumb does. */
+async function drag(page: Page, label: string, value: number): Promise<void> {
+  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(v));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** Waits until the summary strip says `text`. */
+const summarySays = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);
+
+const PANELS = ['Reverse mode', 'Forward mode', 'Finite differences', 'Checkpoint schedule', 'Work'];
+
+describe('the lab in Chromium', () => {
+  it('loads with no console errors, no request off its origin, and draws every panel', async () => {
+    const { page, watch } = await open();
+    for (const title of PANELS) {
+      const section = page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) });
+      await expect(section.count()).resolves.toBe(1);
+      const marks = await section.locator('svg.chart path[d^="M"], svg.chart image, svg.chart circle').count();
+      expect(marks, `${title} draws marks`).toBeGreaterThan(0);
+      const box = await section.locator('svg.chart').first().boundingBox();
+      expect(box!.width).toBeGreaterThan(200);
+      expect(box!.height).toBeGreaterThan(150);
+      await expect(section.locator('p.caption').textContent()).resolves.toMatch(/\w.{40,}/);
+    }
+    const heat = await page.locator('.panel-forward svg.chart image').getAttribute('href');
+    expect(heat).toMatch(/^data:image\/png;base64,.{500,}/);
+    await summarySays(page, '41 → ');
+    expect(await page.locator('.summary').textContent()).toMatch(/2\s*\/\s*81\s*\/\s*161/);
+    expect(await hashOf(page)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
+    await page.waitForTimeout(300);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offOrigin).toEqual([]);
+    await page.context().close();
+  });
+
+  it('repaints on input events alone: each slider changes its panel and the hash', async () => {
+    const { page, watch } = await open();
+    await summarySays(page, 'model h*');
+
+    let before = await panelSvg(page, 'Finite differences');
+    await drag(page, 'Finite-difference epsilon', -7);
+    await summarySays(page, 'at h = 1e-7');
+    expect(await hashOf(page)).toContain('eps=1e-7&');
+    expect(await panelSvg(page, 'Finite differences')).not.toBe(before);
+
+    before = await panelSvg(page, 'Reverse mode');
+    const work = await panelSvg(page, 'Work');
+    await drag(page, 'Chain steps', 55);
+    await summarySays(page, 'P = 110');
+    expect(await hashOf(page)).toContain('steps=55&');
+    expect(await panelSvg(page, 'Reverse mode')).not.toBe(before);
+    expect(await panelSvg(page, 'Work')).not.toBe(work);
+    expect(await page.locator('.panel-work').textContent()).toContain('T = 55');
+
+    before = await panelSvg(page, 'Checkpoint schedule');
+    await drag(page, 'Checkpoint stride', 11);
+    await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.includes('stride 11'));
+    expect(await hashOf(page)).toContain('stride=11&');
+    expect(await panelSvg(page, 'Checkpoint schedule')).not.toBe(before);
+
+    await page.getByText('Chain constants: c, x₀, target').click();
+    for (const [label, value, key] of [
+      ['c', 0.8, 'c=0.8'],
+      ['x₀', -0.5, 'x0=-0.5'],
+      ['target y', 1.1, 'target=1.1'],
+    ] as const) {
+      before = await panelSvg(page, 'Reverse mode');
+      await drag(page, label, value);
+      await page.waitForFunction((k) => window.location.hash.includes(k), key);
+      await page.waitForFunction(
+        ([t, old]) => {
+          const s = [...document.querySelectorAll('main section')].find((x) => x.querySelector('h2')?.textContent?.includes(t));
+          return s?.querySelector('svg.chart')?.innerHTML !== old;
+        },
+        ['Reverse mode', before] as const,
+      );
+    }
+
+    await page.getByLabel('Binomial').check();
+    await page.waitForFunction(() => window.location.hash.includes('schedule=revolve'));
+    before = await panelSvg(page, 'Checkpoint schedule');
+    await drag(page, 'Snapshots', 6);
+    await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.includes('6 snapshots'));
+    expect(await hashOf(page)).toContain('snapshots=6&');
+    expect(await panelSvg(page, 'Checkpoint schedule')).not.toBe(before);
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works from the keyboard: the sliders take focus and arrow keys', async () => {
+    const { page } = await open();
+    const steps = page.getByLabel('Chain steps', { exact: true });
+    await steps.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await summarySays(page, 'P = 84');
+    expect(await hashOf(page)).toContain('steps=42&');
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    await summarySays(page, 'P = 80');
+    expect(await hashOf(page)).toContain('steps=40&');
+    await page.context().close();
+  });
+
+  it('ends on the newest settings when a slider is dragged faster than the worker runs', async () => {
+    const { page } = await open();
+    for (let steps = 150; steps <= 200; steps += 5) await drag(page, 'Chain steps', steps);
+    await summarySays(page, 'P = 400');
+    await waitForCharts(page);
+    expect(await page.locator('.panel-work').textContent()).toContain('T = 200');
+    expect(await page.locator('.summary').textContent()).toMatch(/2\s*\/\s*401\s*\/\s*801/);
+    await page.context().close();
+  });
+
+  it('restores a shared link exactly', async () => {
+    const hash = '#steps=60&eps=3e-7&stride=6&schedule=revolve&snapshots=5&c=0.5&x0=-0.3&target=0.7';
+    const { page, watch } = await open(hash);
+    await summarySays(page, 'at h = 3e-7');
+    expect(await hashOf(page)).toBe(hash);
+    expect(await page.locator('.summary').textContent()).toContain('61 → ');
+    expect(await page.getByLabel('Chain steps', { exact: true }).inputValue()).toBe('60');
+    expect(await page.getByLabel('Snapshots', { exact: true }).inputValue()).toBe('5');
+    expect(await page.locator('.notice.corrected').count()).toBe(0);
+    expect(await page.locator('.counts').textContent()).toContain('5 snapshots');
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('corrects a hand-edited bad link and says what it corrected', async () => {
+    const { page } = await open('#steps=999&eps=banana&stride=0&schedule=weekly');
+    const notice = page.locator('.notice.corrected');
+    await notice.waitFor();
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('Chain steps: 999 is above the largest allowed value 200');
+    expect(text).toContain('“banana” is not a number');
+    expect(text).toContain('Checkpoint stride: 0 is below the smallest allowed value 1');
+    expect(text).toContain('“weekly”');
+    expect(await hashOf(page)).toBe('#steps=200&eps=1e-5&stride=1&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
+    await summarySays(page, 'P = 400');
+    await page.getByRole('button', { name: 'Dismiss the notice' }).click();
+    expect(await notice.count()).toBe(0);
+
+    // Editing the address bar's hash on a loaded page is corrected the same way.
+    await page.evaluate(() => (window.location.hash = '#steps=30&c=7'));
+    await page.locator('.notice.corrected').waitFor();
+    expect(await page.locator('.notice.corrected').textContent()).toContain('c: 7 is above the largest allowed value 1.5');
+    await page.waitForFunction(() => window.location.hash.includes('steps=30&') && window.location.hash.includes('c=1.5&'));
+    await page.context().close();
+  });
+
+  it.each([
+    ['projector', 1920, 1080],
+    ['laptop', 1366, 768],
+    ['phone', 390, 844],
+  ] as const)('fits a %s (%i×%i) without horizontal scrolling, in light and dark', async (name, width, height) => {
+    mkdirSync('test-results', { recursive: true });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+      const { page, watch } = await openPage(context, served.origin);
+      await page.goto(served.url);
+      await waitForCharts(page);
+      await summarySays(page, 'model h*');
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth, `${name} ${colorScheme} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+      await page.screenshot({ path: `test-results/${name}-${colorScheme}.png` });
+      await page.screenshot({ path: `test-results/${name}-${colorScheme}-full.png`, fullPage: true });
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
