@@ -55,25 +55,70 @@ export function powPartial(x: number, p: number): number {
   return p * Math.pow(x, p - 1);
 }
 
-/** Plain floating-point evaluation: the primal program with nothing recorded. */
-export const floatArith: Arith<number> = {
-  constant: (c) => c,
-  add: (x, y) => x + y,
-  sub: (x, y) => x - y,
-  mul: (x, y) => x * y,
-  div: (x, y) => x / y,
-  neg: (x) => -x,
-  mulConst: (x, k) => k * x,
-  addConst: (x, k) => x + k,
-  sin: Math.sin,
-  cos: Math.cos,
-  tanh: Math.tanh,
-  exp: Math.exp,
-  log: Math.log,
-  sqrt: Math.sqrt,
-  square: (x) => x * x,
-  relu: (x) => (x > 0 ? x : 0),
-  abs: Math.abs,
-  powConst: (x, p) => Math.pow(x, p),
-  value: (x) => x,
-};
+/**
+ * Plain floating-point evaluation: the primal program with nothing recorded. A class rather than
+ * an object literal: literals with the same keys share one hidden class in V8, so a call site
+ * that saw two of them could not tell their methods apart and would stop inlining them.
+ */
+export class FloatArith implements Arith<number> {
+  constant(c: number): number {
+    return c;
+  }
+  add(x: number, y: number): number {
+    return x + y;
+  }
+  sub(x: number, y: number): number {
+    return x - y;
+  }
+  mul(x: number, y: number): number {
+    return x * y;
+  }
+  div(x: number, y: number): number {
+    return x / y;
+  }
+  neg(x: number): number {
+    return -x;
+  }
+  mulConst(x: number, k: number): number {
+    return k * x;
+  }
+  addConst(x: number, k: number): number {
+    return x + k;
+  }
+  sin(x: number): number {
+    return Math.sin(x);
+  }
+  cos(x: number): number {
+    return Math.cos(x);
+  }
+  tanh(x: number): number {
+    return Math.tanh(x);
+  }
+  exp(x: number): number {
+    return Math.exp(x);
+  }
+  log(x: number): number {
+    return Math.log(x);
+  }
+  sqrt(x: number): number {
+    return Math.sqrt(x);
+  }
+  square(x: number): number {
+    return x * x;
+  }
+  relu(x: number): number {
+    return x > 0 ? x : 0;
+  }
+  abs(x: number): number {
+    return Math.abs(x);
+  }
+  powConst(x: number, p: number): number {
+    return Math.pow(x, p);
+  }
+  value(x: number): number {
+    return x;
+  }
+}
+
+/** The one plain-float arithmetic. */
+export const floatArith = new FloatArith();

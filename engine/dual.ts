@@ -7,39 +7,72 @@ export interface Dual {
 }
 
 /** Forward mode along one direction: every primitive maps (v, d) to (f(v), f'(v)·d). */
-export const dualArith: Arith<Dual> = {
-  constant: (c) => ({ v: c, d: 0 }),
-  add: (x, y) => ({ v: x.v + y.v, d: x.d + y.d }),
-  sub: (x, y) => ({ v: x.v - y.v, d: x.d - y.d }),
-  mul: (x, y) => ({ v: x.v * y.v, d: x.d * y.v + x.v * y.d }),
-  div: (x, y) => {
+export class DualArith implements Arith<Dual> {
+  constant(c: number): Dual {
+    return { v: c, d: 0 };
+  }
+  add(x: Dual, y: Dual): Dual {
+    return { v: x.v + y.v, d: x.d + y.d };
+  }
+  sub(x: Dual, y: Dual): Dual {
+    return { v: x.v - y.v, d: x.d - y.d };
+  }
+  mul(x: Dual, y: Dual): Dual {
+    return { v: x.v * y.v, d: x.d * y.v + x.v * y.d };
+  }
+  div(x: Dual, y: Dual): Dual {
     const q = x.v / y.v;
     return { v: q, d: (x.d - q * y.d) / y.v };
-  },
-  neg: (x) => ({ v: -x.v, d: -x.d }),
-  mulConst: (x, k) => ({ v: k * x.v, d: k * x.d }),
-  addConst: (x, k) => ({ v: x.v + k, d: x.d }),
-  sin: (x) => ({ v: Math.sin(x.v), d: unaryPartials.sin(x.v) * x.d }),
-  cos: (x) => ({ v: Math.cos(x.v), d: unaryPartials.cos(x.v) * x.d }),
-  tanh: (x) => {
+  }
+  neg(x: Dual): Dual {
+    return { v: -x.v, d: -x.d };
+  }
+  mulConst(x: Dual, k: number): Dual {
+    return { v: k * x.v, d: k * x.d };
+  }
+  addConst(x: Dual, k: number): Dual {
+    return { v: x.v + k, d: x.d };
+  }
+  sin(x: Dual): Dual {
+    return { v: Math.sin(x.v), d: unaryPartials.sin(x.v) * x.d };
+  }
+  cos(x: Dual): Dual {
+    return { v: Math.cos(x.v), d: unaryPartials.cos(x.v) * x.d };
+  }
+  tanh(x: Dual): Dual {
     const y = Math.tanh(x.v);
     return { v: y, d: unaryPartials.tanh(x.v, y) * x.d };
-  },
-  exp: (x) => {
+  }
+  exp(x: Dual): Dual {
     const y = Math.exp(x.v);
     return { v: y, d: y * x.d };
-  },
-  log: (x) => ({ v: Math.log(x.v), d: unaryPartials.log(x.v) * x.d }),
-  sqrt: (x) => {
+  }
+  log(x: Dual): Dual {
+    return { v: Math.log(x.v), d: unaryPartials.log(x.v) * x.d };
+  }
+  sqrt(x: Dual): Dual {
     const y = Math.sqrt(x.v);
     return { v: y, d: unaryPartials.sqrt(x.v, y) * x.d };
-  },
-  square: (x) => ({ v: x.v * x.v, d: 2 * x.v * x.d }),
-  relu: (x) => ({ v: x.v > 0 ? x.v : 0, d: unaryPartials.relu(x.v) * x.d }),
-  abs: (x) => ({ v: Math.abs(x.v), d: unaryPartials.abs(x.v) * x.d }),
-  powConst: (x, p) => ({ v: Math.pow(x.v, p), d: powPartial(x.v, p) * x.d }),
-  value: (x) => x.v,
-};
+  }
+  square(x: Dual): Dual {
+    return { v: x.v * x.v, d: 2 * x.v * x.d };
+  }
+  relu(x: Dual): Dual {
+    return { v: x.v > 0 ? x.v : 0, d: unaryPartials.relu(x.v) * x.d };
+  }
+  abs(x: Dual): Dual {
+    return { v: Math.abs(x.v), d: unaryPartials.abs(x.v) * x.d };
+  }
+  powConst(x: Dual, p: number): Dual {
+    return { v: Math.pow(x.v, p), d: powPartial(x.v, p) * x.d };
+  }
+  value(x: Dual): number {
+    return x.v;
+  }
+}
+
+/** The one scalar-dual arithmetic. */
+export const dualArith = new DualArith();
 
 /** A value with a tangent along each of n directions at once. */
 export interface DualVec {

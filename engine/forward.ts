@@ -1,5 +1,6 @@
-import { chainLoss, chainStep, stepsOf, type ChainParams } from './chain.ts';
-import { dualArith, DualVecArith, type Dual } from './dual.ts';
+import { chainLoss, stepsOf, wobbleRate, STEP_PROGRAM, type ChainParams } from './chain.ts';
+import { runProgram } from './program.ts';
+import { dualArith, DualVecArith, type Dual, type DualVec } from './dual.ts';
 import type { ChainGradient } from './fused.ts';
 
 /** Direction index of a_t among the P = 2T parameters θ = (a_0, b_0, a_1, b_1, …). */
@@ -37,10 +38,17 @@ export function forwardGradient(params: ChainParams, options: { recordTangents?:
   let x = ar.constant(params.x0);
   let laneSteps = 0;
   let stepEvaluations = 0;
+  // The chain's step, as its traced program (see STEP_PROGRAM in chain.ts for why).
+  const regs: DualVec[] = [];
   for (let t = 0; t < T; t++) {
     const a = ar.variable(params.a[t], laneOfA(t));
     const b = ar.variable(params.b[t], laneOfB(t));
-    x = chainStep(ar, t, x, a, b, c);
+    regs[0] = x;
+    regs[1] = a;
+    regs[2] = b;
+    regs[3] = c;
+    regs[4] = ar.constant(wobbleRate(t));
+    x = runProgram(ar, STEP_PROGRAM, regs);
     stepEvaluations++;
     laneSteps += 1 + ar.lanes;
     if (tangents) tangents.set(x.d, (t + 1) * P);
@@ -72,8 +80,14 @@ export function forwardDirectional(params: ChainParams, va: ArrayLike<number>, v
   const T = stepsOf(params);
   const c = dualArith.constant(params.c);
   let x: Dual = dualArith.constant(params.x0);
+  const regs: Dual[] = [];
   for (let t = 0; t < T; t++) {
-    x = chainStep(dualArith, t, x, { v: params.a[t], d: va[t] }, { v: params.b[t], d: vb[t] }, c);
+    regs[0] = x;
+    regs[1] = { v: params.a[t], d: va[t] };
+    regs[2] = { v: params.b[t], d: vb[t] };
+    regs[3] = c;
+    regs[4] = dualArith.constant(wobbleRate(t));
+    x = runProgram(dualArith, STEP_PROGRAM, regs);
   }
   return chainLoss(dualArith, x, params.target);
 }

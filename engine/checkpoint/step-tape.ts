@@ -11,7 +11,7 @@ const LEAF_B = 2;
 const LEAF_C = 3;
 
 /**
- * Step t taped on its own: leaves x_t, a_t, b_t, c, the step's twelve primitives ending in
+ * Step t taped on its own: leaves x_t, a_t, b_t, c, the step's constant k_t and twelve primitives ending in
  * x_{t+1}, and for t = T−1 the loss ½(x_T − y)². It holds x_t (the first leaf) and x_{t+1} (the
  * output node), so either state can be restored from it.
  */

@@ -1,0 +1,179 @@
+import type { Arith } from './arith.ts';
+import { Op, type OpCode } from './ops.ts';
+
+/**
+ * A straight-line program over the primitives: what a function written against `Arith` does,
+ * recorded once by running it with a tracing arithmetic.
+ *
+ * The chain is written once as a generic function. The float and tape arithmetics call it
+ * directly; forward mode runs its traced program here instead, so the generic function's call
+ * sites stay nearly monomorphic and V8 keeps inlining the primitives there (see STEP_PROGRAM in
+ * chain.ts). The program holds the same primitives in the same order: the tests check that
+ * running it gives the generic function's results bit for bit.
+ *
+ * Registers 0 … inputs−1 are the inputs; op i writes register inputs + i.
+ */
+export interface Program {
+  /** Number of input registers. */
+  readonly inputs: number;
+  /** Op code of each instruction. */
+  readonly op: Uint8Array;
+  /** First operand register. */
+  readonly lhs: Int32Array;
+  /** Second operand register (binary ops). */
+  readonly rhs: Int32Array;
+  /** The constant of `constant`, `mulConst`, `addConst` and `powConst`. */
+  readonly constant: Float64Array;
+  /** The register holding the result. */
+  readonly output: number;
+}
+
+/** Thrown when a traced function asks for a value: a straight-line program cannot branch on it. */
+export class TraceError extends Error {
+  override name = 'TraceError';
+}
+
+/** An arithmetic that records instructions instead of computing: `V` is a register index. */
+class Tracer implements Arith<number> {
+  op: number[] = [];
+  lhs: number[] = [];
+  rhs: number[] = [];
+  k: number[] = [];
+  constructor(readonly inputs: number) {}
+
+  private emit(op: OpCode, x: number, y: number, k: number): number {
+    this.op.push(op);
+    this.lhs.push(x);
+    this.rhs.push(y);
+    this.k.push(k);
+    return this.inputs + this.op.length - 1;
+  }
+  constant(c: number) {
+    return this.emit(Op.Const, 0, 0, c);
+  }
+  add(x: number, y: number) {
+    return this.emit(Op.Add, x, y, 0);
+  }
+  sub(x: number, y: number) {
+    return this.emit(Op.Sub, x, y, 0);
+  }
+  mul(x: number, y: number) {
+    return this.emit(Op.Mul, x, y, 0);
+  }
+  div(x: number, y: number) {
+    return this.emit(Op.Div, x, y, 0);
+  }
+  neg(x: number) {
+    return this.emit(Op.Neg, x, x, 0);
+  }
+  mulConst(x: number, k: number) {
+    return this.emit(Op.MulConst, x, x, k);
+  }
+  addConst(x: number, k: number) {
+    return this.emit(Op.AddConst, x, x, k);
+  }
+  sin(x: number) {
+    return this.emit(Op.Sin, x, x, 0);
+  }
+  cos(x: number) {
+    return this.emit(Op.Cos, x, x, 0);
+  }
+  tanh(x: number) {
+    return this.emit(Op.Tanh, x, x, 0);
+  }
+  exp(x: number) {
+    return this.emit(Op.Exp, x, x, 0);
+  }
+  log(x: number) {
+    return this.emit(Op.Log, x, x, 0);
+  }
+  sqrt(x: number) {
+    return this.emit(Op.Sqrt, x, x, 0);
+  }
+  square(x: number) {
+    return this.emit(Op.Square, x, x, 0);
+  }
+  relu(x: number) {
+    return this.emit(Op.Relu, x, x, 0);
+  }
+  abs(x: number) {
+    return this.emit(Op.Abs, x, x, 0);
+  }
+  powConst(x: number, p: number) {
+    return this.emit(Op.PowConst, x, x, p);
+  }
+  value(): number {
+    throw new TraceError('a traced function read a value: straight-line programs cannot branch on data');
+  }
+}
+
+/** Records `fn` (a function of `inputs` values written against `Arith`) as a program. */
+export function trace(inputs: number, fn: <V>(ar: Arith<V>, ...args: V[]) => V): Program {
+  const tracer = new Tracer(inputs);
+  const args = Array.from({ length: inputs }, (_, i) => i);
+  const output = fn(tracer, ...args);
+  return {
+    inputs,
+    op: Uint8Array.from(tracer.op),
+    lhs: Int32Array.from(tracer.lhs),
+    rhs: Int32Array.from(tracer.rhs),
+    constant: Float64Array.from(tracer.k),
+    output,
+  };
+}
+
+/**
+ * Runs a program with any arithmetic. `regs` holds the inputs in its first slots and receives
+ * every instruction's result after them (it grows as needed, so it can be reused).
+ */
+export function runProgram<V>(ar: Arith<V>, p: Program, regs: V[]): V {
+  for (let i = 0; i < p.op.length; i++) regs[p.inputs + i] = apply(ar, p, i, regs);
+  return regs[p.output];
+}
+
+/** Instruction i of p on registers `regs`, with any arithmetic. */
+export function apply<V>(ar: Arith<V>, p: Program, i: number, regs: readonly V[]): V {
+  const x = regs[p.lhs[i]];
+  const y = regs[p.rhs[i]];
+  const k = p.constant[i];
+  switch (p.op[i] as OpCode) {
+    case Op.Const:
+      return ar.constant(k);
+    case Op.Add:
+      return ar.add(x, y);
+    case Op.Sub:
+      return ar.sub(x, y);
+    case Op.Mul:
+      return ar.mul(x, y);
+    case Op.Div:
+      return ar.div(x, y);
+    case Op.Neg:
+      return ar.neg(x);
+    case Op.MulConst:
+      return ar.mulConst(x, k);
+    case Op.AddConst:
+      return ar.addConst(x, k);
+    case Op.Sin:
+      return ar.sin(x);
+    case Op.Cos:
+      return ar.cos(x);
+    case Op.Tanh:
+      return ar.tanh(x);
+    case Op.Exp:
+      return ar.exp(x);
+    case Op.Log:
+      return ar.log(x);
+    case Op.Sqrt:
+      return ar.sqrt(x);
+    case Op.Square:
+      return ar.square(x);
+    case Op.Relu:
+      return ar.relu(x);
+    case Op.Abs:
+      return ar.abs(x);
+    case Op.PowConst:
+      return ar.powConst(x, k);
+    default:
+      throw new TraceError(`op ${p.op[i]} cannot appear in a program`);
+  }
+}
