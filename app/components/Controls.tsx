@@ -14,8 +14,8 @@ export function Controls() {
         <StepsSlider />
         <ScheduleChoice />
         <MoreSettings />
+        <Actions />
       </div>
-      <Actions />
     </section>
   );
 }

@@ -10,31 +10,28 @@ export function Header() {
     <header className="masthead">
       <div className="brand">
         <h1>Tape Lab</h1>
-        <p className="tagline">Reverse-mode automatic differentiation, computed live on one chain.</p>
+        <p className="tagline">
+          Reverse-mode automatic differentiation, computed live in your browser: one chain, differentiated three
+          ways and replayed under a checkpoint schedule.
+        </p>
       </div>
       <div className="formula" aria-label="The chain and its loss">
         <Math tex={CHAIN_TEX} display />
         <Math tex={LOSS_TEX} display />
       </div>
-      <div className="guide">
-        <p>
-          Every number below is computed in your browser, now: the same chain differentiated by reverse mode,
-          forward mode and central finite differences, and replayed under a checkpoint schedule.
-        </p>
-        <ul>
-          <li>
-            <strong>Move the epsilon.</strong> Too large and the difference measures the wrong secant; too small and
-            it subtracts nearly equal numbers.
-          </li>
-          <li>
-            <strong>Raise the steps.</strong> Reverse mode still costs about two runs of the chain; the others grow
-            with every parameter.
-          </li>
-          <li>
-            <strong>Change the stride.</strong> Store fewer states and pay for it by replaying the steps between them.
-          </li>
-        </ul>
-      </div>
+      <ul className="guide" aria-label="What to try">
+        <li>
+          <strong>Move the epsilon.</strong> Too large and the difference measures the wrong secant; too small and it
+          subtracts nearly equal numbers.
+        </li>
+        <li>
+          <strong>Raise the steps.</strong> Reverse mode still costs about two runs of the chain; the others grow with
+          every parameter.
+        </li>
+        <li>
+          <strong>Change the stride.</strong> Store fewer states and pay for it by replaying the steps between them.
+        </li>
+      </ul>
     </header>
   );
 }

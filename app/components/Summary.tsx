@@ -9,25 +9,13 @@ export function Summary() {
   return (
     <section className="summary" aria-label="Summary of this run">
       <div className="stat stat-work">
-        <div className="stat-label">Work per gradient (chain runs)</div>
-        <div className="stat-value work-row">
-          <span className="m-reverse" title="reverse mode">
-            {r ? formatWork(r.work.reverse) : '—'}
-          </span>
-          <span className="sep">/</span>
-          <span className="m-forward" title="forward mode">
-            {r ? formatWork(r.work.forward) : '—'}
-          </span>
-          <span className="sep">/</span>
-          <span className="m-fd" title="central finite differences">
-            {r ? formatWork(r.work.finiteDifference) : '—'}
-          </span>
-          <span className="sep">/</span>
-          <span className="m-checkpoint" title="checkpointed reverse mode">
-            {r ? formatWork(r.work.checkpointed) : '—'}
-          </span>
+        <div className="stat-label">Work per gradient, in chain runs{r ? ` (P = ${r.parameters})` : ''}</div>
+        <div className="work-row">
+          <WorkFigure className="m-reverse" value={r?.work.reverse} name="reverse" />
+          <WorkFigure className="m-forward" value={r?.work.forward} name="forward" />
+          <WorkFigure className="m-fd" value={r?.work.finiteDifference} name="finite diff." />
+          <WorkFigure className="m-checkpoint" value={r?.work.checkpointed} name="checkpointed" />
         </div>
-        <div className="stat-note">reverse / forward / finite diff. / checkpointed, P = {r ? r.parameters : '—'}</div>
       </div>
       <div className="stat">
         <div className="stat-label">Forward vs reverse</div>
@@ -35,7 +23,7 @@ export function Summary() {
         <div className="stat-note">max relative difference</div>
       </div>
       <div className="stat">
-        <div className="stat-label">Finite-difference error (RMS)</div>
+        <div className="stat-label">Finite-diff. error (RMS)</div>
         <div className="stat-value m-fd">{formatNumber(r?.errors.finiteDifferenceRms)}</div>
         <div className="stat-note">at h = {r ? formatEps(r.eps) : '—'}</div>
       </div>
@@ -60,5 +48,14 @@ export function Summary() {
         </div>
       </div>
     </section>
+  );
+}
+
+function WorkFigure({ className, value, name }: { className: string; value: number | undefined; name: string }) {
+  return (
+    <div className="work-figure">
+      <div className={`stat-value ${className}`}>{value === undefined ? '—' : formatWork(value)}</div>
+      <div className="stat-note">{name}</div>
+    </div>
   );
 }

@@ -61,7 +61,7 @@ describe('the lab in Chromium', () => {
     const heat = await page.locator('.panel-forward svg.chart image').getAttribute('href');
     expect(heat).toMatch(/^data:image\/png;base64,.{500,}/);
     await summarySays(page, '41 → ');
-    expect(await page.locator('.summary').textContent()).toMatch(/2\s*\/\s*81\s*\/\s*161/);
+    expect(await page.locator('.work-figure .stat-value').allTextContents()).toEqual(['2', '81', '161', '2.75']);
     expect(await hashOf(page)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
     await page.waitForTimeout(300);
     expect(watch.errors).toEqual([]);
@@ -143,7 +143,35 @@ describe('the lab in Chromium', () => {
     await summarySays(page, 'P = 400');
     await waitForCharts(page);
     expect(await page.locator('.panel-work').textContent()).toContain('T = 200');
-    expect(await page.locator('.summary').textContent()).toMatch(/2\s*\/\s*401\s*\/\s*801/);
+    expect((await page.locator('.work-figure .stat-value').allTextContents()).slice(0, 3)).toEqual(['2', '401', '801']);
+    await page.context().close();
+  });
+
+  it('shows progress while a long run computes', async () => {
+    const { page } = await open();
+    const shown = page.waitForSelector('.progress.on', { timeout: 10_000 });
+    await drag(page, 'Chain steps', 200);
+    await shown;
+    await summarySays(page, 'P = 400');
+    await page.waitForSelector('.progress:not(.on)');
+    await page.context().close();
+  });
+
+  it('keeps working offline once loaded', async () => {
+    const { page, watch } = await open();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.context().setOffline(true);
+    await drag(page, 'Chain steps', 64);
+    await summarySays(page, 'P = 128');
+    await drag(page, 'Finite-difference epsilon', -9);
+    await summarySays(page, 'at h = 1e-9');
+    await page.getByText('Chain constants: c, x₀, target').click();
+    await drag(page, 'c', 0.1);
+    await page.waitForFunction(() => window.location.hash.includes('c=0.1&'));
+    await waitForCharts(page);
+    expect(requests.filter((url) => !url.startsWith('data:'))).toEqual([]);
+    expect(watch.errors).toEqual([]);
     await page.context().close();
   });
 
