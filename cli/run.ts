@@ -24,6 +24,11 @@ export function reportJson(r: LabReport): Record<string, unknown> {
   return { ...rest, checkpoint: { ...block, actionCount: actions.length } };
 }
 
+/** The comparison, or why there is none: a non-finite gap means a gradient overflowed. */
+function gap(text: string, value: number): string {
+  return Number.isFinite(value) ? text : 'not comparable: the gradients overflowed';
+}
+
 function summary(r: LabReport): string {
   const k = r.checkpoint;
   const scheduleName = k.schedule === 'periodic' ? `periodic, stride ${k.stride}` : `binomial (revolve), ${k.snapshots} snapshots`;
@@ -31,13 +36,18 @@ function summary(r: LabReport): string {
   lines.push(`Tape Lab · ${r.steps} steps, ${r.parameters} parameters (c = ${fmt(r.params.c)}, x₀ = ${fmt(r.params.x0)}, y = ${fmt(r.params.target)})`);
   lines.push(`loss L = ½(x_T − y)² = ${fmt(r.loss, 6)}   (x_T = ${fmt(r.states[r.steps], 6)})`);
   lines.push('');
+  const fdRan = r.counts.finiteDifferenceEvaluations > 0;
   lines.push(
     table([
       ['method', 'work units', 'difference from reverse mode'],
       ['reverse mode (tape)', fmt(r.work.reverse), '—'],
-      ['forward mode (dual numbers)', fmt(r.work.forward), `max ${fmt(r.errors.forwardVsReverseMax)} (relative)`],
-      ['central differences', fmt(r.work.finiteDifference), `RMS ${fmt(r.errors.finiteDifferenceRms)} at h = ${fmt(r.eps)}`],
-      [`checkpointed (${scheduleName})`, fmt(k.workUnits), `max ${fmt(r.errors.checkpointedVsReverseMax)} (relative)`],
+      ['forward mode (dual numbers)', fmt(r.work.forward), gap(`max ${fmt(r.errors.forwardVsReverseMax)} (relative)`, r.errors.forwardVsReverseMax)],
+      [
+        'central differences',
+        fdRan ? fmt(r.work.finiteDifference) : 'skipped',
+        fdRan ? gap(`RMS ${fmt(r.errors.finiteDifferenceRms)} at h = ${fmt(r.eps)}`, r.errors.finiteDifferenceRms) : 'see warnings',
+      ],
+      [`checkpointed (${scheduleName})`, fmt(k.workUnits), gap(`max ${fmt(r.errors.checkpointedVsReverseMax)} (relative)`, r.errors.checkpointedVsReverseMax)],
     ]),
   );
   lines.push('');
@@ -51,7 +61,7 @@ function summary(r: LabReport): string {
         `best h = ${fmt(r.bestEps)} (RMS ${fmt(best?.rms)}); model optimum h* = (3ε|L|/|L‴|)^⅓ = ${fmt(r.model.predictedBestEps)}`,
     );
   }
-  lines.push(
+  if (fdRan) lines.push(
     `Central differences evaluated ${fmt(r.counts.finiteDifferenceEvaluations)} losses: ${fmt(r.counts.finiteDifferenceSteps)} chain steps ` +
       `reusing the stored prefix, against ${fmt(r.counts.finiteDifferenceNaiveSteps)} from scratch.`,
   );
