@@ -39,3 +39,5 @@ export { runLab, paramsOf, workCurve, bestOf, SWEEP_STEP_LIMIT, FINITE_DIFFERENC
 export { DEFAULT_SETTINGS, LabInputError, validateSettings } from './settings.ts';
 export type * from './report.ts';
 export * from './checkpoint/index.ts';
+export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeView } from './tape-view.ts';
+export { trace, runProgram, TraceError, type Program } from './program.ts';
