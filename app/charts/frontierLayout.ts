@@ -1,6 +1,5 @@
 import { scaleLog } from 'd3';
 import type { FrontierPoint, ScheduleKind } from '../../engine/report.ts';
-import { decadeDomain } from './domain.ts';
 import type { Frame } from './frame.ts';
 import { logTicks125, type Tick } from './ticks.ts';
 
@@ -33,11 +32,12 @@ export function frontierLayout(
   const all = [...frontier.periodic, ...frontier.revolve];
   const states = all.map((p) => p.storedStates);
   const work = all.map((p) => p.workUnits);
-  const [x0, x1] = [Math.max(1, Math.min(...states, 2)), Math.max(...states, 3)];
-  const x = scaleLog().domain([x0, x1 * 1.08]).range([0, frame.innerWidth]);
-  const yd = decadeDomain([work], { minDecades: 1 });
+  // A little room around the points; log axes because both schedules span orders of magnitude.
+  const x = scaleLog()
+    .domain([Math.max(0.9, Math.min(...states) / 1.15), Math.max(...states, 3) * 1.12])
+    .range([0, frame.innerWidth]);
   const y = scaleLog()
-    .domain([Math.max(1, yd[0]), Math.max(yd[1], Math.max(...work, 3) * 1.15)])
+    .domain([Math.max(1, Math.min(...work) / 1.12), Math.max(...work, 3) * 1.2])
     .range([frame.innerHeight, 0]);
   const place = (p: FrontierPoint): FrontierMark => ({
     setting: p.setting,

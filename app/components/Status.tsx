@@ -6,10 +6,10 @@ import { useLab } from '../store/index.ts';
  */
 export function Status() {
   const busy = useLab((s) => s.busy);
-  const hasReport = useLab((s) => s.report !== null);
+  const waiting = useLab((s) => s.report === null && s.failure === null);
   return (
     <>
-      <div className={busy || !hasReport ? 'progress on' : 'progress'} role="progressbar" aria-label="Computing" aria-hidden={!busy} />
+      <div className={busy || waiting ? 'progress on' : 'progress'} role="progressbar" aria-label="Computing" aria-hidden={!(busy || waiting)} />
       <span className="sr-only" role="status" aria-live="polite">
         {busy ? 'Computing…' : ''}
       </span>
