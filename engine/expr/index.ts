@@ -1,0 +1,32 @@
+/**
+ * The expression playground's engine: a hand-written parser (no eval) from text to a syntax
+ * tree with source spans, a compiler to the straight-line programs every arithmetic runs, and
+ * the gradient of an expression by reverse mode, dual numbers and central differences.
+ */
+export {
+  FUNCTIONS,
+  CONSTANTS,
+  show,
+  variablesOf,
+  isConstantExpr,
+  type Expr,
+  type Span,
+  type FunctionName,
+  type ConstantName,
+  type BinaryOperator,
+} from './ast.ts';
+export { ParseError, ExprInputError } from './errors.ts';
+export { lex, type Token } from './lexer.ts';
+export { parseExpression, MAX_SOURCE_LENGTH, MAX_DEPTH, type ParsedExpression } from './parser.ts';
+export { compileExpression, type CompiledExpression, type NodeSource } from './compile.ts';
+export {
+  gradExpression,
+  relativeDifference,
+  DEFAULT_FD_STEP,
+  type ExprGradient,
+  type ExprGradientOptions,
+  type ExprTape,
+  type GradientByName,
+} from './grad.ts';
+export { describeHazards, showNumber, type ExprWarning } from './warnings.ts';
+export { EXPRESSION_PRESETS, type ExpressionPreset } from './presets.ts';

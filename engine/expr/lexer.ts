@@ -1,0 +1,99 @@
+import type { Span } from './ast.ts';
+import { ParseError } from './errors.ts';
+
+/**
+ * A token: a number, a name (variable, function or constant), an operator, a parenthesis, or
+ * the end of the input. `text` is the source as typed (so '−' stays '−' in messages).
+ */
+export type Token =
+  | { readonly kind: 'number'; readonly value: number; readonly text: string; readonly span: Span }
+  | { readonly kind: 'name'; readonly text: string; readonly span: Span }
+  | { readonly kind: 'op'; readonly op: '+' | '-' | '*' | '/' | '^'; readonly text: string; readonly span: Span }
+  | { readonly kind: '(' | ')' | 'end'; readonly text: string; readonly span: Span };
+
+/** Typographic signs read as their ASCII operators: − (minus sign), × and · (times), ÷. */
+const OPERATORS: Readonly<Record<string, '+' | '-' | '*' | '/' | '^'>> = {
+  '+': '+',
+  '-': '-',
+  '\u2212': '-',
+  '*': '*',
+  '\u00d7': '*',
+  '\u00b7': '*',
+  '/': '/',
+  '\u00f7': '/',
+  '^': '^',
+};
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+const isNameStart = (c: string | undefined): boolean =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_');
+const isNamePart = (c: string | undefined): boolean => isNameStart(c) || isDigit(c);
+const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0';
+
+/** A character as a message shows it: printable ones quoted, others as a \u escape. */
+export function quoteChar(source: string, at: number): string {
+  const cp = source.codePointAt(at) ?? 0;
+  const ch = String.fromCodePoint(cp);
+  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) || /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}/u.test(ch)) {
+    return `'\\u{${cp.toString(16)}}'`;
+  }
+  return `'${ch}'`;
+}
+
+/**
+ * Splits the source into tokens. Numbers are digits with an optional fraction and exponent
+ * (2, 0.5, .5, 1e-3, 6.02E23); an `e` not followed by digits is the constant e, so `2e` is
+ * "2 e" and the parser reports the missing '*'.
+ */
+export function lex(source: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (isDigit(c) || (c === '.' && isDigit(source[i + 1]))) {
+      while (isDigit(source[i])) i++;
+      if (source[i] === '.') {
+        i++;
+        while (isDigit(source[i])) i++;
+      }
+      if (source[i] === 'e' || source[i] === 'E') {
+        const sign = source[i + 1] === '+' || source[i + 1] === '-' ? 1 : 0;
+        if (isDigit(source[i + 1 + sign])) {
+          i += 1 + sign;
+          while (isDigit(source[i])) i++;
+        }
+      }
+      const text = source.slice(start, i);
+      const value = Number(text);
+      if (!Number.isFinite(value)) {
+        throw new ParseError(`number '${text}' is too large`, { start, end: i }, 'the largest is about 1.8e308');
+      }
+      tokens.push({ kind: 'number', value, text, span: { start, end: i } });
+    } else if (isNameStart(c)) {
+      while (isNamePart(source[i])) i++;
+      tokens.push({ kind: 'name', text: source.slice(start, i), span: { start, end: i } });
+    } else if (Object.hasOwn(OPERATORS, c)) {
+      i++;
+      tokens.push({ kind: 'op', op: OPERATORS[c], text: c, span: { start, end: i } });
+    } else if (c === '(' || c === ')') {
+      i++;
+      tokens.push({ kind: c, text: c, span: { start, end: i } });
+    } else {
+      const span = { start, end: start + String.fromCodePoint(source.codePointAt(start) ?? 0).length };
+      const hint =
+        c === ','
+          ? 'every function takes one argument'
+          : c === '[' || c === '{'
+            ? "use '(' and ')' for grouping"
+            : undefined;
+      throw new ParseError(`unexpected character ${quoteChar(source, start)}`, span, hint);
+    }
+  }
+  tokens.push({ kind: 'end', text: '', span: { start: source.length, end: source.length } });
+  return tokens;
+}
