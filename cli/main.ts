@@ -4,6 +4,7 @@ import { RUN_HELP, runCommand } from './run.ts';
 import { AUDIT_HELP, auditCommand } from './audit.ts';
 import { BENCH_HELP, benchCommand } from './bench.ts';
 import { SCHEDULE_HELP, scheduleCommand } from './schedule.ts';
+import { GRAD_HELP, gradCommand } from './grad.ts';
 
 interface Command {
   help: string;
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, Command> = {
   audit: { help: AUDIT_HELP, run: auditCommand },
   bench: { help: BENCH_HELP, run: benchCommand },
   schedule: { help: SCHEDULE_HELP, run: scheduleCommand },
+  grad: { help: GRAD_HELP, run: gradCommand },
 };
 
 const USAGE = `tape-lab <command> [options]   (npm run -s lab -- <command> …)

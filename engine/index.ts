@@ -41,3 +41,4 @@ export type * from './report.ts';
 export * from './checkpoint/index.ts';
 export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeView } from './tape-view.ts';
 export { trace, runProgram, TraceError, type Program } from './program.ts';
+export * from './expr/index.ts';

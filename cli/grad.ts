@@ -1,0 +1,151 @@
+import {
+  compileExpression,
+  gradExpression,
+  ExprInputError,
+  ParseError,
+  type CompiledExpression,
+  type ExprGradient,
+} from '../engine/index.ts';
+import { UsageError } from './errors.ts';
+import { numberOption, parseOptions } from './args.ts';
+import { fmt, table } from './format.ts';
+import { printJson } from './json.ts';
+
+export const GRAD_HELP = `tape-lab grad EXPR --at x=0.5,y=4 [--eps H] [--json]
+  Value and gradient of an expression by reverse mode (the tape), dual numbers and central
+  differences, with domain warnings. EXPR uses + - * / ^, unary minus, parentheses, numbers
+  (1e-3), pi, e and sin cos tan tanh exp ln log sqrt abs relu sigmoid (ln = log = natural log).
+  --eps sets the central-difference step h·max(1, |x|) (default ∛ε ≈ 6.06e-6).`;
+
+const OPTIONS = { at: { type: 'string' }, eps: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+/** `tape-lab grad`: value and gradient of one expression at one point. */
+export function gradCommand(argv: string[]): string {
+  const { expression, rest } = splitExpression(argv);
+  const { values } = parseOptions(rest, OPTIONS, 'grad');
+  let compiled: CompiledExpression;
+  try {
+    compiled = compileExpression(expression);
+  } catch (err) {
+    if (err instanceof ParseError) throw new UsageError(err.message);
+    throw err;
+  }
+  const at = parseAt(values.at, compiled.variables);
+  const eps = numberOption('eps', values.eps);
+  if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got '${values.eps}'`);
+  let r: ExprGradient;
+  try {
+    r = gradExpression(compiled, at, { strict: true, h: eps, tape: false });
+  } catch (err) {
+    if (err instanceof ExprInputError) throw new UsageError(err.message);
+    throw err;
+  }
+  return values.json ? printJson(gradJson(r, compiled)) : summary(r, compiled);
+}
+
+/**
+ * The expression is the one argument that is not an option or an option's value. Taken out
+ * before option parsing, so an expression that starts with '-' ("-x^2") is not read as a flag.
+ */
+function splitExpression(argv: string[]): { expression: string; rest: string[] } {
+  const positional: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    const name = a.startsWith('--') ? a.slice(2) : null;
+    if (name !== null) {
+      rest.push(a);
+      const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : undefined;
+      if (spec?.type === 'string' && i + 1 < argv.length) rest.push(`${argv[++i]}`);
+    } else positional.push(a);
+  }
+  if (positional.length === 0) {
+    throw new UsageError('give an expression, as in: tape-lab grad "x*y + sin(x^2)" --at x=0.5,y=4');
+  }
+  if (positional.length > 1) {
+    throw new UsageError(`give one expression, quoted if it has spaces; got ${positional.length} arguments: ${positional.map((p) => `'${p}'`).join(' ')}`);
+  }
+  return { expression: positional[0], rest };
+}
+
+/** `--at x=0.5,y=4` as a value per variable, checked against the expression's variables. */
+export function parseAt(text: string | undefined, variables: readonly string[]): Record<string, number> {
+  const at: Record<string, number> = {};
+  const pairs = text === undefined || text.trim() === '' ? [] : text.split(',');
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) throw new UsageError(`--at takes name=value pairs separated by commas; got '${pair.trim()}'`);
+    const name = pair.slice(0, eq).trim();
+    const valueText = pair.slice(eq + 1).trim();
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--at: '${name}' is not a variable name`);
+    const value = valueText === '' ? NaN : Number(valueText);
+    if (!Number.isFinite(value)) throw new UsageError(`--at: the value of '${name}' must be a finite number; got '${valueText}'`);
+    if (Object.hasOwn(at, name)) throw new UsageError(`--at gives '${name}' twice`);
+    if (!variables.includes(name)) {
+      const uses = variables.length > 0 ? `it uses ${variables.join(', ')}` : 'it has no variables';
+      throw new UsageError(`--at gives '${name}', which the expression does not use (${uses})`);
+    }
+    at[name] = value;
+  }
+  const missing = variables.filter((v) => !Object.hasOwn(at, v));
+  if (missing.length > 0) {
+    throw new UsageError(
+      `--at lacks a value for ${missing.map((m) => `'${m}'`).join(', ')} (the expression uses ${variables.join(', ')}; e.g. --at ${variables.map((v) => `${v}=1`).join(',')})`,
+    );
+  }
+  return at;
+}
+
+/** The JSON the design fixes: value, gradient (reverse mode) by name, the other methods, warnings. */
+export function gradJson(r: ExprGradient, c: CompiledExpression): Record<string, unknown> {
+  return {
+    expression: r.source,
+    variables: r.variables,
+    at: r.at,
+    value: r.value,
+    gradient: r.gradient.reverse,
+    forward: r.gradient.forward,
+    finiteDifference: r.gradient.finiteDifference,
+    finiteDifferenceStep: r.finiteDifferenceStep,
+    differences: r.differences,
+    tape: { nodes: c.nodes.length, inputs: r.variables.length },
+    warnings: r.warnings.map((w) => w.message),
+  };
+}
+
+function summary(r: ExprGradient, c: CompiledExpression): string {
+  const point = r.variables.map((v) => `${v} = ${fmt(r.at[v], 12)}`).join(', ');
+  const lines = [`f = ${r.source}${point ? `   at ${point}` : ''}`, `value ${fmt(r.value, 12)}`, ''];
+  if (r.variables.length === 0) lines.push('no variables: the gradient is empty');
+  else {
+    const g = r.gradient;
+    lines.push(
+      table([
+        ['∂f/∂', 'reverse (tape)', 'forward (dual)', 'central difference', 'h'],
+        ...r.variables.map((v) => [
+          v,
+          fmt(g.reverse[v], 12),
+          fmt(g.forward[v], 12),
+          fmt(g.finiteDifference[v], 12),
+          fmt(r.finiteDifferenceStep[v]),
+        ]),
+      ]),
+    );
+    lines.push('');
+    lines.push(
+      `largest relative difference from reverse mode: forward ${fmt(r.differences.forwardVsReverseMax)}, central differences ${fmt(r.differences.finiteDifferenceVsReverseMax)}`,
+    );
+  }
+  const n = r.variables.length;
+  lines.push(
+    `tape: ${c.nodes.length} nodes (${n} input${n === 1 ? '' : 's'}); reverse 1 evaluation + 1 sweep, forward ${n} dual pass${n === 1 ? '' : 'es'}, central differences ${2 * n} evaluations`,
+  );
+  if (r.warnings.length > 0) {
+    lines.push('', 'warnings:', ...r.warnings.map((w) => `  - ${w.message}`));
+  }
+  return lines.join('\n');
+}
