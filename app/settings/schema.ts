@@ -1,5 +1,4 @@
 import type { LabSettings, ScheduleKind } from '../../engine/report.ts';
-import { DEFAULT_SETTINGS } from '../../engine/settings.ts';
 
 /** The settings the app exposes: one slider or choice each, and one key each in the URL hash. */
 export type AppSettings = Pick<
@@ -23,16 +22,20 @@ export const SETTING_KEYS: readonly SettingKey[] = [
 
 export const SCHEDULES: readonly ScheduleKind[] = ['periodic', 'revolve'];
 
-/** The engine's defaults: T = 40, h = 1e-5, stride 4, periodic, 3 snapshots, c 0.35, x₀ 0.4, y 0.25. */
+/**
+ * The lab's defaults: T = 40, h = 1e-5, stride 4, periodic, 3 snapshots, c 0.35, x₀ 0.4, y 0.25.
+ * Written out rather than imported from engine/settings.ts, whose imports would pull engine code
+ * into the main thread's bundle; test/app/schema.test.ts checks they equal the engine's.
+ */
 export const DEFAULTS: Readonly<AppSettings> = Object.freeze({
-  steps: DEFAULT_SETTINGS.steps,
-  eps: DEFAULT_SETTINGS.eps,
-  stride: DEFAULT_SETTINGS.stride,
-  schedule: DEFAULT_SETTINGS.schedule,
-  snapshots: DEFAULT_SETTINGS.snapshots,
-  c: DEFAULT_SETTINGS.c,
-  x0: DEFAULT_SETTINGS.x0,
-  target: DEFAULT_SETTINGS.target,
+  steps: 40,
+  eps: 1e-5,
+  stride: 4,
+  schedule: 'periodic',
+  snapshots: 3,
+  c: 0.35,
+  x0: 0.4,
+  target: 0.25,
 });
 
 /**

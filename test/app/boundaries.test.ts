@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const APP = fileURLToPath(new URL('../../app/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+describe('the main thread', () => {
+  it('imports only types from the engine: every number it shows comes from the worker', () => {
+    const offenders: string[] = [];
+    for (const file of sources(APP)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)) {
+        if (m[3].includes('/engine/') && !m[2]) offenders.push(`${file.slice(APP.length)}: ${m[0].split('\n')[0]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('evaluates nothing: no eval, no new Function', () => {
+    for (const file of sources(APP)) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/\beval\s*\(|new\s+Function\s*\(/);
+    }
+  });
+});
