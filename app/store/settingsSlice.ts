@@ -6,6 +6,12 @@ import type { LabState } from './types.ts';
 /** The eight settings (one field each, so components select exactly one) and their setters. */
 export interface SettingsSlice extends AppSettings {
   /**
+   * The stride and snapshot count last chosen, which the steps may have pulled down: dragging
+   * the steps down to 2 and back up again returns to them.
+   */
+  wantedStride: number;
+  wantedSnapshots: number;
+  /**
    * Sets one setting from a control. The value is clamped into range, and lowering the steps
    * pulls the stride and snapshots down with it; controls never produce a notice.
    */
@@ -32,14 +38,25 @@ export function selectSettings(s: AppSettings): AppSettings {
 
 export const createSettingsSlice: StateCreator<LabState, [], [], SettingsSlice> = (set, get) => ({
   ...DEFAULTS,
+  wantedStride: DEFAULTS.stride,
+  wantedSnapshots: DEFAULTS.snapshots,
   setSetting: (key, value) => {
-    const next = { ...selectSettings(get()), [key]: value };
+    const state = get();
+    const next = { ...selectSettings(state), [key]: value };
     if (key === 'steps' && typeof value === 'number') {
-      next.stride = Math.min(next.stride, value);
-      next.snapshots = Math.min(next.snapshots, value);
+      next.stride = Math.min(state.wantedStride, value);
+      next.snapshots = Math.min(state.wantedSnapshots, value);
     }
-    set(validateSettings(next).settings);
+    const settings = validateSettings(next).settings;
+    set({
+      ...settings,
+      wantedStride: key === 'stride' ? settings.stride : state.wantedStride,
+      wantedSnapshots: key === 'snapshots' ? settings.snapshots : state.wantedSnapshots,
+    });
   },
-  replaceSettings: (settings) => set(validateSettings(settings).settings),
-  resetSettings: () => set({ ...DEFAULTS }),
+  replaceSettings: (given) => {
+    const settings = validateSettings(given).settings;
+    set({ ...settings, wantedStride: settings.stride, wantedSnapshots: settings.snapshots });
+  },
+  resetSettings: () => set({ ...DEFAULTS, wantedStride: DEFAULTS.stride, wantedSnapshots: DEFAULTS.snapshots }),
 });

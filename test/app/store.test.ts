@@ -26,6 +26,16 @@ describe('the store', () => {
     expect(useLab.getState().eps).toBe(1e-16);
   });
 
+  it('returns to the chosen stride when the steps come back up', () => {
+    const { setSetting } = useLab.getState();
+    setSetting('stride', 6);
+    setSetting('steps', 3);
+    expect(useLab.getState().stride).toBe(3);
+    setSetting('steps', 50);
+    expect(useLab.getState().stride).toBe(6);
+    expect(useLab.getState().snapshots).toBe(3);
+  });
+
   it('resets to the defaults, and getInitialState restores a fresh store', () => {
     useLab.getState().setSetting('c', 1.2);
     useLab.getState().resetSettings();

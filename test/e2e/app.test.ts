@@ -123,6 +123,35 @@ describe('the lab in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps its layout still while the epsilon and the steps are dragged end to end', async () => {
+    const { page } = await open('', { width: 1366, height: 768 });
+    await summarySays(page, 'model h*');
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main section, .summary .stat, input[type=range], .chart-box')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',');
+        }),
+      );
+    const before = await boxes();
+    for (const position of [-16, -12, -8, -3, -0.5, -5]) {
+      await drag(page, 'Finite-difference epsilon', position);
+      await page.waitForFunction(
+        (p) => window.location.hash.includes(`eps=${Number((10 ** p).toPrecision(2)).toExponential().replace('e+', 'e')}&`),
+        position,
+      );
+      await waitForCharts(page);
+      expect(await boxes()).toEqual(before);
+    }
+    for (const steps of [2, 120, 200, 40]) {
+      await drag(page, 'Chain steps', steps);
+      await summarySays(page, `P = ${2 * steps})`);
+      await waitForCharts(page);
+      expect(await boxes()).toEqual(before);
+    }
+    await page.context().close();
+  });
+
   it('works from the keyboard: the sliders take focus and arrow keys', async () => {
     const { page } = await open();
     const steps = page.getByLabel('Chain steps', { exact: true });

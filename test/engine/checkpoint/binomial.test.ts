@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   binomialReach,
+  fullTapeBytes,
   periodicCounts,
+  periodicPeakBytes,
   periodicStoredStates,
+  revolvePeakBytes,
   repetitionNumber,
   revolveAdvances,
   revolveSplit,
@@ -63,5 +66,27 @@ describe('periodic closed forms', () => {
     expect(periodicStoredStates(43, 4)).toBe(11 + 3);
     expect(periodicStoredStates(7, 7)).toBe(8);
     expect(periodicStoredStates(1, 1)).toBe(2);
+  });
+
+  it('peak bytes: the last segment replayed (step T−1 tapes the loss) or the last full one, 680 bytes a tape', () => {
+    // k divides T: n + L − 1 = n + k − 1 tapes, one with the loss's 120 bytes, and the working state.
+    expect(periodicPeakBytes(40, 4)).toBe(13 * 680 + 120 + 8);
+    // L = 4 = k − 2: the last full segment wins, n + k − 2 = 11 tapes.
+    expect(periodicPeakBytes(40, 6)).toBe(11 * 680 + 8);
+    // L = 1 < k − 1: the last full segment again, 11 + 4 − 2 = 13 tapes.
+    expect(periodicPeakBytes(41, 4)).toBe(13 * 680 + 8);
+    // L = 1 = k − 1: the end of the forward pass, 21 first-step tapes (step 40's with the loss).
+    expect(periodicPeakBytes(41, 2)).toBe(21 * 680 + 120 + 8);
+    expect(periodicPeakBytes(7, 7)).toBe(7 * 680 + 120 + 8);
+    for (let T = 1; T <= 100; T++) expect(periodicPeakBytes(T, 1)).toBe(fullTapeBytes(T));
+  });
+});
+
+describe('binomial peak bytes', () => {
+  it('8·u + 808 with u = max(1, min(s, T − 1)) usable snapshots', () => {
+    expect([3, 5, 10].map((s) => revolvePeakBytes(40, s))).toEqual([832, 848, 888]);
+    expect([revolvePeakBytes(40, 39), revolvePeakBytes(40, 400), revolvePeakBytes(1, 5), revolvePeakBytes(2, 5)]).toEqual([
+      1120, 1120, 816, 816,
+    ]);
   });
 });

@@ -7,9 +7,11 @@ import {
   countSchedule,
   executeSchedule,
   periodicSchedule,
+  recordedStepNodes,
   revolveSchedule,
   type CheckpointAction,
 } from '../../../engine/checkpoint/index.ts';
+import { StepRecorder } from '../../../engine/checkpoint/step-tape.ts';
 import { firstBitDifference, fullTapeGradient, randomParams, seeded } from './reference.ts';
 
 /** The ScheduleError a schedule raises, or null if it runs. */
@@ -155,6 +157,39 @@ describe('the executor runs any valid schedule', () => {
     const run = executeSchedule(params, actions);
     expect(firstBitDifference(run.a, fullTapeGradient(params).a)).toBe(-1);
     expect([run.storedStates, run.peakSnapshots, run.advances, run.records]).toEqual([6, 1, 3, 4]);
+    // After record 3: tapes of steps 0, 1, 2 (17 nodes each) and 3 (20, with the loss), the
+    // snapshot x_1 and the working x_4.
+    expect(run.peakBytes).toBe((3 * 17 + 20) * 40 + 8 + 8);
+    expect(countSchedule(4, actions).peakBytes).toBe(run.peakBytes);
+  });
+
+  it('a recorded step puts on its tape the nodes a dry run counts for it: 17, and 20 for the last step', () => {
+    for (const T of [1, 2, 5, 40]) {
+      const params = defaultParams(T);
+      const recorder = new StepRecorder(params);
+      for (let t = 0; t < T; t++) {
+        const r = recorder.record(t, 0.3);
+        expect(r.tape.length, `T=${T} t=${t}`).toBe(recordedStepNodes(t, T));
+        recorder.reverse(r, 1, { x: 0, a: 0, b: 0, c: 0, next: 0, loss: 0 });
+      }
+      expect(recordedStepNodes(T - 1, T)).toBe(20);
+      if (T > 1) expect(recordedStepNodes(0, T)).toBe(17);
+    }
+  });
+
+  it('counts bytes of what is held: 8 a snapshot and the working state, tape nodes × 40 a recorded step', () => {
+    const head = [act.store(0), act.advance(0, 2), act.store(2), act.record(2), act.reverse(2), act.free(2), act.restore(0)];
+    // Keeping the tape of step 0 while step 1 is recorded: x_0, tapes 0 and 1, the working x_2.
+    const keepTwo = [...head, act.record(0), act.record(1), act.reverse(1), act.reverse(0), act.free(0)];
+    expect(executeSchedule(defaultParams(3), keepTwo).peakBytes).toBe(8 + 2 * 17 * 40 + 8);
+    // One tape at a time: the peak is the turn of step 2 (20 nodes) with x_0, x_2 and the working x_3.
+    const oneAtATime = [
+      ...head,
+      ...[act.advance(0, 1), act.store(1), act.record(1), act.reverse(1), act.free(1)],
+      ...[act.restore(0), act.record(0), act.reverse(0), act.free(0)],
+    ];
+    expect(executeSchedule(defaultParams(3), oneAtATime).peakBytes).toBe(2 * 8 + 20 * 40 + 8);
+    expect(countSchedule(3, oneAtATime).peakBytes).toBe(2 * 8 + 20 * 40 + 8);
   });
 
   it('any chain and any setting: the checkpointed gradient has the full tape bits (property)', () => {

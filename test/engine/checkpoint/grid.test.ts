@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { defaultParams, type ChainParams } from '../../../engine/chain.ts';
 import { fusedAdjoint } from '../../../engine/fused.ts';
 import {
+  STATE_BYTES,
+  countSchedule,
   executeSchedule,
+  fullTapeBytes,
   periodicCounts,
   periodicSchedule,
+  recordedStepBytes,
   revolveAdvances,
+  revolvePeakBytes,
   revolveSchedule,
   type CheckpointAction,
   type ScheduleRun,
@@ -55,6 +60,8 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
         const expected = periodicCounts(T, k);
         const where = `T=${T} k=${k}`;
         if (reverseOrder(actions).join() !== countdown(T).join()) failures.push(`${where}: reverse order`);
+        // The dry run counts 17 or 20 nodes a recorded step; the real runs read the tapes' lengths.
+        const dryBytes = countSchedule(T, actions).peakBytes;
         for (const { name, params, full } of chains) {
           const run = executeSchedule(params, actions);
           const counted = {
@@ -63,16 +70,19 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
             stepEvaluations: run.stepEvaluations,
             recomputedSteps: run.recomputedSteps,
             storedStates: run.storedStates,
+            peakBytes: run.peakBytes,
             peakSnapshots: run.peakSnapshots,
             workUnits: run.workUnits,
             reverseSteps: run.reverseSteps,
           };
+          if (run.peakBytes !== dryBytes) failures.push(`${where} ${name}: ${run.peakBytes} bytes, dry run ${dryBytes}`);
           const claimed = {
             advances: expected.advances,
             records: expected.records,
             stepEvaluations: expected.stepEvaluations,
             recomputedSteps: T - Math.ceil(T / k),
             storedStates: expected.storedStates,
+            peakBytes: expected.peakBytes,
             peakSnapshots: 0,
             workUnits: expected.workUnits,
             reverseSteps: T,
@@ -88,7 +98,7 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
     expect(failures).toEqual([]);
   });
 
-  it('stride 1 is the full tape: T+1 states, nothing recomputed, 2 work units', () => {
+  it('stride 1 is the full tape: T+1 states, 680·T + 128 bytes, nothing recomputed, 2 work units', () => {
     for (let T = 1; T <= MAX_STEPS; T++) {
       const actions = periodicSchedule(T, 1);
       const expected: CheckpointAction[] = [
@@ -98,12 +108,19 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
       expect(actions).toEqual(expected);
       const run = executeSchedule(defaultParams(T), actions);
       expect([run.storedStates, run.recomputedSteps, run.stepEvaluations, run.workUnits]).toEqual([T + 1, 0, T, 2]);
+      // T one-step tapes of 17 nodes, the loss's 3 nodes on the last, and the working x_T.
+      expect(run.peakBytes).toBe(fullTapeBytes(T));
+      expect(fullTapeBytes(T)).toBe(T * 17 * 40 + 3 * 40 + 8);
     }
   });
 
-  it('T = 40, stride 4 holds 14 states and recomputes 30 steps', () => {
-    const run = executeSchedule(defaultParams(40), periodicSchedule(40, 4));
-    expect([run.storedStates, run.recomputedSteps, run.stepEvaluations, run.workUnits]).toEqual([14, 30, 70, 2.75]);
+  it('T = 40: stride 4 holds 14 states, 8968 bytes and recomputes 30 steps; stride 6 12 states, 7488 bytes, 33', () => {
+    const four = executeSchedule(defaultParams(40), periodicSchedule(40, 4));
+    expect([four.storedStates, four.peakBytes, four.recomputedSteps, four.stepEvaluations, four.workUnits]).toEqual([14, 8968, 30, 70, 2.75]);
+    // The peak: the last segment replayed, 13 tapes (step 39's with the loss) and the working x_40.
+    expect(four.peakBytes).toBe(13 * 680 + 120 + 8);
+    const six = executeSchedule(defaultParams(40), periodicSchedule(40, 6));
+    expect([six.storedStates, six.peakBytes, six.advances]).toEqual([12, 7488, 33]);
   });
 });
 
@@ -116,11 +133,16 @@ describe('binomial schedules over steps 1 … 60 and snapshots 1 … 12', () => 
         const actions = revolveSchedule(T, s);
         const where = `T=${T} s=${s}`;
         if (reverseOrder(actions).join() !== countdown(T).join()) failures.push(`${where}: reverse order`);
+        const dryBytes = countSchedule(T, actions).peakBytes;
+        // s snapshots, the one recorded step of a turn (at most step T−1's), and the working x_{t+1} after it.
+        const bound = s * STATE_BYTES + recordedStepBytes(T - 1, T) + STATE_BYTES;
         for (const { name, params, full } of chains) {
           const run = executeSchedule(params, actions);
           if (run.peakSnapshots > s) failures.push(`${where}: ${run.peakSnapshots} snapshots held`);
-          // s snapshots, the one recorded step of a turn, and the working x_{t+1} after it.
           if (run.storedStates > s + 2) failures.push(`${where}: ${run.storedStates} live states`);
+          if (run.peakBytes !== dryBytes) failures.push(`${where} ${name}: ${run.peakBytes} bytes, dry run ${dryBytes}`);
+          if (run.peakBytes > bound) failures.push(`${where} ${name}: ${run.peakBytes} bytes > 8s + 808 = ${bound}`);
+          if (run.peakBytes !== revolvePeakBytes(T, s)) failures.push(`${where} ${name}: ${run.peakBytes} bytes, closed form ${revolvePeakBytes(T, s)}`);
           if (run.advances !== revolveAdvances(T, s)) failures.push(`${where}: ${run.advances} advances, t(l, s) = ${revolveAdvances(T, s)}`);
           if (run.records !== T || run.reverseSteps !== T) failures.push(`${where}: ${run.records} records, ${run.reverseSteps} reverses`);
           if (run.recomputedSteps !== run.advances) failures.push(`${where}: recomputed ${run.recomputedSteps} ≠ advances`);
@@ -138,16 +160,17 @@ describe('binomial schedules over steps 1 … 60 and snapshots 1 … 12', () => 
         const run = executeSchedule(defaultParams(T), revolveSchedule(T, s));
         expect(run.advances).toBe(Math.max(0, T - 1));
         expect(run.peakSnapshots).toBeLessThanOrEqual(Math.max(1, T - 1));
+        expect(run.peakBytes).toBe(8 * Math.max(1, T - 1) + 808);
         expect(revolveSchedule(T, s)).toEqual(revolveSchedule(T, Math.max(1, T - 1)));
       }
     }
   });
 
-  it('T = 40 with 3 and 5 snapshots advances t(40, 3) = 130 and t(40, 5) = 92 steps', () => {
-    const three = executeSchedule(defaultParams(40), revolveSchedule(40, 3));
-    const five = executeSchedule(defaultParams(40), revolveSchedule(40, 5));
-    expect([three.advances, three.peakSnapshots, three.storedStates]).toEqual([130, 3, 5]);
-    expect([five.advances, five.peakSnapshots, five.storedStates]).toEqual([92, 5, 7]);
+  it('T = 40 with 3, 5 and 10 snapshots advances t(40, s) = 130, 92 and 68 steps in 832, 848 and 888 bytes', () => {
+    const [three, five, ten] = [3, 5, 10].map((s) => executeSchedule(defaultParams(40), revolveSchedule(40, s)));
+    expect([three.advances, three.peakSnapshots, three.storedStates, three.peakBytes]).toEqual([130, 3, 5, 832]);
+    expect([five.advances, five.peakSnapshots, five.storedStates, five.peakBytes]).toEqual([92, 5, 7, 848]);
+    expect([ten.advances, ten.peakSnapshots, ten.storedStates, ten.peakBytes]).toEqual([68, 10, 12, 888]);
   });
 });
 

@@ -5,13 +5,19 @@ import type { LabSettings } from '../../../engine/report.ts';
 import {
   checkpointReport,
   checkpointWork,
+  compareAtSnapshots,
+  compareAtStride,
   comparisonTable,
   countSchedule,
   formatSchedule,
   frontier,
+  leanestStride,
   leanestStrideTable,
+  memoryTable,
   periodicActions,
+  periodicPeakBytes,
   revolveActions,
+  revolvePeakBytes,
   runCheckpointed,
   scheduleReport,
   scheduleSummary,
@@ -28,6 +34,7 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
       'stride',
       'actions',
       'peakStates',
+      'peakBytes',
       'advances',
       'stepEvaluations',
       'recomputedSteps',
@@ -35,7 +42,7 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
       'records',
       'workUnits',
     ]);
-    expect(summary).toMatchObject({ peakStates: 14, advances: 30, stepEvaluations: 70, recomputedSteps: 30, workUnits: 2.75 });
+    expect(summary).toMatchObject({ peakStates: 14, peakBytes: 8968, advances: 30, stepEvaluations: 70, recomputedSteps: 30, workUnits: 2.75 });
     expect(summary.actions.slice(0, 3)).toEqual([
       { kind: 'record', step: 0 },
       { kind: 'advance', step: 1, to: 4 },
@@ -47,8 +54,8 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
   it('names the snapshots for a binomial schedule (T = 40, s = 3 and 5)', () => {
     const three = scheduleSummary(40, { schedule: 'revolve', snapshots: 3 });
     expect(Object.keys(three).slice(0, 4)).toEqual(['schedule', 'steps', 'snapshots', 'actions']);
-    expect(three).toMatchObject({ peakStates: 5, peakSnapshots: 3, advances: 130, stepEvaluations: 170, recomputedSteps: 130 });
-    expect(scheduleSummary(40, { schedule: 'revolve', snapshots: 5 })).toMatchObject({ peakStates: 7, advances: 92 });
+    expect(three).toMatchObject({ peakStates: 5, peakBytes: 832, peakSnapshots: 3, advances: 130, stepEvaluations: 170, recomputedSteps: 130 });
+    expect(scheduleSummary(40, { schedule: 'revolve', snapshots: 5 })).toMatchObject({ peakStates: 7, peakBytes: 848, advances: 92 });
   });
 
   it('formats as a compact action list and the counters', () => {
@@ -59,7 +66,7 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
         'record 0 · advance 1→4 · record 4 · advance 5→8 · restore 5 · record 5 · record 6 · record 7 ·',
         'reverse 7 · reverse 6 · reverse 5 · reverse 4 · restore 1 · record 1 · record 2 · record 3 ·',
         'reverse 3 · reverse 2 · reverse 1 · reverse 0',
-        'peak states 6 · peak snapshots 0 · advances 6 · records 8 · step evaluations 14 · recomputed 6 · work 2.75 units',
+        'peak states 6 · peak bytes 3528 · peak snapshots 0 · advances 6 · records 8 · step evaluations 14 · recomputed 6 · work 2.75 units',
       ].join('\n'),
     );
     const short = formatSchedule(scheduleSummary(40, { schedule: 'revolve', snapshots: 3 }), { maxActions: 4 });
@@ -96,6 +103,8 @@ describe('runCheckpointed and scheduleReport', () => {
       fullTapeStates: 41,
       storedStates: 14,
       peakSnapshots: 0,
+      peakBytes: 8968,
+      fullTapeBytes: 27328,
       advances: 30,
       stepEvaluations: 70,
       recomputedSteps: 30,
@@ -113,6 +122,8 @@ describe('runCheckpointed and scheduleReport', () => {
       stride: null,
       snapshots: 3,
       advances: 130,
+      peakBytes: 832,
+      fullTapeBytes: 27328,
       frontier: null,
     });
   });
@@ -134,10 +145,20 @@ describe('frontier', () => {
     expect(f.periodic.map((p) => p.setting)).toEqual(Array.from({ length: T }, (_, i) => i + 1));
     for (const p of f.periodic) {
       const c = countSchedule(T, periodicActions(T, p.setting));
-      expect(p).toEqual({ setting: p.setting, storedStates: c.storedStates, recomputedSteps: c.recomputedSteps, workUnits: c.workUnits });
+      expect(p).toEqual({
+        setting: p.setting,
+        storedStates: c.storedStates,
+        peakBytes: c.peakBytes,
+        recomputedSteps: c.recomputedSteps,
+        workUnits: c.workUnits,
+      });
     }
-    for (const p of f.revolve) expect(p.storedStates).toBe(countSchedule(T, revolveActions(T, p.setting)).storedStates);
-    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, recomputedSteps: 0, workUnits: 2 });
+    for (const p of f.revolve) {
+      const c = countSchedule(T, revolveActions(T, p.setting));
+      expect([p.storedStates, p.peakBytes]).toEqual([c.storedStates, c.peakBytes]);
+    }
+    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: 680 * T + 128, recomputedSteps: 0, workUnits: 2 });
+    expect(f.revolve[2]).toMatchObject({ setting: 3, storedStates: 5, peakBytes: 832 });
   });
 
   it('takes well under 50 ms at T = 200 once warm', () => {
@@ -153,9 +174,48 @@ describe('frontier', () => {
   });
 });
 
+describe('the comparison at equal peak bytes', () => {
+  const LENGTHS = [10, 40, 200, 1000];
+
+  it('chooses by closed forms that equal the executor at the table lengths (every stride; s = 1 … 12, T − 1, T)', () => {
+    for (const T of LENGTHS) {
+      for (let k = 1; k <= T; k++) expect(countSchedule(T, periodicActions(T, k)).peakBytes, `T=${T} k=${k}`).toBe(periodicPeakBytes(T, k));
+      for (const s of [...Array.from({ length: 12 }, (_, i) => i + 1), T - 1, T]) {
+        expect(countSchedule(T, revolveActions(T, s)).peakBytes, `T=${T} s=${s}`).toBe(revolvePeakBytes(T, s));
+      }
+    }
+  });
+
+  it('pairs each schedule with the other kind\'s largest peak bytes that fit', () => {
+    // T = 40: the leanest stride in bytes is 6 (7488 bytes), where revolve fits with all 39 useful snapshots.
+    expect(leanestStride(40)).toBe(6);
+    expect(compareAtStride(40, 6)).toEqual({
+      steps: 40,
+      snapshots: 39,
+      revolveStates: 41,
+      revolveBytes: 1120,
+      revolveAdvances: 39,
+      stride: 6,
+      periodicStates: 12,
+      periodicBytes: 7488,
+      periodicAdvances: 33,
+    });
+    // Below T = 28,376, T = 1 is the one length where a periodic schedule fits in a binomial one's bytes (808 ≤ 816).
+    expect(compareAtSnapshots(1, 1)).toMatchObject({ revolveBytes: 816, stride: 1, periodicBytes: 808 });
+  });
+
+  it('no periodic stride fits in a binomial schedule\'s bytes for 2 ≤ T ≤ 1000, nor until T = 28,376 by the closed forms', () => {
+    const leanest = (T: number) => periodicPeakBytes(T, leanestStride(T));
+    for (let T = 2; T <= 1000; T++) expect(leanest(T), `T=${T}`).toBeGreaterThan(revolvePeakBytes(T, T - 1));
+    expect(leanest(28_375)).toBeGreaterThan(revolvePeakBytes(28_375, 28_374));
+    expect(leanest(28_376)).toBeLessThanOrEqual(revolvePeakBytes(28_376, 28_375));
+  });
+});
+
 describe('engine/checkpoint/README.md', () => {
   it('shows the tables the executor counts today', () => {
     const readme = readFileSync(new URL('../../../engine/checkpoint/README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(memoryTable(40, [1, 4, 6], [3, 5, 10]));
     expect(readme).toContain(comparisonTable([10, 40, 200, 1000], [1, 2, 3, 5, 10]));
     expect(readme).toContain(leanestStrideTable([10, 40, 200, 1000]));
   });
