@@ -1,8 +1,17 @@
+import type { LabSettings } from '../engine/report.ts';
 import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
 import { selectSettings, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from './worker/client.ts';
 import { createPipeline } from './worker/pipeline.ts';
+
+/** What a run computes, for the progress note: "the sweep over h, T = 200". */
+export function describeRun(run: LabSettings): string {
+  const parts = [run.include?.sweep ? 'the sweep over epsilon' : 'the gradients'];
+  if (run.include?.tangents) parts.push('the tangents');
+  if (run.include?.frontier) parts.push('the frontier');
+  return `Computing ${parts.join(', ')} for T = ${run.steps}…`;
+}
 
 /** The parts of `window` the wiring touches, so tests can pass a stand-in. */
 export interface HostWindow {
@@ -27,7 +36,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     failure: (message, id) => {
       if (id > store.getState().reportId) store.getState().setFailure(message);
     },
-    busy: (busy) => store.getState().setBusy(busy),
+    busy: (busy, running) => store.getState().setBusy(busy, running ? describeRun(running) : ''),
   });
 
   function writeHash() {

@@ -6,12 +6,13 @@ import { useLab } from '../store/index.ts';
  */
 export function Status() {
   const busy = useLab((s) => s.busy);
+  const note = useLab((s) => s.busyNote);
   const waiting = useLab((s) => s.report === null && s.failure === null);
   return (
     <>
       <div className={busy || waiting ? 'progress on' : 'progress'} role="progressbar" aria-label="Computing" aria-hidden={!(busy || waiting)} />
-      <span className="sr-only" role="status" aria-live="polite">
-        {busy ? 'Computing…' : ''}
+      <span className={busy ? 'busy-note on' : 'busy-note'} role="status" aria-live="polite">
+        {busy ? note || 'Computing…' : ''}
       </span>
     </>
   );

@@ -13,6 +13,8 @@ export interface ResultsSlice {
   stale: CachedPart[];
   /** True while a request has been outstanding for longer than the progress delay. */
   busy: boolean;
+  /** What the run in flight computes, in words, while busy. */
+  busyNote: string;
   /** The last request's failure, in words (cleared by the next report). */
   failure: string | null;
   /**
@@ -20,7 +22,7 @@ export interface ResultsSlice {
    * was taken.
    */
   receiveReport: (report: LabReport, id: number, stale?: CachedPart[]) => boolean;
-  setBusy: (busy: boolean) => void;
+  setBusy: (busy: boolean, note?: string) => void;
   setFailure: (message: string | null) => void;
 }
 
@@ -29,12 +31,13 @@ export const createResultsSlice: StateCreator<LabState, [], [], ResultsSlice> = 
   reportId: 0,
   stale: [],
   busy: false,
+  busyNote: '',
   failure: null,
   receiveReport: (report, id, stale = []) => {
     if (id <= get().reportId) return false;
     set({ report, reportId: id, stale, failure: null });
     return true;
   },
-  setBusy: (busy) => set({ busy }),
+  setBusy: (busy, note = '') => set({ busy, busyNote: busy ? note : '' }),
   setFailure: (failure) => set({ failure }),
 });

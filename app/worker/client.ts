@@ -16,8 +16,11 @@ export interface LabClientEvents {
   report(report: LabReport, id: number, settings: LabSettings): void;
   /** Run `id` failed; `message` is one sentence from the engine. */
   failure(message: string, id: number, settings: LabSettings): void;
-  /** True once work has been outstanding for `progressDelay` ms; false when all is done. */
-  busy(busy: boolean): void;
+  /**
+   * True once work has been outstanding for `progressDelay` ms, with the run then in flight
+   * (called again as each further run starts); false when all is done.
+   */
+  busy(busy: boolean, running?: LabSettings): void;
 }
 
 export interface LabClient {
@@ -45,16 +48,18 @@ export function createLabClient(
   let target: AppSettings | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let busy = false;
+  let running: LabSettings | null = null;
 
   function setBusy(next: boolean) {
     if (next !== busy) {
       busy = next;
-      events.busy(next);
+      events.busy(next, next ? (running ?? undefined) : undefined);
     }
   }
 
   function idle() {
     inFlight = false;
+    running = null;
     if (timer !== null) clearTimeout(timer);
     timer = null;
     setBusy(false);
@@ -67,6 +72,8 @@ export function createLabClient(
       return;
     }
     inFlight = true;
+    running = settings;
+    if (busy) events.busy(true, settings);
     if (timer === null && !busy) {
       timer = setTimeout(() => {
         timer = null;
