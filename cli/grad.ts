@@ -74,7 +74,7 @@ function splitExpression(argv: string[]): { expression: string; rest: string[] }
 
 /** `--at x=0.5,y=4` as a value per variable, checked against the expression's variables. */
 export function parseAt(text: string | undefined, variables: readonly string[]): Record<string, number> {
-  const at: Record<string, number> = {};
+  const at = new Map<string, number>();
   const pairs = text === undefined || text.trim() === '' ? [] : text.split(',');
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
@@ -84,20 +84,21 @@ export function parseAt(text: string | undefined, variables: readonly string[]):
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--at: '${name}' is not a variable name`);
     const value = valueText === '' ? NaN : Number(valueText);
     if (!Number.isFinite(value)) throw new UsageError(`--at: the value of '${name}' must be a finite number; got '${valueText}'`);
-    if (Object.hasOwn(at, name)) throw new UsageError(`--at gives '${name}' twice`);
+    if (at.has(name)) throw new UsageError(`--at gives '${name}' twice`);
     if (!variables.includes(name)) {
       const uses = variables.length > 0 ? `it uses ${variables.join(', ')}` : 'it has no variables';
       throw new UsageError(`--at gives '${name}', which the expression does not use (${uses})`);
     }
-    at[name] = value;
+    at.set(name, value);
   }
-  const missing = variables.filter((v) => !Object.hasOwn(at, v));
+  const missing = variables.filter((v) => !at.has(v));
   if (missing.length > 0) {
     throw new UsageError(
       `--at lacks a value for ${missing.map((m) => `'${m}'`).join(', ')} (the expression uses ${variables.join(', ')}; e.g. --at ${variables.map((v) => `${v}=1`).join(',')})`,
     );
   }
-  return at;
+  // fromEntries defines own properties, so a variable named __proto__ is a value like any other.
+  return Object.fromEntries(at);
 }
 
 /** The JSON the design fixes: value, gradient (reverse mode) by name, the other methods, warnings. */

@@ -9,7 +9,8 @@ export type Token =
   | { readonly kind: 'number'; readonly value: number; readonly text: string; readonly span: Span }
   | { readonly kind: 'name'; readonly text: string; readonly span: Span }
   | { readonly kind: 'op'; readonly op: '+' | '-' | '*' | '/' | '^'; readonly text: string; readonly span: Span }
-  | { readonly kind: '(' | ')' | 'end'; readonly text: string; readonly span: Span };
+  | { readonly kind: '(' | ')' | 'end'; readonly text: string; readonly span: Span }
+  | { readonly kind: 'error'; readonly text: string; readonly span: Span; readonly error: ParseError };
 
 /** Typographic signs read as their ASCII operators: − (minus sign), × and · (times), ÷. */
 const OPERATORS: Readonly<Record<string, '+' | '-' | '*' | '/' | '^'>> = {
@@ -41,7 +42,11 @@ export function quoteChar(source: string, at: number): string {
 }
 
 /**
- * Splits the source into tokens. Numbers are digits with an optional fraction and exponent
+ * Splits the source into tokens. Lexing stops at the first character that cannot start a token
+ * (or a number too large for a double) with an `error` token carrying its ParseError, which the
+ * parser throws when it gets there: errors are reported left to right, so in "max(x,y)" the
+ * unknown function comes before the comma.
+ * Numbers are digits with an optional fraction and exponent
  * (2, 0.5, .5, 1e-3, 6.02E23); an `e` not followed by digits is the constant e, so `2e` is
  * "2 e" and the parser reports the missing '*'.
  */
@@ -71,7 +76,9 @@ export function lex(source: string): Token[] {
       const text = source.slice(start, i);
       const value = Number(text);
       if (!Number.isFinite(value)) {
-        throw new ParseError(`number '${text}' is too large`, { start, end: i }, 'the largest is about 1.8e308');
+        const error = new ParseError(`number '${text}' is too large`, { start, end: i }, 'the largest is about 1.8e308');
+        tokens.push({ kind: 'error', text, span: error.span, error });
+        return tokens;
       }
       tokens.push({ kind: 'number', value, text, span: { start, end: i } });
     } else if (isNameStart(c)) {
@@ -91,7 +98,9 @@ export function lex(source: string): Token[] {
           : c === '[' || c === '{'
             ? "use '(' and ')' for grouping"
             : undefined;
-      throw new ParseError(`unexpected character ${quoteChar(source, start)}`, span, hint);
+      const error = new ParseError(`unexpected character ${quoteChar(source, start)}`, span, hint);
+      tokens.push({ kind: 'error', text: source.slice(span.start, span.end), span, error });
+      return tokens;
     }
   }
   tokens.push({ kind: 'end', text: '', span: { start: source.length, end: source.length } });

@@ -137,6 +137,7 @@ class Parser {
     this.pos++;
     const name = t.text;
     const open = this.next;
+    if (open.kind === 'error') throw open.error;
     if (isFunctionName(name)) {
       if (open.kind !== '(') {
         throw new ParseError(
@@ -176,6 +177,7 @@ class Parser {
 
   /** The error for a token that cannot come next, with a hint where one helps. */
   private unexpected(t: Token): ParseError {
+    if (t.kind === 'error') return t.error;
     if (t.kind === 'end') return new ParseError('unexpected end of expression', t.span);
     const prev = this.tokens[this.pos - 1];
     if (prev && startsOperand(t) && (prev.kind === 'number' || prev.kind === 'name' || prev.kind === ')')) {
