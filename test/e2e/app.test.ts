@@ -205,6 +205,16 @@ describe('the lab in Chromium', () => {
     await page.context().close();
   });
 
+  it('copies a link to the current state', async () => {
+    const { page } = await open('#steps=33');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${served.url}#steps=33&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`);
+    await page.context().close();
+  });
+
   it('restores a shared link exactly', async () => {
     const hash = '#steps=60&eps=3e-7&stride=6&schedule=revolve&snapshots=5&c=0.5&x0=-0.3&target=0.7';
     const { page, watch } = await open(hash);
