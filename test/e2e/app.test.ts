@@ -263,6 +263,8 @@ describe('the lab in Chromium', () => {
       await page.goto(served.url);
       await waitForCharts(page);
       await summarySays(page, 'model h*');
+      await waitForCharts(page);
+      await page.waitForTimeout(300); // let the progress bar finish fading out
       const [scrollWidth, clientWidth] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,
