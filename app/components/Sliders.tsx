@@ -84,7 +84,7 @@ type Knob = 'c' | 'x0' | 'target';
 const KNOB_LABELS: Record<Knob, { label: string; hint: string }> = {
   c: { label: 'c', hint: 'weight of the rational term c·x/(1+x²)' },
   x0: { label: 'x₀', hint: 'the initial state' },
-  target: { label: 'target y', hint: 'the loss is ½(x_T − y)²' },
+  target: { label: 'target y', hint: 'the loss is ½(final x − y)²' },
 };
 
 /** One of the chain's scalar constants. */
@@ -95,7 +95,7 @@ export function KnobSlider({ knob }: { knob: Knob }) {
   return (
     <RangeControl
       label={label}
-      readout={value.toFixed(2).replace('-', '\u2212')}
+      readout={knobText(value)}
       hint={hint}
       position={value}
       min={RANGES[knob].min}
@@ -110,4 +110,10 @@ function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+/** 0.35 → "0.35", −0.5 → "−0.50"; a value from a hand-written link keeps all its digits. */
+function knobText(value: number): string {
+  const text = Number(value.toFixed(2)) === value ? value.toFixed(2) : String(value);
+  return text.replace('-', '\u2212');
 }

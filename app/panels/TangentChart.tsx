@@ -48,7 +48,7 @@ export function TangentChart({ tangents, steps, size }: { tangents: Float64Array
       <AxisLeft frame={frame} ticks={yTicks} label="direction j of θ" grid={false} />
       <AxisBottom frame={frame} ticks={xTicks} label="state t" grid={false} />
       <text className="heat-note" x={frame.innerWidth * 0.04} y={frame.innerHeight * 0.93}>
-        zero: θ_j not used yet
+        blank: θⱼ not used yet
       </text>
       <g transform={`translate(${frame.innerWidth + 10},0)`} aria-hidden="true">
         <defs>
