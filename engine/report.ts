@@ -57,7 +57,10 @@ export type { CheckpointAction } from './checkpoint/actions.ts';
 export interface FrontierPoint {
   /** The stride (periodic) or snapshot count (binomial) that gives this point. */
   setting: number;
+  /** Peak live states (a recorded step counts as one, like a snapshot). */
   storedStates: number;
+  /** Peak bytes held: 8 per snapshot, 40 per node of each recorded step's tape, 8 for the working state. */
+  peakBytes: number;
   recomputedSteps: number;
   workUnits: number;
 }
@@ -72,6 +75,13 @@ export interface CheckpointReport {
   storedStates: number;
   /** The most plain snapshots held at once (what a binomial schedule's s bounds). */
   peakSnapshots: number;
+  /**
+   * The most bytes the executor held at once: 8 per plain snapshot, each recorded step's tape
+   * nodes × BYTES_PER_NODE (17 × 40; 20 × 40 for the last step), 8 for the working state.
+   */
+  peakBytes: number;
+  /** peakBytes of the full tape (stride 1) on this chain: 680·T + 128. */
+  fullTapeBytes: number;
   /** Untaped forward steps. */
   advances: number;
   /** Every step evaluation, taped or not. */

@@ -8,18 +8,24 @@
  *   x_{t+1}). Live states = snapshots held + recorded steps held + 1 while the working register
  *   holds a state. `storedStates` is the peak of live states, `peakSnapshots` the peak of
  *   snapshots alone. It starts with x_0 in the working register (1 live state).
+ * - Live states weigh a recorded step like a snapshot; live bytes do not (engine/checkpoint/bytes.ts):
+ *   8 per snapshot, nodes · BYTES_PER_NODE per recorded step (its tape's length: 17 nodes, 20 for
+ *   the last step, 40 bytes each), 8 while the working register holds a state. `peakBytes` is
+ *   the peak of live bytes. A dry run has no tapes and counts each as `recordedStepNodes` says.
  * - `advances` = steps evaluated by advance actions (untaped), `records` = steps taped,
  *   `stepEvaluations` = advances + records, `recomputedSteps` = stepEvaluations − T,
  *   `reverseSteps` = steps swept back (T), `workUnits` = (stepEvaluations + reverseSteps)/T.
  * - So the full tape (record 0 … T−1, reverse T−1 … 0) holds T recorded steps and the working
- *   x_T: T + 1 states, T evaluations, nothing recomputed, 2 work units.
+ *   x_T: T + 1 states, 680·T + 128 bytes, T evaluations, nothing recomputed, 2 work units.
  *
  * The executor holds only what the schedule has stored and refuses, with a ScheduleError, any
  * action that needs a state or recorded step it does not hold, any reverse out of the order
  * T−1, T−2, …, 0, and a schedule that ends before step 0 is reversed.
  */
 import { advance as advanceFloat, stepsOf, type ChainParams } from '../chain.ts';
+import { BYTES_PER_NODE } from '../tape.ts';
 import { formatAction, type CheckpointAction } from './actions.ts';
+import { LOSS_TAPE_BYTES, STATE_BYTES, STEP_TAPE_BYTES } from './bytes.ts';
 import { Held } from './held.ts';
 import { StepRecorder, type RecordedStep, type StepAdjoint } from './step-tape.ts';
 
@@ -44,6 +50,11 @@ export interface ScheduleCounts {
   peakSnapshots: number;
   /** The most live states (snapshots + recorded steps + working register) held at once. */
   storedStates: number;
+  /**
+   * The most bytes held at once: 8 per snapshot, each recorded step's tape nodes × BYTES_PER_NODE,
+   * and 8 for the working register while it holds a state.
+   */
+  peakBytes: number;
   /** Untaped step evaluations. */
   advances: number;
   /** Taped step evaluations. */
@@ -131,6 +142,16 @@ function run(
   let reverseSteps = 0;
   let peakSnapshots = 0;
   let storedStates = 1;
+  // Read once into locals: under the CLI's and tests' module transforms an imported binding is a
+  // property read (often a getter) at each use, which doubled the time of frontier(200).
+  const stateBytes = STATE_BYTES;
+  const nodeBytes = BYTES_PER_NODE;
+  // A dry run's recorded step t: recordedStepBytes(t, T), 680 bytes, 800 for t = T−1.
+  const dryStepBytes = STEP_TAPE_BYTES;
+  const dryLastStepBytes = STEP_TAPE_BYTES + LOSS_TAPE_BYTES;
+  // Bytes of the recorded steps held now, and the peak of all live bytes (x_0 in the register).
+  let tapeBytes = 0;
+  let peakBytes = stateBytes;
   let index = 0;
 
   for (const action of actions) {
@@ -173,8 +194,10 @@ function run(
           const r = recorder.record(step, value);
           recorded.set(step, r);
           value = recorder.output(r);
+          tapeBytes += r.tape.length * nodeBytes;
         } else {
           recorded.set(step, null);
+          tapeBytes += step === T - 1 ? dryLastStepBytes : dryStepBytes;
         }
         records++;
         working = step + 1;
@@ -185,6 +208,7 @@ function run(
         }
         if (!recorded.has(step)) refuse(index, action, `step ${step} is not recorded`);
         const r = recorded.get(step);
+        tapeBytes -= r ? r.tape.length * nodeBytes : step === T - 1 ? dryLastStepBytes : dryStepBytes;
         if (r && recorder) {
           recorder.reverse(r, seed, sweep);
           if (step === T - 1) {
@@ -211,6 +235,8 @@ function run(
     }
     const live = snapshots.size + recorded.size + (working === EMPTY ? 0 : 1);
     if (live > storedStates) storedStates = live;
+    const bytes = snapshots.size * stateBytes + tapeBytes + (working === EMPTY ? 0 : stateBytes);
+    if (bytes > peakBytes) peakBytes = bytes;
     if (snapshots.size > peakSnapshots) peakSnapshots = snapshots.size;
     index++;
   }
@@ -221,6 +247,7 @@ function run(
   const counts: ScheduleCounts = {
     peakSnapshots,
     storedStates,
+    peakBytes,
     advances,
     records,
     stepEvaluations,

@@ -1,9 +1,12 @@
 import type { FrontierPoint } from '../report.ts';
-import { countSchedule } from './executor.ts';
+import { countSchedule, type ScheduleCounts } from './executor.ts';
 import { periodicActions } from './periodic.ts';
 import { revolveActions } from './revolve.ts';
 
-/** The memory-against-recomputation frontier of both schedules for one chain length. */
+/**
+ * The memory-against-recomputation frontier of both schedules for one chain length; memory as
+ * peak live states and as peak bytes (plot bytes to compare the schedules fairly).
+ */
 export interface Frontier {
   /** One point per stride k = 1 … T. */
   periodic: FrontierPoint[];
@@ -28,10 +31,11 @@ export function frontier(steps: number): Frontier {
   return { periodic, revolve };
 }
 
-function point(setting: number, counts: { storedStates: number; recomputedSteps: number; workUnits: number }): FrontierPoint {
+function point(setting: number, counts: ScheduleCounts): FrontierPoint {
   return {
     setting,
     storedStates: counts.storedStates,
+    peakBytes: counts.peakBytes,
     recomputedSteps: counts.recomputedSteps,
     workUnits: counts.workUnits,
   };

@@ -1,7 +1,7 @@
 /**
  * Gradient checkpointing: schedules as data (periodic and binomial), one executor that runs them
  * on the chain with no more live states than they claim, and the reports built from its counts.
- * The accounting model is documented at the top of executor.ts.
+ * The accounting model (live states and bytes) is documented at the top of executor.ts.
  */
 export { act, formatAction } from './actions.ts';
 export type {
@@ -15,7 +15,16 @@ export type {
   StoreAction,
 } from './actions.ts';
 export { binomialReach, repetitionNumber, revolveAdvances, revolveSplit, usefulSnapshots } from './binomial.ts';
-export { periodicActions, periodicCounts, periodicSchedule, periodicStoredStates } from './periodic.ts';
+export { periodicActions, periodicCounts, periodicPeakBytes, periodicSchedule, periodicStoredStates } from './periodic.ts';
+export {
+  LOSS_TAPE_BYTES,
+  STATE_BYTES,
+  STEP_TAPE_BYTES,
+  fullTapeBytes,
+  recordedStepBytes,
+  revolvePeakBytes,
+} from './bytes.ts';
+export { recordedStepNodes } from './step-tape.ts';
 export type { PeriodicCounts } from './periodic.ts';
 export { revolveActions, revolveSchedule } from './revolve.ts';
 export { buildSchedule, scheduleActions, validateScheduleSpec } from './spec.ts';
@@ -28,6 +37,6 @@ export { runCheckpointed, scheduleReport } from './run.ts';
 export type { CheckpointRunOptions, CheckpointedRun } from './run.ts';
 export { formatSchedule, scheduleSummary } from './summary.ts';
 export type { FormatOptions, PeriodicSummary, RevolveSummary, ScheduleSummary } from './summary.ts';
-export { compareAtSnapshots, compareAtStride, comparisonTable, leanestStride, leanestStrideTable } from './compare.ts';
+export { compareAtSnapshots, compareAtStride, comparisonTable, leanestStride, leanestStrideTable, memoryTable } from './compare.ts';
 export type { ScheduleComparison } from './compare.ts';
 export { checkpointReport, checkpointWork, specOf } from './lab.ts';

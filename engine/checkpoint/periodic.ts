@@ -1,4 +1,5 @@
 import { act, type CheckpointAction } from './actions.ts';
+import { LOSS_TAPE_BYTES, STATE_BYTES, STEP_TAPE_BYTES } from './bytes.ts';
 
 /**
  * The periodic schedule with stride k: the chain is cut into segments [s, e) starting at
@@ -49,6 +50,8 @@ export interface PeriodicCounts {
   recomputedSteps: number;
   /** n + max(k − 1, lastSegment): see `periodicStoredStates`. */
   storedStates: number;
+  /** See `periodicPeakBytes`. */
+  peakBytes: number;
   /** 0: the stored units are recorded first steps, not plain snapshots. */
   peakSnapshots: number;
   /** (2T − n + T)/T = 3 − n/T. */
@@ -73,6 +76,27 @@ export function periodicStoredStates(steps: number, stride: number): number {
   return n + Math.max(stride - 1, last);
 }
 
+/**
+ * Peak bytes of the periodic schedule, n = ⌈T/k⌉, L = T − (n−1)k, with a recorded step
+ * holding B = 17·40 = 680 bytes (B + 120 for step T−1, which tapes the loss) and 8 for the
+ * working state. Every tape the schedule holds is a recorded step, so the candidates are the
+ * moments of `periodicStoredStates` in bytes:
+ *
+ *   peakBytes = max( B·(n + k − 2) + 8,   B·(n + L − 1) + 120 + 8 )
+ *
+ * the first after replaying the last full segment (n − 1 first-step tapes, k − 1 interior ones,
+ * the working x_e), the second after replaying the last segment (the n + L − 1 tapes include step
+ * T−1's). The end of the forward pass, B·n + 8 (+ 120 if L = 1), never exceeds the second.
+ * The second wins when L ≥ k − 1 (so whenever k divides T), the first when L < k − 1.
+ * (T = 40, k = 4: 8,968; k = 6: 7,488. Stride 1: 680·T + 128, the full tape's.)
+ */
+export function periodicPeakBytes(steps: number, stride: number): number {
+  const n = Math.ceil(steps / stride);
+  const last = steps - (n - 1) * stride;
+  const lastFull = n > 1 ? STEP_TAPE_BYTES * (n + stride - 2) + STATE_BYTES : 0;
+  return Math.max(lastFull, STEP_TAPE_BYTES * (n + last - 1) + LOSS_TAPE_BYTES + STATE_BYTES);
+}
+
 /** Counts of the periodic schedule with stride k on T steps, in closed form. */
 export function periodicCounts(steps: number, stride: number): PeriodicCounts {
   checkPeriodic(steps, stride);
@@ -86,6 +110,7 @@ export function periodicCounts(steps: number, stride: number): PeriodicCounts {
     stepEvaluations: evaluations,
     recomputedSteps: steps - n,
     storedStates: periodicStoredStates(steps, stride),
+    peakBytes: periodicPeakBytes(steps, stride),
     peakSnapshots: 0,
     workUnits: (evaluations + steps) / steps,
   };

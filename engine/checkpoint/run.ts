@@ -1,7 +1,8 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport } from '../report.ts';
-import { executeSchedule, type CheckpointGradient } from './executor.ts';
+import { countSchedule, executeSchedule, type CheckpointGradient } from './executor.ts';
 import { frontier } from './frontier.ts';
+import { periodicActions } from './periodic.ts';
 import { buildSchedule, type ScheduleSpec } from './spec.ts';
 
 export interface CheckpointRunOptions {
@@ -33,6 +34,9 @@ export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options
     fullTapeStates: T + 1,
     storedStates: run.storedStates,
     peakSnapshots: run.peakSnapshots,
+    peakBytes: run.peakBytes,
+    // Counted like every other figure: the full tape (stride 1) dry-run in the executor, 2T actions.
+    fullTapeBytes: countSchedule(T, periodicActions(T, 1)).peakBytes,
     advances: run.advances,
     stepEvaluations: run.stepEvaluations,
     recomputedSteps: run.recomputedSteps,

@@ -1,8 +1,21 @@
 import { chainLoss, chainStep, NODES_IN_LOSS, NODES_PER_STEP, stepsOf, type ChainParams } from '../chain.ts';
 import { Tape, type NodeId } from '../tape.ts';
 
-/** Nodes one recorded step needs: four leaves, the step, and the loss for the last step. */
-const STEP_TAPE_NODES = 4 + NODES_PER_STEP + NODES_IN_LOSS;
+/** Nodes of a recorded step t < T−1: four leaves, k_t and twelve primitives (17). */
+export const STEP_NODES = 4 + NODES_PER_STEP;
+
+/**
+ * Nodes recorded step t of a T-step chain puts on its tape: the four leaves x_t, a_t, b_t, c,
+ * the step's constant k_t and its twelve primitives (4 + 13 = 17), and for t = T−1 the three of
+ * the loss ½(x_T − y)² (20). The executor's dry run counts bytes from this; its real run reads
+ * the tape's length, and the tests check that the two agree.
+ */
+export function recordedStepNodes(step: number, steps: number): number {
+  return STEP_NODES + (step === steps - 1 ? NODES_IN_LOSS : 0);
+}
+
+/** Capacity of a pooled one-step tape: enough for the last step, the longest. */
+const STEP_TAPE_NODES = STEP_NODES + NODES_IN_LOSS;
 
 /** The leaves are recorded first on an emptied tape, so their node ids are 0 … 3. */
 const LEAF_X = 0;

@@ -7,6 +7,8 @@ interface SummaryCounts {
   actions: CheckpointAction[];
   /** The most live states held at once (the executor's `storedStates`). */
   peakStates: number;
+  /** The most bytes held at once (the executor's `peakBytes`). */
+  peakBytes: number;
   advances: number;
   stepEvaluations: number;
   recomputedSteps: number;
@@ -33,7 +35,7 @@ export type ScheduleSummary = PeriodicSummary | RevolveSummary;
 
 /**
  * A schedule's actions and its counts, from a dry run in the executor:
- * `{ schedule, steps, stride | snapshots, actions, peakStates, advances, stepEvaluations,
+ * `{ schedule, steps, stride | snapshots, actions, peakStates, peakBytes, advances, stepEvaluations,
  * recomputedSteps, peakSnapshots, records, workUnits }`. Throws RangeError for a spec
  * `validateScheduleSpec` rejects.
  */
@@ -43,6 +45,7 @@ export function scheduleSummary(steps: number, spec: ScheduleSpec): ScheduleSumm
   const counts = {
     actions,
     peakStates: c.storedStates,
+    peakBytes: c.peakBytes,
     advances: c.advances,
     stepEvaluations: c.stepEvaluations,
     recomputedSteps: c.recomputedSteps,
@@ -66,9 +69,9 @@ export interface FormatOptions {
  * A readable text form of a summary for the command line: a heading, the action list joined
  * with ` · ` and wrapped, then the counters.
  *
- *   periodic schedule, T = 8, stride 4: 18 actions
+ *   periodic schedule, T = 8, stride 4: 20 actions
  *   record 0 · advance 1→4 · record 4 · advance 5→8 · restore 5 · record 5 · …
- *   peak states 6 · peak snapshots 0 · advances 6 · records 8 · step evaluations 14 · …
+ *   peak states 6 · peak bytes 3528 · peak snapshots 0 · advances 6 · records 8 · …
  */
 export function formatSchedule(summary: ScheduleSummary, options: FormatOptions = {}): string {
   const width = options.width ?? 96;
@@ -90,6 +93,7 @@ export function formatSchedule(summary: ScheduleSummary, options: FormatOptions 
   lines.push(
     [
       `peak states ${summary.peakStates}`,
+      `peak bytes ${summary.peakBytes}`,
       `peak snapshots ${summary.peakSnapshots}`,
       `advances ${summary.advances}`,
       `records ${summary.records}`,
