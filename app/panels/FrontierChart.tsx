@@ -37,12 +37,17 @@ export function FrontierChart() {
 }
 
 function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size: Size }) {
-  const frame = makeFrame(size.width, size.height, { top: 22, right: 14, bottom: 40, left: 50 });
+  const frame = makeFrame(size.width, size.height, { top: 26, right: 14, bottom: 40, left: 50 });
   if (!cp.frontier) return null;
   const setting = (cp.schedule === 'periodic' ? cp.stride : cp.snapshots) ?? 0;
   const layout = frontierLayout(cp.frontier, { schedule: cp.schedule, setting }, frame);
   const cur = layout.current;
-  const leftLabel = cur ? cur.x > frame.innerWidth / 2 : false;
+  const label = cur ? `${cur.storedStates} states, ${formatWork(cur.workUnits)} runs` : '';
+  // Centred over the ring, but kept inside the chart (about 6.5 px a character at this size).
+  const half = (label.length * 6.5) / 2;
+  const labelX = cur
+    ? Math.min(frame.innerWidth + frame.margin.right - half, Math.max(half - frame.margin.left + 4, cur.x))
+    : 0;
   return (
     <Chart frame={frame} title="Memory against recomputation for every stride and snapshot count">
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs)" />
@@ -56,9 +61,9 @@ function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size
       {cur ? (
         <g className="frontier-current">
           <circle cx={cur.x} cy={cur.y} r={7.5} />
-          <line x1={cur.x} y1={cur.y - 8} x2={cur.x} y2={-6} />
-          <text className="halo" x={cur.x + (leftLabel ? 4 : -4)} y={-10} textAnchor={leftLabel ? 'end' : 'start'}>
-            this schedule: {cur.storedStates} states, {formatWork(cur.workUnits)} runs
+          <line x1={cur.x} y1={cur.y - 8} x2={cur.x} y2={-8} />
+          <text className="halo" x={labelX} y={-12} textAnchor="middle">
+            {label}
           </text>
         </g>
       ) : null}
