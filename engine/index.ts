@@ -42,3 +42,4 @@ export * from './checkpoint/index.ts';
 export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeView } from './tape-view.ts';
 export { trace, runProgram, TraceError, type Program } from './program.ts';
 export * from './expr/index.ts';
+export * from './tensor/index.ts';
