@@ -1,4 +1,4 @@
-import type { Tape, TapeIssue } from '../tape.ts';
+import type { NodeId, Tape, TapeIssue } from '../tape.ts';
 import type { Span } from './ast.ts';
 import type { NodeSource } from './compile.ts';
 
@@ -40,14 +40,14 @@ export function describeHazards(tape: Tape, nodes: readonly NodeSource[]): ExprW
   };
   for (const issue of tape.issues) {
     const parents = tape.parents(issue.node);
-    if (parents.some((p) => !Number.isFinite(tape.value(p as never)))) continue;
+    if (parents.some((p) => !Number.isFinite(tape.value(p as NodeId)))) continue;
     const source = nodes[issue.node];
     add({ kind: 'domain', message: domainMessage(tape, issue, source), node: issue.node, span: source.span });
   }
   for (let i = 0; i < tape.length; i++) {
     const op = tape.opName(i);
     if (op !== 'relu' && op !== 'abs') continue;
-    const x = tape.value(tape.parents(i)[0] as never);
+    const x = tape.value(tape.parents(i)[0] as NodeId);
     if (x !== 0) continue;
     const where = nodes[i].label;
     const message =
@@ -61,9 +61,9 @@ export function describeHazards(tape: Tape, nodes: readonly NodeSource[]): ExprW
 
 function domainMessage(tape: Tape, issue: TapeIssue, source: NodeSource): string {
   const i = issue.node;
-  const value = tape.value(i as never);
+  const value = tape.value(i as NodeId);
   const [p0, p1] = tape.parents(i);
-  const x = p0 === undefined ? NaN : tape.value(p0 as never);
+  const x = p0 === undefined ? NaN : tape.value(p0 as NodeId);
   const label = source.label;
   const vx = showNumber(x);
   switch (issue.op) {
@@ -81,7 +81,7 @@ function domainMessage(tape: Tape, issue: TapeIssue, source: NodeSource): string
       if (x < 0) return `sqrt(${vx}) is NaN in '${label}': the square root needs a non-negative argument`;
       break;
     case 'div':
-      if (p1 !== undefined && tape.value(p1 as never) === 0) {
+      if (p1 !== undefined && tape.value(p1 as NodeId) === 0) {
         return source.fn === 'tan'
           ? `'${label}' is undefined: tan x = sin x / cos x and cos is 0 here`
           : `'${label}' divides by zero: its value is ${showNumber(value)} and its slope is infinite`;

@@ -57,9 +57,8 @@ export function recordMlp(params: MlpParams, x: Matrix, labels: Int32Array): Mlp
 export function mlpGradient(params: MlpParams, x: Matrix, labels: Int32Array): { loss: number; grad: MlpParams; tape: TensorTape } {
   const g = recordMlp(params, x, labels);
   g.tape.backward(g.loss);
-  const grad = Object.fromEntries(
-    MLP_PARAM_NAMES.map((k) => [k, g.tape.grad(g.params[k]) ?? matrix(params[k].rows, params[k].cols)]),
-  ) as unknown as MlpParams;
+  const gradOf = (k: (typeof MLP_PARAM_NAMES)[number]): Matrix => g.tape.grad(g.params[k]) ?? matrix(params[k].rows, params[k].cols);
+  const grad: MlpParams = { w1: gradOf('w1'), b1: gradOf('b1'), w2: gradOf('w2'), b2: gradOf('b2') };
   return { loss: g.tape.value(g.loss).data[0], grad, tape: g.tape };
 }
 
