@@ -75,3 +75,11 @@ function superscript(n: number): string {
     .map((ch) => SUPERSCRIPTS[ch] ?? ch)
     .join('');
 }
+
+/** Bytes as "680 B", "27.3 KiB", "1.2 MiB". */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+}

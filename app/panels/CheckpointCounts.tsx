@@ -1,4 +1,4 @@
-import { formatWork } from '../format.ts';
+import { formatBytes, formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
 
 /** The schedule's counters beside the full tape's (the frontier's stride-1 point). */
@@ -9,6 +9,7 @@ export function CheckpointCounts() {
   const rows: { label: string; full: string; schedule: string }[] = cp
     ? [
         { label: 'states held at once', full: String(cp.fullTapeStates), schedule: String(cp.storedStates) },
+        { label: 'memory at peak', full: formatBytes(cp.fullTapeBytes), schedule: formatBytes(cp.peakBytes) },
         {
           label: 'step evaluations',
           full: report ? String(report.counts.reverseStepEvaluations) : '—',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEps, formatNumber, formatPowerOfTen, formatWork } from '../../app/format.ts';
+import { formatBytes, formatEps, formatNumber, formatPowerOfTen, formatWork } from '../../app/format.ts';
 import { epsFromPosition, positionFromEps } from '../../app/settings/epsSlider.ts';
 
 describe('number formatting', () => {
@@ -22,6 +22,8 @@ describe('number formatting', () => {
     expect(formatWork(161)).toBe('161');
     expect(formatPowerOfTen(1e-12)).toBe('10⁻¹²');
     expect(formatPowerOfTen(1)).toBe('1');
+    expect(formatBytes(680)).toBe('680 B');
+    expect(formatBytes(27_328)).toBe('26.7 KiB');
   });
 
   it('maps the log slider to short epsilons and back', () => {
