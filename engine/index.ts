@@ -35,7 +35,17 @@ export {
   MACHINE_EPSILON,
   type CentralDifferenceResult,
 } from './finite-difference.ts';
-export { runLab, paramsOf, workCurve, bestOf, SWEEP_STEP_LIMIT, FINITE_DIFFERENCE_STEP_LIMIT } from './lab.ts';
+export {
+  runLab,
+  paramsOf,
+  workCurve,
+  bestOf,
+  LabCancelled,
+  SWEEP_STEP_LIMIT,
+  FINITE_DIFFERENCE_STEP_LIMIT,
+  VANISHING_DECADES,
+  type LabHooks,
+} from './lab.ts';
 export { DEFAULT_SETTINGS, LabInputError, validateSettings } from './settings.ts';
 export type * from './report.ts';
 export * from './checkpoint/index.ts';

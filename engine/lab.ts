@@ -35,6 +35,22 @@ export function paramsOf(settings: LabSettings): ChainParams {
   return defaultParams(settings.steps, scalars);
 }
 
+/** Optional callbacks for a long run (the worker passes them; the command line does not). */
+export interface LabHooks {
+  /** Called as the sweep over h advances, with the fraction of it done (0 … 1]. */
+  onProgress?: (stage: 'sweep', fraction: number) => void;
+  /** Asked between sweep points: returning true abandons the run with LabCancelled. */
+  cancelled?: () => boolean;
+}
+
+/** A run abandoned through `LabHooks.cancelled` (a newer request superseded it). */
+export class LabCancelled extends Error {
+  override name = 'LabCancelled';
+}
+
+/** Adjoints spanning more decades than this draw a warning: the early gradients have vanished. */
+export const VANISHING_DECADES = 30;
+
 function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolean {
   return settings.include?.[part] ?? byDefault;
 }
@@ -44,7 +60,7 @@ function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolea
  * checkpointed reverse sweep, with every work figure counted by the code that did the work.
  * Throws LabInputError for settings it cannot use.
  */
-export function runLab(settings: LabSettings): LabReport {
+export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
   const problem = validateSettings(settings);
   if (problem) throw new LabInputError(problem);
   const params = paramsOf(settings);
@@ -83,7 +99,10 @@ export function runLab(settings: LabSettings): LabReport {
     const third = wants(settings, 'thirdDerivatives', true) ? thirdDerivatives(params, states, sweepCount) : null;
     thirdRms = third ? rmsOf(third) : NaN;
     const f = Math.abs(reverse.loss);
-    sweep = epsilonGrid().map((h) => {
+    const grid = epsilonGrid();
+    sweep = grid.map((h, i) => {
+      if (hooks.cancelled?.()) throw new LabCancelled('a newer request superseded this run');
+      hooks.onProgress?.('sweep', (i + 1) / grid.length);
       const g = centralDifferencesFrom(params, states, h, sweepCount);
       const e = gradientError(g, reverse);
       return {
@@ -209,7 +228,17 @@ function nonFiniteWarnings(r: LabReport): string[] {
   if (r.counts.finiteDifferenceEvaluations > 0) check('finite-difference', r.gradient.finiteDifference);
   check('checkpointed', r.gradient.checkpointed);
   let maxAdjoint = 0;
-  for (const v of r.adjoint) maxAdjoint = Math.max(maxAdjoint, Math.abs(v));
+  let minAdjoint = Infinity;
+  for (const v of r.adjoint) {
+    maxAdjoint = Math.max(maxAdjoint, Math.abs(v));
+    if (v !== 0) minAdjoint = Math.min(minAdjoint, Math.abs(v));
+  }
   if (!Number.isFinite(maxAdjoint)) out.push('the adjoint overflowed: past a few hundred steps the wobble term makes the chain expand');
+  else if (maxAdjoint > 0 && r.adjoint.some((v) => v === 0)) {
+    out.push('the adjoint underflowed to 0 before reaching x₀: the earliest gradients vanish');
+  } else if (maxAdjoint > 0 && Math.log10(maxAdjoint / minAdjoint) > VANISHING_DECADES) {
+    const decades = Math.round(Math.log10(maxAdjoint / minAdjoint));
+    out.push(`the adjoint spans ${decades} decades between x̄_T and x̄_0: the early gradients have all but vanished`);
+  }
   return out;
 }

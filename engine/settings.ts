@@ -30,7 +30,7 @@ export function validateSettings(s: LabSettings): string | null {
   if (!Number.isFinite(s.eps) || s.eps <= 0) {
     return `the finite-difference epsilon must be a positive finite number; got ${s.eps}`;
   }
-  if (s.eps >= 1) return `the finite-difference epsilon must be below 1; got ${s.eps}`;
+  if (s.eps > 1) return `the finite-difference epsilon must be at most 1; got ${s.eps}`;
   if (s.schedule !== 'periodic' && s.schedule !== 'revolve') {
     return `the schedule must be periodic or revolve; got ${String(s.schedule)}`;
   }

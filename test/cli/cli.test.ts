@@ -75,7 +75,7 @@ describe('bad input exits 2 with one clear line', () => {
     ['negative epsilon', ['run', '--eps', '-1e-5'], /--eps must be positive/],
     ['infinite epsilon', ['run', '--eps', 'Infinity'], /--eps must be a finite number/],
     ['NaN epsilon', ['run', '--eps', 'NaN'], /--eps must be a finite number/],
-    ['epsilon of 1 or more', ['run', '--eps', '2'], /below 1/],
+    ['epsilon above 1', ['run', '--eps', '2'], /at most 1/],
     ['stride above the steps', ['run', '--steps', '3', '--stride', '9'], /--stride 9 is larger than the 3 steps/],
     ['stride 0', ['run', '--stride', '0'], /stride must be a whole number/],
     ['an unknown schedule', ['run', '--schedule', 'sometimes'], /--schedule must be periodic or revolve/],
