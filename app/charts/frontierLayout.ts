@@ -8,6 +8,7 @@ export interface FrontierMark {
   x: number;
   y: number;
   storedStates: number;
+  peakBytes: number;
   workUnits: number;
 }
 
@@ -21,8 +22,10 @@ export interface FrontierLayout {
 }
 
 /**
- * Memory against recomputation: every stride and every snapshot count placed by the most states
+ * Memory against recomputation: every stride and every snapshot count placed by the most bytes
  * it holds at once (x) and the work it costs in chain runs (y, where 2 means nothing recomputed).
+ * Bytes, not states: a kept one-step tape (~680 bytes) and a plain snapshot (8 bytes) are both
+ * one "state", and comparing schedules by states would flatter the periodic one.
  */
 export function frontierLayout(
   frontier: { periodic: readonly FrontierPoint[]; revolve: readonly FrontierPoint[] },
@@ -30,20 +33,21 @@ export function frontierLayout(
   frame: Frame,
 ): FrontierLayout {
   const all = [...frontier.periodic, ...frontier.revolve];
-  const states = all.map((p) => p.storedStates);
+  const bytes = all.map((p) => p.peakBytes);
   const work = all.map((p) => p.workUnits);
   // A little room around the points; log axes because both schedules span orders of magnitude.
   const x = scaleLog()
-    .domain([Math.max(0.9, Math.min(...states) / 1.15), Math.max(...states, 3) * 1.12])
+    .domain([Math.min(...bytes) / 1.15, Math.max(...bytes) * 1.12])
     .range([0, frame.innerWidth]);
   const y = scaleLog()
     .domain([Math.max(1, Math.min(...work) / 1.12), Math.max(...work, 3) * 1.2])
     .range([frame.innerHeight, 0]);
   const place = (p: FrontierPoint): FrontierMark => ({
     setting: p.setting,
-    x: x(p.storedStates),
+    x: x(p.peakBytes),
     y: y(p.workUnits),
     storedStates: p.storedStates,
+    peakBytes: p.peakBytes,
     workUnits: p.workUnits,
   });
   const periodic = frontier.periodic.map(place);

@@ -5,7 +5,7 @@ import { ChartBox } from '../charts/ChartBox.tsx';
 import { makeFrame } from '../charts/frame.ts';
 import { frontierLayout } from '../charts/frontierLayout.ts';
 import type { Size } from '../charts/useSize.ts';
-import { formatWork } from '../format.ts';
+import { formatBytes, formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { Legend } from './Panel.tsx';
 
@@ -42,7 +42,7 @@ function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size
   const setting = (cp.schedule === 'periodic' ? cp.stride : cp.snapshots) ?? 0;
   const layout = frontierLayout(cp.frontier, { schedule: cp.schedule, setting }, frame);
   const cur = layout.current;
-  const label = cur ? `${cur.storedStates} states, ${formatWork(cur.workUnits)} runs` : '';
+  const label = cur ? `${formatBytes(cur.peakBytes)}, ${formatWork(cur.workUnits)} runs` : '';
   // Centred over the ring, but kept inside the chart (about 6.5 px a character at this size).
   const half = (label.length * 6.5) / 2;
   const labelX = cur
@@ -51,7 +51,7 @@ function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size
   return (
     <Chart frame={frame} title="Memory against recomputation for every stride and snapshot count">
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs)" />
-      <AxisBottom frame={frame} ticks={layout.xTicks} label="states held at once (log)" />
+      <AxisBottom frame={frame} ticks={layout.xTicks} label="memory held at once (bytes, log)" />
       {layout.revolve.map((m) => (
         <rect key={`r${m.setting}`} className="frontier-revolve" x={m.x - 2.6} y={m.y - 2.6} width={5.2} height={5.2} />
       ))}
