@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CSP_HEADER } from './csp.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../dist/', import.meta.url)));
 const DEFAULT_PORT = 4173;
@@ -29,12 +30,10 @@ const MIME = {
   '.map': 'application/json; charset=utf-8',
 };
 
-// Everything the page needs comes from its own origin; no eval. The heat strip is a data: image,
-// and KaTeX's HTML carries inline style attributes.
+// Everything the page needs comes from its own origin; no inline script, no string run as code (scripts/csp.mjs
+// says why each directive is what it is). Any page may frame the lab: course pages embed it.
 const SECURITY_HEADERS = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; " +
-    "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'",
+  'Content-Security-Policy': CSP_HEADER,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',

@@ -1,0 +1,27 @@
+// The one Content-Security-Policy of Tape Lab, shared by the static server (as a header) and the
+// build (as a <meta> in index.html, so the policy holds on any static host).
+//
+// Scripts and workers come only from the page's own origin: no inline script, no eval. Styles
+// allow inline attributes because KaTeX's HTML positions glyphs with style="…". Images allow
+// data: (the tangent heat strip) and blob: (a chart drawn to PNG for export). Nothing may be
+// fetched from, framed from, or posted to another origin.
+/** @type {readonly string[]} */
+export const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+];
+
+/** The policy as a <meta http-equiv> carries it (frame-ancestors is ignored there). */
+export const CSP_META = CSP_DIRECTIVES.join('; ');
+
+/** The policy as the server's header: the same, and any page may frame the lab (course pages embed it). */
+export const CSP_HEADER = `${CSP_META}; frame-ancestors *`;

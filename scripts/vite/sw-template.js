@@ -1,0 +1,69 @@
+// Tape Lab's service worker, generated at build time by scripts/vite/offline-plugin.ts: after
+// the first visit the lab loads and runs with the network off. It stores every built file on
+// install; pages are fetched network-first (so a new build is seen at once) and fall back to
+// the stored index.html; everything else of this origin is served from the store first.
+const CACHE = __CACHE_NAME__;
+const PRECACHE = __PRECACHE__;
+const NAVIGATION_TIMEOUT_MS = 4000;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: 'reload' }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('tape-lab-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function withTimeout(promise, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function page(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await withTimeout(fetch(request), NAVIGATION_TIMEOUT_MS);
+    if (response.ok) await cache.put('./index.html', response.clone());
+    return response;
+  } catch {
+    const stored = await cache.match('./index.html');
+    return stored || Response.error();
+  }
+}
+
+async function asset(request) {
+  const cache = await caches.open(CACHE);
+  const stored = await cache.match(request, { ignoreSearch: true });
+  if (stored) return stored;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  if (new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(request.mode === 'navigate' ? page(request) : asset(request));
+});
