@@ -99,7 +99,7 @@ export const AUDIT_CHECKS: Record<string, Check> = {
       ['reverse work', r.work.reverse, 2],
       ['forward work', r.work.forward, P + 1],
       ['central-difference work', r.work.finiteDifference, 2 * P + 1],
-      ['tape nodes', r.counts.tapeNodes, 2 + 15 * T + 3],
+      ['tape nodes', r.counts.tapeNodes, 2 + 14 * T + 3],
       ['prefix-reusing steps', r.counts.finiteDifferenceSteps, T + 2 * T * (T + 1)],
       ['naive steps', r.counts.finiteDifferenceNaiveSteps, (2 * P + 1) * T],
       ['full-tape states', r.checkpoint.fullTapeStates, T + 1],

@@ -47,8 +47,7 @@ export function forwardGradient(params: ChainParams, options: { recordTangents?:
     regs[1] = a;
     regs[2] = b;
     regs[3] = c;
-    regs[4] = ar.constant(wobbleRate(t));
-    x = runProgram(ar, STEP_PROGRAM, regs);
+    x = runProgram(ar, STEP_PROGRAM, regs, [wobbleRate(t)]);
     stepEvaluations++;
     laneSteps += 1 + ar.lanes;
     if (tangents) tangents.set(x.d, (t + 1) * P);
@@ -86,8 +85,7 @@ export function forwardDirectional(params: ChainParams, va: ArrayLike<number>, v
     regs[1] = { v: params.a[t], d: va[t] };
     regs[2] = { v: params.b[t], d: vb[t] };
     regs[3] = c;
-    regs[4] = dualArith.constant(wobbleRate(t));
-    x = runProgram(dualArith, STEP_PROGRAM, regs);
+    x = runProgram(dualArith, STEP_PROGRAM, regs, [wobbleRate(t)]);
   }
   return chainLoss(dualArith, x, params.target);
 }

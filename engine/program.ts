@@ -24,6 +24,12 @@ export interface Program {
   readonly rhs: Int32Array;
   /** The constant of `constant`, `mulConst`, `addConst` and `powConst`. */
   readonly constant: Float64Array;
+  /**
+   * For an instruction whose constant is one of the traced function's numeric parameters, that
+   * parameter's index (its value is given at run time); −1 for a literal constant. Absent when
+   * the program has no numeric parameters.
+   */
+  readonly parameter?: Int32Array;
   /** The register holding the result. */
   readonly output: number;
 }
@@ -33,19 +39,36 @@ export class TraceError extends Error {
   override name = 'TraceError';
 }
 
+/**
+ * Stand-ins for numeric parameters while tracing: subnormal numbers, which no constant of a real
+ * definition is. A parameter passed straight to a primitive is recognised; one that the function
+ * computed with first is not, and the program would then differ from the function at other
+ * parameter values — the tests run both at several values to catch that.
+ */
+function placeholder(j: number): number {
+  return Number.MIN_VALUE * (3 + 2 * j);
+}
+
 /** An arithmetic that records instructions instead of computing: `V` is a register index. */
 class Tracer implements Arith<number> {
   op: number[] = [];
   lhs: number[] = [];
   rhs: number[] = [];
   k: number[] = [];
-  constructor(readonly inputs: number) {}
+  param: number[] = [];
+  constructor(
+    readonly inputs: number,
+    readonly parameters: number,
+  ) {}
 
   private emit(op: OpCode, x: number, y: number, k: number): number {
+    let j = -1;
+    for (let i = 0; i < this.parameters; i++) if (k === placeholder(i)) j = i;
     this.op.push(op);
     this.lhs.push(x);
     this.rhs.push(y);
-    this.k.push(k);
+    this.k.push(j >= 0 ? NaN : k);
+    this.param.push(j);
     return this.inputs + this.op.length - 1;
   }
   constant(c: number) {
@@ -107,17 +130,26 @@ class Tracer implements Arith<number> {
   }
 }
 
-/** Records `fn` (a function of `inputs` values written against `Arith`) as a program. */
-export function trace(inputs: number, fn: <V>(ar: Arith<V>, ...args: V[]) => V): Program {
-  const tracer = new Tracer(inputs);
+/**
+ * Records `fn`, a function of `inputs` values written against `Arith` and of `parameters` plain
+ * numbers that it passes straight to primitives as their constants, as a program.
+ */
+export function trace(
+  inputs: number,
+  fn: <V>(ar: Arith<V>, args: V[], numbers: number[]) => V,
+  parameters = 0,
+): Program {
+  const tracer = new Tracer(inputs, parameters);
   const args = Array.from({ length: inputs }, (_, i) => i);
-  const output = fn(tracer, ...args);
+  const numbers = Array.from({ length: parameters }, (_, j) => placeholder(j));
+  const output = fn(tracer, args, numbers);
   return {
     inputs,
     op: Uint8Array.from(tracer.op),
     lhs: Int32Array.from(tracer.lhs),
     rhs: Int32Array.from(tracer.rhs),
     constant: Float64Array.from(tracer.k),
+    parameter: parameters > 0 ? Int32Array.from(tracer.param) : undefined,
     output,
   };
 }
@@ -126,16 +158,17 @@ export function trace(inputs: number, fn: <V>(ar: Arith<V>, ...args: V[]) => V):
  * Runs a program with any arithmetic. `regs` holds the inputs in its first slots and receives
  * every instruction's result after them (it grows as needed, so it can be reused).
  */
-export function runProgram<V>(ar: Arith<V>, p: Program, regs: V[]): V {
-  for (let i = 0; i < p.op.length; i++) regs[p.inputs + i] = apply(ar, p, i, regs);
+export function runProgram<V>(ar: Arith<V>, p: Program, regs: V[], numbers: readonly number[] = []): V {
+  for (let i = 0; i < p.op.length; i++) regs[p.inputs + i] = apply(ar, p, i, regs, numbers);
   return regs[p.output];
 }
 
 /** Instruction i of p on registers `regs`, with any arithmetic. */
-export function apply<V>(ar: Arith<V>, p: Program, i: number, regs: readonly V[]): V {
+export function apply<V>(ar: Arith<V>, p: Program, i: number, regs: readonly V[], numbers: readonly number[] = []): V {
   const x = regs[p.lhs[i]];
   const y = regs[p.rhs[i]];
-  const k = p.constant[i];
+  const j = p.parameter ? p.parameter[i] : -1;
+  const k = j >= 0 ? numbers[j] : p.constant[i];
   switch (p.op[i] as OpCode) {
     case Op.Const:
       return ar.constant(k);

@@ -1,5 +1,5 @@
 import { chainLoss, chainStep, stepsOf, type ChainParams } from './chain.ts';
-import { Op } from './ops.ts';
+import { Op, OP_NAME } from './ops.ts';
 import { Tape, type NodeId, type SweepTrace } from './tape.ts';
 
 /**
@@ -28,6 +28,8 @@ export interface TapeView {
   name: string[];
   /** The output node (the loss). */
   output: number;
+  /** Display name of each op code ('mul', 'tanh', …), indexed by the codes in `op`. */
+  opNames: readonly string[];
   /** The sweep, one event per edge, newest node first. */
   sweep: SweepTrace;
   /** The same sweep with adj[parent] = … instead of += (the classic bug). */
@@ -65,6 +67,7 @@ export function describeTape(tape: Tape, output: NodeId, name: (node: number) =>
     uses: new Int32Array(n),
     name: [],
     output,
+    opNames: OP_NAMES,
     sweep: tape.trace(output),
     overwrite: tape.trace(output, { overwrite: true }),
     divergesAt: new Int32Array(0),
@@ -91,6 +94,12 @@ export function describeTape(tape: Tape, output: NodeId, name: (node: number) =>
   return view;
 }
 
+/** OP_NAME as a plain array indexed by op code, so it crosses a worker boundary as data. */
+const OP_NAMES: readonly string[] = Object.entries(OP_NAME).reduce<string[]>((names, [code, name]) => {
+  names[Number(code)] = name;
+  return names;
+}, []);
+
 /** Nodes read at least twice whose overwritten adjoint is not the sum of what they were sent. */
 function divergence(view: TapeView): Int32Array {
   const sent = new Float64Array(view.length);
@@ -105,12 +114,12 @@ function divergence(view: TapeView): Int32Array {
 }
 
 /**
- * The chain recorded on a tape for display: c and x₀, then for each step a_t, b_t, the constant
- * k_t and the step's primitives, then the loss. The same recording `reverseGradient` makes.
+ * The chain recorded on a tape for display: c and x₀, then for each step a_t, b_t and the step's
+ * primitives, then the loss. The same recording `reverseGradient` makes.
  */
 export function chainTapeView(params: ChainParams): ChainTapeView {
   const T = stepsOf(params);
-  const tape = new Tape(2 + 16 * T);
+  const tape = new Tape(2 + 15 * T);
   const names = new Map<number, string>();
   const stepOf: number[] = [];
   const mark = (from: number, t: number) => {
@@ -130,8 +139,6 @@ export function chainTapeView(params: ChainParams): ChainTapeView {
     names.set(a, `a${subscript(t)}`);
     names.set(b, `b${subscript(t)}`);
     x = chainStep(tape, t, x, a, b, c);
-    // chainStep records the constant k_t first.
-    names.set(b + 1, `k${subscript(t)}`);
     stateNode[t + 1] = x;
     mark(start, t);
   }

@@ -12,9 +12,9 @@ describe('traced programs', () => {
       [17, -1.3, 1.2, -0.4, 0.9],
       [199, 2.5, -0.3, 0.05, -0.7],
     ]) {
-      expect(runProgram(floatArith, STEP_PROGRAM, [x, a, b, c, wobbleRate(t)])).toBe(chainStep(floatArith, t, x, a, b, c));
+      expect(runProgram(floatArith, STEP_PROGRAM, [x, a, b, c], [wobbleRate(t)])).toBe(chainStep(floatArith, t, x, a, b, c));
       const d = (v: number, dv: number): Dual => ({ v, d: dv });
-      const viaProgram = runProgram(dualArith, STEP_PROGRAM, [d(x, 1), d(a, 0.5), d(b, -2), d(c, 0), dualArith.constant(wobbleRate(t))]);
+      const viaProgram = runProgram(dualArith, STEP_PROGRAM, [d(x, 1), d(a, 0.5), d(b, -2), d(c, 0)], [wobbleRate(t)]);
       const direct = chainStep(dualArith, t, d(x, 1), d(a, 0.5), d(b, -2), d(c, 0));
       expect(viaProgram).toEqual(direct);
     }
@@ -27,7 +27,7 @@ describe('traced programs', () => {
     chainStep(direct, 3, x, a, b, c);
     const traced = new Tape();
     const [x2, a2, b2, c2] = leaves(traced);
-    runProgram(traced, STEP_PROGRAM, [x2, a2, b2, c2, traced.constant(wobbleRate(3))]);
+    runProgram(traced, STEP_PROGRAM, [x2, a2, b2, c2], [wobbleRate(3)]);
     expect(traced.length).toBe(direct.length);
     expect(direct.length).toBe(4 + NODES_PER_STEP);
     for (let i = 0; i < direct.length; i++) {
@@ -41,6 +41,12 @@ describe('traced programs', () => {
   });
 
   it('a function that branches on a value cannot be traced', () => {
-    expect(() => trace(1, (ar, x) => (ar.value(x) > 0 ? x : ar.neg(x)))).toThrow(TraceError);
+    expect(() => trace(1, (ar, [x]) => (ar.value(x) > 0 ? x : ar.neg(x)))).toThrow(TraceError);
+  });
+
+  it('numeric parameters are read at run time; literal constants stay literal', () => {
+    const p = trace(1, (ar, [x], [k]) => ar.addConst(ar.mulConst(x, k), 2), 1);
+    expect(runProgram(floatArith, p, [3], [5])).toBe(17);
+    expect(runProgram(floatArith, p, [3], [-1])).toBe(-1);
   });
 });
