@@ -21,3 +21,10 @@ export function table(rows: string[][]): string {
     .map((r) => r.map((cell, j) => (j === 0 ? cell.padEnd(widths[j]) : cell.padStart(widths[j]))).join('  ').trimEnd())
     .join('\n');
 }
+
+/** 680 B, 22.1 KiB, 53.4 MiB. */
+export function fmtBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+}

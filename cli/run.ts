@@ -1,6 +1,6 @@
 import { runLab, type LabReport, type LabSettings } from '../engine/index.ts';
 import { parseOptions } from './args.ts';
-import { fmt, table } from './format.ts';
+import { fmt, fmtBytes, table } from './format.ts';
 import { printJson } from './json.ts';
 import { SETTINGS_OPTIONS, settingsFromOptions } from './settings.ts';
 
@@ -41,7 +41,9 @@ function summary(r: LabReport): string {
     table([
       ['method', 'work units', 'difference from reverse mode'],
       ['reverse mode (tape)', fmt(r.work.reverse), '—'],
-      ['forward mode (dual numbers)', fmt(r.work.forward), gap(`max ${fmt(r.errors.forwardVsReverseMax)} (relative)`, r.errors.forwardVsReverseMax)],
+      r.counts.forwardStepEvaluations > 0
+        ? ['forward mode (dual numbers)', fmt(r.work.forward), gap(`max ${fmt(r.errors.forwardVsReverseMax)} (relative)`, r.errors.forwardVsReverseMax)]
+        : ['forward mode (dual numbers)', 'skipped', 'see warnings'],
       [
         'central differences',
         fdRan ? fmt(r.work.finiteDifference) : 'skipped',
@@ -69,7 +71,7 @@ function summary(r: LabReport): string {
     `Checkpointing (${scheduleName}): ${fmt(k.fullTapeStates)} states on the full tape → ${fmt(k.storedStates)} held at most, ` +
       `for ${fmt(k.recomputedSteps)} recomputed steps (${fmt(k.stepEvaluations)} step evaluations against ${fmt(r.steps)}).`,
   );
-  lines.push(`Tape: ${fmt(r.counts.tapeNodes)} nodes × ${r.counts.bytesPerNode} bytes (adjoint included) = ${fmt((r.counts.tapeNodes * r.counts.bytesPerNode) / 1024)} KiB.`);
+  lines.push(`Tape: ${fmt(r.counts.tapeNodes)} nodes × ${r.counts.bytesPerNode} bytes (adjoint included) = ${fmtBytes(r.counts.tapeNodes * r.counts.bytesPerNode)} at its peak.`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
 }

@@ -43,6 +43,7 @@ export {
   LabCancelled,
   SWEEP_STEP_LIMIT,
   FINITE_DIFFERENCE_STEP_LIMIT,
+  FORWARD_STEP_LIMIT,
   VANISHING_DECADES,
   type LabHooks,
 } from './lab.ts';
