@@ -77,10 +77,10 @@ export interface CheckpointReport {
   peakSnapshots: number;
   /**
    * The most bytes the executor held at once: 8 per plain snapshot, each recorded step's tape
-   * nodes × BYTES_PER_NODE (17 × 40; 20 × 40 for the last step), 8 for the working state.
+   * nodes × BYTES_PER_NODE (16 × 40; 19 × 40 for the last step), 8 for the working state.
    */
   peakBytes: number;
-  /** peakBytes of the full tape (stride 1) on this chain: 680·T + 128. */
+  /** peakBytes of the full tape (stride 1) on this chain: 640·T + 128. */
   fullTapeBytes: number;
   /** Untaped forward steps. */
   advances: number;

@@ -5,8 +5,8 @@
  *                + 8 while the working register holds a state,
  *
  * and `peakBytes` is its peak over the run. A plain state x_t is one float (8 bytes); a recorded
- * step is its one-step tape, nodes_t = 17 nodes of 40 bytes (680), 20 for the last step (800,
- * the loss taped with it). So one kept tape costs as much as 85 snapshots, where the live-state
+ * step is its one-step tape, nodes_t = 16 nodes of 40 bytes (640), 19 for the last step (760,
+ * the loss taped with it). So one kept tape costs as much as 80 snapshots, where the live-state
  * count weighs both as one.
  */
 import { NODES_IN_LOSS } from '../chain.ts';
@@ -16,13 +16,13 @@ import { STEP_NODES, recordedStepNodes } from './step-tape.ts';
 /** Bytes of one state x_t held as a plain float: a snapshot, or the working register. */
 export const STATE_BYTES = Float64Array.BYTES_PER_ELEMENT;
 
-/** Bytes of a recorded step t < T−1: 17 nodes × 40 = 680. */
+/** Bytes of a recorded step t < T−1: 16 nodes × 40 = 640. */
 export const STEP_TAPE_BYTES = STEP_NODES * BYTES_PER_NODE;
 
 /** Bytes the loss ½(x_T − y)² adds to recorded step T−1: 3 nodes × 40 = 120. */
 export const LOSS_TAPE_BYTES = NODES_IN_LOSS * BYTES_PER_NODE;
 
-/** Bytes recorded step t of a T-step chain holds: nodes_t · BYTES_PER_NODE (680; 800 for t = T−1). */
+/** Bytes recorded step t of a T-step chain holds: nodes_t · BYTES_PER_NODE (640; 760 for t = T−1). */
 export function recordedStepBytes(step: number, steps: number): number {
   return recordedStepNodes(step, steps) * BYTES_PER_NODE;
 }
@@ -31,10 +31,10 @@ export function recordedStepBytes(step: number, steps: number): number {
  * Peak bytes of the full tape in the executor (periodic stride 1: record 0 … T−1, reverse
  * T−1 … 0). The peak comes after the last record, with all T one-step tapes and the working x_T:
  *
- *   fullTapeBytes(T) = T · 17 · 40 + 3 · 40 + 8 = 680·T + 128   (T = 40: 27,328).
+ *   fullTapeBytes(T) = T · 16 · 40 + 3 · 40 + 8 = 640·T + 128   (T = 40: 25,728).
  *
  * One-step tapes repeat the leaves x_t and c that a single tape of the whole chain shares, so
- * this is 2 nodes a step more than engine/reverse.ts's tape (2 + 15T + 3 nodes).
+ * this is 2 nodes a step more than engine/reverse.ts's tape (2 + 14T + 3 nodes).
  */
 export function fullTapeBytes(steps: number): number {
   return steps * STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES;
@@ -44,14 +44,14 @@ export function fullTapeBytes(steps: number): number {
  * Peak bytes of the binomial schedule with s snapshots (engine/checkpoint/revolve.ts), with
  * u = max(1, min(s, T − 1)) the snapshots it can use:
  *
- *   peakBytes = 8·u + 800 + 8   (T = 40: s = 3 → 832, s = 10 → 888),
+ *   peakBytes = 8·u + 760 + 8 = 8·u + 768   (T = 40: s = 3 → 792, s = 10 → 848),
  *
- * its u snapshots, the step it is turning (at most step T−1's 800 bytes) and the working x_{t+1}
+ * its u snapshots, the step it is turning (at most step T−1's 760 bytes) and the working x_{t+1}
  * after that step's record. The bound is reached at the first turn, which is step T−1: the
  * first descent from [0, T) stores x_mid at every split until it has used all u snapshots
  * (a part of l steps and p ≥ 2 snapshots with r(l, p) ≥ 2 leaves l − m ≥ β(p − 1, r − 1) ≥ 2
  * steps to its right, so x_mid is stored; with r = 1 it stores every state but the last).
- * Later turns hold 680-byte tapes, and stores hold no tape.
+ * Later turns hold 640-byte tapes, and stores hold no tape.
  */
 export function revolvePeakBytes(steps: number, snapshots: number): number {
   const u = Math.max(1, Math.min(snapshots, steps - 1));

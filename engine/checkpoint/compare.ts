@@ -13,7 +13,7 @@ export interface ScheduleComparison {
   snapshots: number | null;
   /** Its peak live states. */
   revolveStates: number | null;
-  /** Its peak bytes, 8·min(s, T − 1) + 808 (see `revolvePeakBytes`). */
+  /** Its peak bytes, 8·max(1, min(s, T − 1)) + 768 (see `revolvePeakBytes`). */
   revolveBytes: number | null;
   /** Its advances, t(l, s) (every step is recorded once, so these are also its recomputed steps). */
   revolveAdvances: number | null;

@@ -9,14 +9,14 @@
  *   holds a state. `storedStates` is the peak of live states, `peakSnapshots` the peak of
  *   snapshots alone. It starts with x_0 in the working register (1 live state).
  * - Live states weigh a recorded step like a snapshot; live bytes do not (engine/checkpoint/bytes.ts):
- *   8 per snapshot, nodes · BYTES_PER_NODE per recorded step (its tape's length: 17 nodes, 20 for
+ *   8 per snapshot, nodes · BYTES_PER_NODE per recorded step (its tape's length: 16 nodes, 19 for
  *   the last step, 40 bytes each), 8 while the working register holds a state. `peakBytes` is
  *   the peak of live bytes. A dry run has no tapes and counts each as `recordedStepNodes` says.
  * - `advances` = steps evaluated by advance actions (untaped), `records` = steps taped,
  *   `stepEvaluations` = advances + records, `recomputedSteps` = stepEvaluations − T,
  *   `reverseSteps` = steps swept back (T), `workUnits` = (stepEvaluations + reverseSteps)/T.
  * - So the full tape (record 0 … T−1, reverse T−1 … 0) holds T recorded steps and the working
- *   x_T: T + 1 states, 680·T + 128 bytes, T evaluations, nothing recomputed, 2 work units.
+ *   x_T: T + 1 states, 640·T + 128 bytes, T evaluations, nothing recomputed, 2 work units.
  *
  * The executor holds only what the schedule has stored and refuses, with a ScheduleError, any
  * action that needs a state or recorded step it does not hold, any reverse out of the order
@@ -146,7 +146,7 @@ function run(
   // property read (often a getter) at each use, which doubled the time of frontier(200).
   const stateBytes = STATE_BYTES;
   const nodeBytes = BYTES_PER_NODE;
-  // A dry run's recorded step t: recordedStepBytes(t, T), 680 bytes, 800 for t = T−1.
+  // A dry run's recorded step t: recordedStepBytes(t, T), 640 bytes, 760 for t = T−1.
   const dryStepBytes = STEP_TAPE_BYTES;
   const dryLastStepBytes = STEP_TAPE_BYTES + LOSS_TAPE_BYTES;
   // Bytes of the recorded steps held now, and the peak of all live bytes (x_0 in the register).

@@ -20,7 +20,7 @@ export interface Frontier {
  *
  * Cost: the periodic schedule with stride k has about 2T + 2T/k actions and the binomial one
  * 4T to 6T, each action O(1) in a dry run, so the frontier is O(T²) actions: 0.32 million at
- * T = 200 (15–20 ms once warm; a fresh process's first call pays 50–100 ms of compilation), about
+ * T = 200 (12–20 ms once warm; a fresh process's first call pays 50–100 ms of compilation), about
  * 8 million at T = 1000. Callers with long chains should ask for a few settings instead.
  */
 export function frontier(steps: number): Frontier {

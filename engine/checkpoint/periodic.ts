@@ -78,7 +78,7 @@ export function periodicStoredStates(steps: number, stride: number): number {
 
 /**
  * Peak bytes of the periodic schedule, n = ⌈T/k⌉, L = T − (n−1)k, with a recorded step
- * holding B = 17·40 = 680 bytes (B + 120 for step T−1, which tapes the loss) and 8 for the
+ * holding B = 16·40 = 640 bytes (B + 120 for step T−1, which tapes the loss) and 8 for the
  * working state. Every tape the schedule holds is a recorded step, so the candidates are the
  * moments of `periodicStoredStates` in bytes:
  *
@@ -88,7 +88,7 @@ export function periodicStoredStates(steps: number, stride: number): number {
  * the working x_e), the second after replaying the last segment (the n + L − 1 tapes include step
  * T−1's). The end of the forward pass, B·n + 8 (+ 120 if L = 1), never exceeds the second.
  * The second wins when L ≥ k − 1 (so whenever k divides T), the first when L < k − 1.
- * (T = 40, k = 4: 8,968; k = 6: 7,488. Stride 1: 680·T + 128, the full tape's.)
+ * (T = 40, k = 4: 8,448; k = 6: 7,048. Stride 1: 640·T + 128, the full tape's.)
  */
 export function periodicPeakBytes(steps: number, stride: number): number {
   const n = Math.ceil(steps / stride);

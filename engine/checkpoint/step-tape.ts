@@ -1,13 +1,13 @@
 import { chainLoss, chainStep, NODES_IN_LOSS, NODES_PER_STEP, stepsOf, type ChainParams } from '../chain.ts';
 import { Tape, type NodeId } from '../tape.ts';
 
-/** Nodes of a recorded step t < T−1: four leaves, k_t and twelve primitives (17). */
+/** Nodes of a recorded step t < T−1: four leaves and the step's twelve primitives (16). */
 export const STEP_NODES = 4 + NODES_PER_STEP;
 
 /**
- * Nodes recorded step t of a T-step chain puts on its tape: the four leaves x_t, a_t, b_t, c,
- * the step's constant k_t and its twelve primitives (4 + 13 = 17), and for t = T−1 the three of
- * the loss ½(x_T − y)² (20). The executor's dry run counts bytes from this; its real run reads
+ * Nodes recorded step t of a T-step chain puts on its tape: the four leaves x_t, a_t, b_t, c
+ * and the step's twelve primitives (4 + 12 = 16; k_t is the constant of a `scale`, not a node),
+ * and for t = T−1 the three of the loss ½(x_T − y)² (19). The executor's dry run counts bytes from this; its real run reads
  * the tape's length, and the tests check that the two agree.
  */
 export function recordedStepNodes(step: number, steps: number): number {
@@ -24,8 +24,8 @@ const LEAF_B = 2;
 const LEAF_C = 3;
 
 /**
- * Step t taped on its own: leaves x_t, a_t, b_t, c, the step's constant k_t and twelve primitives ending in
- * x_{t+1}, and for t = T−1 the loss ½(x_T − y)². It holds x_t (the first leaf) and x_{t+1} (the
+ * Step t taped on its own: leaves x_t, a_t, b_t, c and twelve primitives ending in x_{t+1}, and
+ * for t = T−1 the loss ½(x_T − y)². It holds x_t (the first leaf) and x_{t+1} (the
  * output node), so either state can be restored from it.
  */
 export interface RecordedStep {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LOSS_TAPE_BYTES,
+  STATE_BYTES,
+  STEP_TAPE_BYTES,
   binomialReach,
   fullTapeBytes,
   periodicCounts,
@@ -68,25 +71,37 @@ describe('periodic closed forms', () => {
     expect(periodicStoredStates(1, 1)).toBe(2);
   });
 
-  it('peak bytes: the last segment replayed (step T−1 tapes the loss) or the last full one, 680 bytes a tape', () => {
-    // k divides T: n + L − 1 = n + k − 1 tapes, one with the loss's 120 bytes, and the working state.
-    expect(periodicPeakBytes(40, 4)).toBe(13 * 680 + 120 + 8);
+  it('peak bytes: the last segment replayed (step T−1 tapes the loss) or the last full one, 640 bytes a tape', () => {
+    // 16 nodes of 40 bytes a recorded step, the loss's 3 more on the last, 8 a plain state.
+    expect([STEP_TAPE_BYTES, LOSS_TAPE_BYTES, STATE_BYTES]).toEqual([640, 120, 8]);
+    const [B, loss, x] = [STEP_TAPE_BYTES, LOSS_TAPE_BYTES, STATE_BYTES];
+    // k divides T: n + L − 1 = n + k − 1 tapes, one with the loss's bytes, and the working state.
+    expect(periodicPeakBytes(40, 4)).toBe(13 * B + loss + x);
+    expect(periodicPeakBytes(40, 4)).toBe(8448);
     // L = 4 = k − 2: the last full segment wins, n + k − 2 = 11 tapes.
-    expect(periodicPeakBytes(40, 6)).toBe(11 * 680 + 8);
+    expect(periodicPeakBytes(40, 6)).toBe(11 * B + x);
+    expect(periodicPeakBytes(40, 6)).toBe(7048);
     // L = 1 < k − 1: the last full segment again, 11 + 4 − 2 = 13 tapes.
-    expect(periodicPeakBytes(41, 4)).toBe(13 * 680 + 8);
+    expect(periodicPeakBytes(41, 4)).toBe(13 * B + x);
     // L = 1 = k − 1: the end of the forward pass, 21 first-step tapes (step 40's with the loss).
-    expect(periodicPeakBytes(41, 2)).toBe(21 * 680 + 120 + 8);
-    expect(periodicPeakBytes(7, 7)).toBe(7 * 680 + 120 + 8);
+    expect(periodicPeakBytes(41, 2)).toBe(21 * B + loss + x);
+    expect(periodicPeakBytes(7, 7)).toBe(7 * B + loss + x);
     for (let T = 1; T <= 100; T++) expect(periodicPeakBytes(T, 1)).toBe(fullTapeBytes(T));
   });
 });
 
 describe('binomial peak bytes', () => {
-  it('8·u + 808 with u = max(1, min(s, T − 1)) usable snapshots', () => {
-    expect([3, 5, 10].map((s) => revolvePeakBytes(40, s))).toEqual([832, 848, 888]);
+  it('8·u + 768 with u = max(1, min(s, T − 1)) usable snapshots', () => {
+    // The snapshots, the turn of step T−1 with the loss, and the working state.
+    const turn = STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES;
+    expect(turn).toBe(768);
+    expect([3, 5, 10].map((s) => revolvePeakBytes(40, s))).toEqual([792, 808, 848]);
     expect([revolvePeakBytes(40, 39), revolvePeakBytes(40, 400), revolvePeakBytes(1, 5), revolvePeakBytes(2, 5)]).toEqual([
-      1120, 1120, 816, 816,
+      39 * STATE_BYTES + turn,
+      39 * STATE_BYTES + turn,
+      STATE_BYTES + turn,
+      STATE_BYTES + turn,
     ]);
+    expect(revolvePeakBytes(40, 39)).toBe(1080);
   });
 });

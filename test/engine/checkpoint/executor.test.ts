@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultParams } from '../../../engine/chain.ts';
 import {
+  LOSS_TAPE_BYTES,
+  STATE_BYTES,
+  STEP_TAPE_BYTES,
   ScheduleError,
   act,
   countSchedule,
@@ -157,13 +160,13 @@ describe('the executor runs any valid schedule', () => {
     const run = executeSchedule(params, actions);
     expect(firstBitDifference(run.a, fullTapeGradient(params).a)).toBe(-1);
     expect([run.storedStates, run.peakSnapshots, run.advances, run.records]).toEqual([6, 1, 3, 4]);
-    // After record 3: tapes of steps 0, 1, 2 (17 nodes each) and 3 (20, with the loss), the
+    // After record 3: tapes of steps 0, 1, 2 (16 nodes each) and 3 (19, with the loss), the
     // snapshot x_1 and the working x_4.
-    expect(run.peakBytes).toBe((3 * 17 + 20) * 40 + 8 + 8);
+    expect(run.peakBytes).toBe(4 * STEP_TAPE_BYTES + LOSS_TAPE_BYTES + 2 * STATE_BYTES);
     expect(countSchedule(4, actions).peakBytes).toBe(run.peakBytes);
   });
 
-  it('a recorded step puts on its tape the nodes a dry run counts for it: 17, and 20 for the last step', () => {
+  it('a recorded step puts on its tape the nodes a dry run counts for it: 16, and 19 for the last step', () => {
     for (const T of [1, 2, 5, 40]) {
       const params = defaultParams(T);
       const recorder = new StepRecorder(params);
@@ -172,8 +175,9 @@ describe('the executor runs any valid schedule', () => {
         expect(r.tape.length, `T=${T} t=${t}`).toBe(recordedStepNodes(t, T));
         recorder.reverse(r, 1, { x: 0, a: 0, b: 0, c: 0, next: 0, loss: 0 });
       }
-      expect(recordedStepNodes(T - 1, T)).toBe(20);
-      if (T > 1) expect(recordedStepNodes(0, T)).toBe(17);
+      // x_t, a_t, b_t, c and twelve primitives; the last step adds the loss's three.
+      expect(recordedStepNodes(T - 1, T)).toBe(19);
+      if (T > 1) expect(recordedStepNodes(0, T)).toBe(16);
     }
   });
 
@@ -181,15 +185,16 @@ describe('the executor runs any valid schedule', () => {
     const head = [act.store(0), act.advance(0, 2), act.store(2), act.record(2), act.reverse(2), act.free(2), act.restore(0)];
     // Keeping the tape of step 0 while step 1 is recorded: x_0, tapes 0 and 1, the working x_2.
     const keepTwo = [...head, act.record(0), act.record(1), act.reverse(1), act.reverse(0), act.free(0)];
-    expect(executeSchedule(defaultParams(3), keepTwo).peakBytes).toBe(8 + 2 * 17 * 40 + 8);
-    // One tape at a time: the peak is the turn of step 2 (20 nodes) with x_0, x_2 and the working x_3.
+    expect(executeSchedule(defaultParams(3), keepTwo).peakBytes).toBe(STATE_BYTES + 2 * STEP_TAPE_BYTES + STATE_BYTES);
+    // One tape at a time: the peak is the turn of step 2 (19 nodes) with x_0, x_2 and the working x_3.
     const oneAtATime = [
       ...head,
       ...[act.advance(0, 1), act.store(1), act.record(1), act.reverse(1), act.free(1)],
       ...[act.restore(0), act.record(0), act.reverse(0), act.free(0)],
     ];
-    expect(executeSchedule(defaultParams(3), oneAtATime).peakBytes).toBe(2 * 8 + 20 * 40 + 8);
-    expect(countSchedule(3, oneAtATime).peakBytes).toBe(2 * 8 + 20 * 40 + 8);
+    const lastTurn = 2 * STATE_BYTES + STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES;
+    expect(executeSchedule(defaultParams(3), oneAtATime).peakBytes).toBe(lastTurn);
+    expect(countSchedule(3, oneAtATime).peakBytes).toBe(lastTurn);
   });
 
   it('any chain and any setting: the checkpointed gradient has the full tape bits (property)', () => {
@@ -217,13 +222,10 @@ describe('the executor runs any valid schedule', () => {
     );
   });
 
-  it('runs T = 10,000 with 10 snapshots quickly, advancing exactly t(10000, 10) steps', () => {
-    const started = performance.now();
+  it('runs T = 10,000 with 10 snapshots, advancing exactly t(10000, 10) steps', () => {
     const run = executeSchedule(defaultParams(10_000), revolveSchedule(10_000, 10));
-    const ms = performance.now() - started;
     expect(run.advances).toBe(57_624);
     expect(run.peakSnapshots).toBeLessThanOrEqual(10);
     expect(run.storedStates).toBeLessThanOrEqual(12);
-    expect(ms).toBeLessThan(2000);
   });
 });

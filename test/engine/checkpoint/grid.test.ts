@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultParams, type ChainParams } from '../../../engine/chain.ts';
+import { NODES_IN_LOSS, NODES_PER_STEP, defaultParams, type ChainParams } from '../../../engine/chain.ts';
 import { fusedAdjoint } from '../../../engine/fused.ts';
+import { BYTES_PER_NODE } from '../../../engine/tape.ts';
 import {
+  LOSS_TAPE_BYTES,
   STATE_BYTES,
+  STEP_TAPE_BYTES,
   countSchedule,
   executeSchedule,
   fullTapeBytes,
@@ -60,7 +63,7 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
         const expected = periodicCounts(T, k);
         const where = `T=${T} k=${k}`;
         if (reverseOrder(actions).join() !== countdown(T).join()) failures.push(`${where}: reverse order`);
-        // The dry run counts 17 or 20 nodes a recorded step; the real runs read the tapes' lengths.
+        // The dry run counts 16 or 19 nodes a recorded step; the real runs read the tapes' lengths.
         const dryBytes = countSchedule(T, actions).peakBytes;
         for (const { name, params, full } of chains) {
           const run = executeSchedule(params, actions);
@@ -98,7 +101,7 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
     expect(failures).toEqual([]);
   });
 
-  it('stride 1 is the full tape: T+1 states, 680·T + 128 bytes, nothing recomputed, 2 work units', () => {
+  it('stride 1 is the full tape: T+1 states, 640·T + 128 bytes, nothing recomputed, 2 work units', () => {
     for (let T = 1; T <= MAX_STEPS; T++) {
       const actions = periodicSchedule(T, 1);
       const expected: CheckpointAction[] = [
@@ -108,19 +111,22 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
       expect(actions).toEqual(expected);
       const run = executeSchedule(defaultParams(T), actions);
       expect([run.storedStates, run.recomputedSteps, run.stepEvaluations, run.workUnits]).toEqual([T + 1, 0, T, 2]);
-      // T one-step tapes of 17 nodes, the loss's 3 nodes on the last, and the working x_T.
+      // T one-step tapes of x_t, a_t, b_t, c and the step's primitives, the loss's nodes on the
+      // last, and the working x_T.
       expect(run.peakBytes).toBe(fullTapeBytes(T));
-      expect(fullTapeBytes(T)).toBe(T * 17 * 40 + 3 * 40 + 8);
+      expect(fullTapeBytes(T)).toBe((T * (4 + NODES_PER_STEP) + NODES_IN_LOSS) * BYTES_PER_NODE + STATE_BYTES);
+      expect(fullTapeBytes(T)).toBe(640 * T + 128);
     }
+    expect(fullTapeBytes(40)).toBe(25_728);
   });
 
-  it('T = 40: stride 4 holds 14 states, 8968 bytes and recomputes 30 steps; stride 6 12 states, 7488 bytes, 33', () => {
+  it('T = 40: stride 4 holds 14 states, 8448 bytes and recomputes 30 steps; stride 6 12 states, 7048 bytes, 33', () => {
     const four = executeSchedule(defaultParams(40), periodicSchedule(40, 4));
-    expect([four.storedStates, four.peakBytes, four.recomputedSteps, four.stepEvaluations, four.workUnits]).toEqual([14, 8968, 30, 70, 2.75]);
+    expect([four.storedStates, four.peakBytes, four.recomputedSteps, four.stepEvaluations, four.workUnits]).toEqual([14, 8448, 30, 70, 2.75]);
     // The peak: the last segment replayed, 13 tapes (step 39's with the loss) and the working x_40.
-    expect(four.peakBytes).toBe(13 * 680 + 120 + 8);
+    expect(four.peakBytes).toBe(13 * STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES);
     const six = executeSchedule(defaultParams(40), periodicSchedule(40, 6));
-    expect([six.storedStates, six.peakBytes, six.advances]).toEqual([12, 7488, 33]);
+    expect([six.storedStates, six.peakBytes, six.advances]).toEqual([12, 7048, 33]);
   });
 });
 
@@ -141,7 +147,7 @@ describe('binomial schedules over steps 1 … 60 and snapshots 1 … 12', () => 
           if (run.peakSnapshots > s) failures.push(`${where}: ${run.peakSnapshots} snapshots held`);
           if (run.storedStates > s + 2) failures.push(`${where}: ${run.storedStates} live states`);
           if (run.peakBytes !== dryBytes) failures.push(`${where} ${name}: ${run.peakBytes} bytes, dry run ${dryBytes}`);
-          if (run.peakBytes > bound) failures.push(`${where} ${name}: ${run.peakBytes} bytes > 8s + 808 = ${bound}`);
+          if (run.peakBytes > bound) failures.push(`${where} ${name}: ${run.peakBytes} bytes > 8s + 768 = ${bound}`);
           if (run.peakBytes !== revolvePeakBytes(T, s)) failures.push(`${where} ${name}: ${run.peakBytes} bytes, closed form ${revolvePeakBytes(T, s)}`);
           if (run.advances !== revolveAdvances(T, s)) failures.push(`${where}: ${run.advances} advances, t(l, s) = ${revolveAdvances(T, s)}`);
           if (run.records !== T || run.reverseSteps !== T) failures.push(`${where}: ${run.records} records, ${run.reverseSteps} reverses`);
@@ -160,17 +166,17 @@ describe('binomial schedules over steps 1 … 60 and snapshots 1 … 12', () => 
         const run = executeSchedule(defaultParams(T), revolveSchedule(T, s));
         expect(run.advances).toBe(Math.max(0, T - 1));
         expect(run.peakSnapshots).toBeLessThanOrEqual(Math.max(1, T - 1));
-        expect(run.peakBytes).toBe(8 * Math.max(1, T - 1) + 808);
+        expect(run.peakBytes).toBe(Math.max(1, T - 1) * STATE_BYTES + recordedStepBytes(T - 1, T) + STATE_BYTES);
         expect(revolveSchedule(T, s)).toEqual(revolveSchedule(T, Math.max(1, T - 1)));
       }
     }
   });
 
-  it('T = 40 with 3, 5 and 10 snapshots advances t(40, s) = 130, 92 and 68 steps in 832, 848 and 888 bytes', () => {
+  it('T = 40 with 3, 5 and 10 snapshots advances t(40, s) = 130, 92 and 68 steps in 792, 808 and 848 bytes', () => {
     const [three, five, ten] = [3, 5, 10].map((s) => executeSchedule(defaultParams(40), revolveSchedule(40, s)));
-    expect([three.advances, three.peakSnapshots, three.storedStates, three.peakBytes]).toEqual([130, 3, 5, 832]);
-    expect([five.advances, five.peakSnapshots, five.storedStates, five.peakBytes]).toEqual([92, 5, 7, 848]);
-    expect([ten.advances, ten.peakSnapshots, ten.storedStates, ten.peakBytes]).toEqual([68, 10, 12, 888]);
+    expect([three.advances, three.peakSnapshots, three.storedStates, three.peakBytes]).toEqual([130, 3, 5, 792]);
+    expect([five.advances, five.peakSnapshots, five.storedStates, five.peakBytes]).toEqual([92, 5, 7, 808]);
+    expect([ten.advances, ten.peakSnapshots, ten.storedStates, ten.peakBytes]).toEqual([68, 10, 12, 848]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   countSchedule,
   formatSchedule,
   frontier,
+  fullTapeBytes,
   leanestStride,
   leanestStrideTable,
   memoryTable,
@@ -42,7 +43,7 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
       'records',
       'workUnits',
     ]);
-    expect(summary).toMatchObject({ peakStates: 14, peakBytes: 8968, advances: 30, stepEvaluations: 70, recomputedSteps: 30, workUnits: 2.75 });
+    expect(summary).toMatchObject({ peakStates: 14, peakBytes: 8448, advances: 30, stepEvaluations: 70, recomputedSteps: 30, workUnits: 2.75 });
     expect(summary.actions.slice(0, 3)).toEqual([
       { kind: 'record', step: 0 },
       { kind: 'advance', step: 1, to: 4 },
@@ -54,8 +55,8 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
   it('names the snapshots for a binomial schedule (T = 40, s = 3 and 5)', () => {
     const three = scheduleSummary(40, { schedule: 'revolve', snapshots: 3 });
     expect(Object.keys(three).slice(0, 4)).toEqual(['schedule', 'steps', 'snapshots', 'actions']);
-    expect(three).toMatchObject({ peakStates: 5, peakBytes: 832, peakSnapshots: 3, advances: 130, stepEvaluations: 170, recomputedSteps: 130 });
-    expect(scheduleSummary(40, { schedule: 'revolve', snapshots: 5 })).toMatchObject({ peakStates: 7, peakBytes: 848, advances: 92 });
+    expect(three).toMatchObject({ peakStates: 5, peakBytes: 792, peakSnapshots: 3, advances: 130, stepEvaluations: 170, recomputedSteps: 130 });
+    expect(scheduleSummary(40, { schedule: 'revolve', snapshots: 5 })).toMatchObject({ peakStates: 7, peakBytes: 808, advances: 92 });
   });
 
   it('formats as a compact action list and the counters', () => {
@@ -66,7 +67,7 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
         'record 0 · advance 1→4 · record 4 · advance 5→8 · restore 5 · record 5 · record 6 · record 7 ·',
         'reverse 7 · reverse 6 · reverse 5 · reverse 4 · restore 1 · record 1 · record 2 · record 3 ·',
         'reverse 3 · reverse 2 · reverse 1 · reverse 0',
-        'peak states 6 · peak bytes 3528 · peak snapshots 0 · advances 6 · records 8 · step evaluations 14 · recomputed 6 · work 2.75 units',
+        'peak states 6 · peak bytes 3328 · peak snapshots 0 · advances 6 · records 8 · step evaluations 14 · recomputed 6 · work 2.75 units',
       ].join('\n'),
     );
     const short = formatSchedule(scheduleSummary(40, { schedule: 'revolve', snapshots: 3 }), { maxActions: 4 });
@@ -103,8 +104,8 @@ describe('runCheckpointed and scheduleReport', () => {
       fullTapeStates: 41,
       storedStates: 14,
       peakSnapshots: 0,
-      peakBytes: 8968,
-      fullTapeBytes: 27328,
+      peakBytes: 8448,
+      fullTapeBytes: 25728,
       advances: 30,
       stepEvaluations: 70,
       recomputedSteps: 30,
@@ -122,8 +123,8 @@ describe('runCheckpointed and scheduleReport', () => {
       stride: null,
       snapshots: 3,
       advances: 130,
-      peakBytes: 832,
-      fullTapeBytes: 27328,
+      peakBytes: 792,
+      fullTapeBytes: fullTapeBytes(40),
       frontier: null,
     });
   });
@@ -157,20 +158,18 @@ describe('frontier', () => {
       const c = countSchedule(T, revolveActions(T, p.setting));
       expect([p.storedStates, p.peakBytes]).toEqual([c.storedStates, c.peakBytes]);
     }
-    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: 680 * T + 128, recomputedSteps: 0, workUnits: 2 });
-    expect(f.revolve[2]).toMatchObject({ setting: 3, storedStates: 5, peakBytes: 832 });
+    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    expect(f.revolve[2]).toMatchObject({ setting: 3, storedStates: 5, peakBytes: revolvePeakBytes(T, 3) });
   });
 
-  it('takes well under 50 ms at T = 200 once warm', () => {
-    frontier(200);
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      frontier(200);
-      times.push(performance.now() - started);
-    }
-    // Measured 13–20 ms; the bound leaves room for a loaded machine.
-    expect(Math.min(...times)).toBeLessThan(150);
+  it('covers T = 200: 200 points a side, from the full tape to every state snapshotted', () => {
+    const T = 200;
+    const f = frontier(T);
+    expect([f.periodic.length, f.revolve.length]).toEqual([T, T]);
+    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    // s = T acts as T − 1: every state but the last stored, each step advanced once at most.
+    expect(f.revolve[T - 1]).toMatchObject({ setting: T, peakBytes: revolvePeakBytes(T, T - 1), recomputedSteps: T - 1 });
+    expect(f.revolve[0]).toMatchObject({ setting: 1, storedStates: 3, peakBytes: revolvePeakBytes(T, 1), recomputedSteps: (T * (T - 1)) / 2 });
   });
 });
 
@@ -187,28 +186,28 @@ describe('the comparison at equal peak bytes', () => {
   });
 
   it('pairs each schedule with the other kind\'s largest peak bytes that fit', () => {
-    // T = 40: the leanest stride in bytes is 6 (7488 bytes), where revolve fits with all 39 useful snapshots.
+    // T = 40: the leanest stride in bytes is 6 (7048 bytes), where revolve fits with all 39 useful snapshots.
     expect(leanestStride(40)).toBe(6);
     expect(compareAtStride(40, 6)).toEqual({
       steps: 40,
       snapshots: 39,
       revolveStates: 41,
-      revolveBytes: 1120,
+      revolveBytes: 1080,
       revolveAdvances: 39,
       stride: 6,
       periodicStates: 12,
-      periodicBytes: 7488,
+      periodicBytes: 7048,
       periodicAdvances: 33,
     });
-    // Below T = 28,376, T = 1 is the one length where a periodic schedule fits in a binomial one's bytes (808 ≤ 816).
-    expect(compareAtSnapshots(1, 1)).toMatchObject({ revolveBytes: 816, stride: 1, periodicBytes: 808 });
+    // Below T = 25,106, T = 1 is the one length where a periodic schedule fits in a binomial one's bytes (768 ≤ 776).
+    expect(compareAtSnapshots(1, 1)).toMatchObject({ revolveBytes: 776, stride: 1, periodicBytes: 768 });
   });
 
-  it('no periodic stride fits in a binomial schedule\'s bytes for 2 ≤ T ≤ 1000, nor until T = 28,376 by the closed forms', () => {
+  it('no periodic stride fits in a binomial schedule\'s bytes for 2 ≤ T ≤ 1000, nor until T = 25,106 by the closed forms', () => {
     const leanest = (T: number) => periodicPeakBytes(T, leanestStride(T));
     for (let T = 2; T <= 1000; T++) expect(leanest(T), `T=${T}`).toBeGreaterThan(revolvePeakBytes(T, T - 1));
-    expect(leanest(28_375)).toBeGreaterThan(revolvePeakBytes(28_375, 28_374));
-    expect(leanest(28_376)).toBeLessThanOrEqual(revolvePeakBytes(28_376, 28_375));
+    expect(leanest(25_105)).toBeGreaterThan(revolvePeakBytes(25_105, 25_104));
+    expect(leanest(25_106)).toBeLessThanOrEqual(revolvePeakBytes(25_106, 25_105));
   });
 });
 
