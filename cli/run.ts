@@ -69,7 +69,8 @@ function summary(r: LabReport): string {
   );
   lines.push(
     `Checkpointing (${scheduleName}): ${fmt(k.fullTapeStates)} states on the full tape → ${fmt(k.storedStates)} held at most, ` +
-      `for ${fmt(k.recomputedSteps)} recomputed steps (${fmt(k.stepEvaluations)} step evaluations against ${fmt(r.steps)}).`,
+      `for ${fmt(k.recomputedSteps)} recomputed steps: ${fmt(k.stepEvaluations)} step evaluations against the full tape's ${fmt(r.steps)}, ` +
+      `a ${fmt(k.stepEvaluations / r.steps)}× replay; peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)}.`,
   );
   lines.push(`Tape: ${fmt(r.counts.tapeNodes)} nodes × ${r.counts.bytesPerNode} bytes (adjoint included) = ${fmtBytes(r.counts.tapeNodes * r.counts.bytesPerNode)} at its peak.`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
