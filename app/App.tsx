@@ -1,35 +1,49 @@
+import { Announcer } from './components/Announcer.tsx';
 import { Controls } from './components/Controls.tsx';
+import { EngineNote } from './components/EngineNote.tsx';
 import { Header } from './components/Header.tsx';
 import { Notices } from './components/Notices.tsx';
 import { Summary } from './components/Summary.tsx';
+import { EmbedBar } from './embed/EmbedBar.tsx';
+import { showsPanel, type PanelKey } from './embed/embed.ts';
 import { CheckpointPanel } from './panels/CheckpointPanel.tsx';
 import { FiniteDifferencePanel } from './panels/FiniteDifferencePanel.tsx';
 import { ForwardPanel } from './panels/ForwardPanel.tsx';
 import { ReversePanel } from './panels/ReversePanel.tsx';
 import { WorkPanel } from './panels/WorkPanel.tsx';
+import { useLab } from './store/index.ts';
 
-/** The one page: the program, the settings, the figures, the five panels. */
+/**
+ * The one page: the program, the settings, the figures, the five panels. Embedded in a course
+ * page (`#embed=1&panels=fd,work`) it shows only the chosen panels and the controls they need.
+ */
 export function App() {
+  const embed = useLab((s) => s.embed);
+  const shows = (key: PanelKey) => showsPanel(embed, key);
   return (
-    <div className="page">
-      <Header />
+    <div className={embed ? 'page embed' : 'page'}>
+      {embed ? <EmbedBar /> : <Header />}
       <Controls />
       <Notices />
-      <Summary />
+      <EngineNote />
+      {embed ? null : <Summary />}
       <main className="panels">
-        <ReversePanel />
-        <ForwardPanel />
-        <FiniteDifferencePanel />
-        <CheckpointPanel />
-        <WorkPanel />
+        {shows('reverse') ? <ReversePanel /> : null}
+        {shows('forward') ? <ForwardPanel /> : null}
+        {shows('fd') ? <FiniteDifferencePanel /> : null}
+        {shows('checkpoint') ? <CheckpointPanel /> : null}
+        {shows('work') ? <WorkPanel /> : null}
       </main>
-      <footer className="footer">
-        <p>
-          A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and
-          ignores the constant cost of each primitive. Every figure is counted by the code that did the work, in a Web
-          Worker, in this tab; nothing leaves the page.
-        </p>
-      </footer>
+      {embed ? null : (
+        <footer className="footer">
+          <p>
+            A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and
+            ignores the constant cost of each primitive. Every figure is counted by the code that did the work, in a
+            Web Worker, in this tab; nothing leaves the page.
+          </p>
+        </footer>
+      )}
+      <Announcer />
     </div>
   );
 }

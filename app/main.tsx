@@ -3,11 +3,17 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { registerOffline } from './offline/register.ts';
 import { useLab } from './store/index.ts';
 import { startLab } from './sync.ts';
+import { startTheme } from './theme/wire.ts';
 import { connectLabWorker } from './worker/connect.ts';
 
-startLab(useLab, connectLabWorker(), window);
+const engine = connectLabWorker(() => useLab.getState().noteRestart());
+startLab(useLab, engine, window);
+
+startTheme(useLab, window);
+registerOffline();
 
 const root = document.getElementById('root');
 if (root) {

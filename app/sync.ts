@@ -1,8 +1,10 @@
 import type { LabSettings } from '../engine/report.ts';
+import { encodeView, parseView } from './embed/embed.ts';
 import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
 import { selectSettings, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from './worker/client.ts';
+import { RUN_CANCELLED } from './worker/faults.ts';
 import { createPipeline } from './worker/pipeline.ts';
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
@@ -36,18 +38,30 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     failure: (message, id) => {
       if (id > store.getState().reportId) store.getState().setFailure(message);
     },
-    busy: (busy, running) => store.getState().setBusy(busy, running ? describeRun(running) : ''),
+    busy: (busy, running) => {
+      store.getState().setBusy(busy, running ? describeRun(running) : '');
+      if (!busy) store.getState().setProgress(null);
+    },
+    progress: (fraction) => store.getState().setProgress(fraction),
+    cancelled: () => store.getState().setEngineNote(RUN_CANCELLED),
   });
 
   function writeHash() {
-    const hash = `#${encodeHash(selectSettings(store.getState()))}`;
+    const state = store.getState();
+    const view = encodeView(state.embed);
+    const hash = `#${encodeHash(selectSettings(state))}${view ? `&${view}` : ''}`;
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
 
   function readHash() {
-    const { settings, notices } = decodeHash(host.location.hash);
+    const decoded = decodeHash(host.location.hash);
+    const { embed, notices: viewNotices } = parseView(decoded.view);
+    const notices = [...decoded.notices, ...viewNotices];
     if (notices.length > 0) store.getState().showNotices(notices);
-    if (!sameSettings(settings, selectSettings(store.getState()))) store.getState().replaceSettings(settings);
+    store.getState().setEmbed(embed);
+    if (!sameSettings(decoded.settings, selectSettings(store.getState()))) {
+      store.getState().replaceSettings(decoded.settings);
+    }
     writeHash();
   }
 
@@ -55,8 +69,15 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   client.request(selectSettings(store.getState()));
 
   const unsubscribe = store.subscribe((state, previous) => {
+    if (state.cancels !== previous.cancels) client.cancel();
+    if (state.restarts !== previous.restarts) {
+      // A fresh worker: recompute what is on screen in full, which also proves it works.
+      pipeline.forget();
+      client.request(selectSettings(state));
+    }
     const settings = selectSettings(state);
     if (sameSettings(settings, selectSettings(previous))) return;
+    if (state.engineNote !== null) state.setEngineNote(null);
     writeHash();
     client.request(settings);
   });

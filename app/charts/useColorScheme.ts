@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useLab } from '../store/index.ts';
+import { effectiveScheme } from '../theme/theme.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
@@ -8,11 +10,16 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** The system colour scheme, for the few colours drawn outside CSS (the heat strip's pixels). */
+/**
+ * The colour scheme on screen (the theme toggle's choice, or the system's), for the few colours
+ * drawn outside CSS (the heat strip's pixels).
+ */
 export function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(
+  const theme = useLab((s) => s.theme);
+  const systemDark = useSyncExternalStore(
     subscribe,
-    () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'),
-    () => 'light',
+    () => window.matchMedia(QUERY).matches,
+    () => false,
   );
+  return effectiveScheme(theme, systemDark);
 }

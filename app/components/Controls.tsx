@@ -1,19 +1,25 @@
+import { controlsFor, encodeView } from '../embed/embed.ts';
 import { encodeHash } from '../settings/codec.ts';
 import { selectSettings, useLab } from '../store/index.ts';
 import { ScheduleChoice } from './ScheduleChoice.tsx';
 import { EpsSlider, KnobSlider, StepsSlider } from './Sliders.tsx';
 import { Status } from './Status.tsx';
 
-/** The settings: three main sliders, the schedule, the chain's constants under a disclosure. */
+/**
+ * The settings: three main sliders, the schedule, the chain's constants under a disclosure. An
+ * embedded view shows only the controls its panels read.
+ */
 export function Controls() {
+  const embed = useLab((s) => s.embed);
+  const needs = controlsFor(embed);
   return (
     <section className="controls" aria-label="Lab settings">
       <Status />
       <div className="control-grid">
-        <EpsSlider />
+        {needs.eps ? <EpsSlider /> : null}
         <StepsSlider />
-        <ScheduleChoice />
-        <MoreSettings />
+        {needs.schedule ? <ScheduleChoice /> : null}
+        {needs.constants ? <MoreSettings /> : null}
         <Actions />
       </div>
     </section>
@@ -41,7 +47,9 @@ function Actions() {
   const setCopyState = useLab((s) => s.setCopyState);
   const copy = async () => {
     const url = new URL(window.location.href);
-    url.hash = encodeHash(selectSettings(useLab.getState()));
+    const state = useLab.getState();
+    const view = encodeView(state.embed);
+    url.hash = `${encodeHash(selectSettings(state))}${view ? `&${view}` : ''}`;
     try {
       await navigator.clipboard.writeText(url.href);
       setCopyState('copied');

@@ -25,7 +25,9 @@ export function CheckpointCounts() {
       <caption>Against the full tape</caption>
       <thead>
         <tr>
-          <th scope="col" />
+          <th scope="col">
+            <span className="sr-only">figure</span>
+          </th>
           <th scope="col">full tape</th>
           <th scope="col" className="col-checkpoint">
             {name}

@@ -1,3 +1,4 @@
+import { chartItems, reportItem } from '../export/items.ts';
 import type { LabReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -19,6 +20,7 @@ export function CheckpointPanel() {
     <Panel
       title="Checkpoint schedule"
       method="checkpoint"
+      exports={[...chartItems('Schedule timeline', 0), ...chartItems('Memory against recomputation', 1), reportItem]}
       caption={
         <>
           Each bar is a state held in memory until the backward sweep (blue, stepping down) needs it: hold fewer and

@@ -1,3 +1,4 @@
+import { chartItems, gradientsItem, reportItem, sweepItem } from '../export/items.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
@@ -36,6 +37,7 @@ export function FiniteDifferencePanel() {
     <Panel
       title="Finite differences"
       method="fd"
+      exports={[...chartItems('Error against epsilon', 0), ...chartItems('Error of each parameter', 1), sweepItem, gradientsItem, reportItem]}
       caption={
         <>
           The error is a V: to the right the secant misses the curvature (truncation, slope +2), to the left the

@@ -1,3 +1,4 @@
+import { chartItems, gradientsItem, reportItem } from '../export/items.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
@@ -15,6 +16,7 @@ export function ForwardPanel() {
     <Panel
       title="Forward mode"
       method="forward"
+      exports={[...chartItems('Tangent table'), gradientsItem, reportItem]}
       caption={
         <>
           Every step carries all P tangents ∂x<sub>t</sub>/∂θ<sub>j</sub> forward, even the ones still zero in the blank

@@ -1,4 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { ExportMenu } from '../export/ExportMenu.tsx';
+import type { ExportItem } from '../export/items.ts';
 
 export type Method = 'reverse' | 'forward' | 'fd' | 'checkpoint' | 'work';
 
@@ -10,17 +12,23 @@ interface PanelProps {
   method: Method;
   children: ReactNode;
   className?: string;
+  /** What the panel's Export menu offers (its charts as SVG and PNG, its data). */
+  exports?: readonly ExportItem[];
 }
 
 /** A panel: a section headed by its name, its charts, and a caption saying what to notice. */
-export function Panel({ title, caption, method, children, className }: PanelProps) {
+export function Panel({ title, caption, method, children, className, exports }: PanelProps) {
   const id = useId();
+  const section = useRef<HTMLElement>(null);
   return (
-    <section className={`panel panel-${method}${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h2 id={id}>
-        <span className={`swatch swatch-${method}`} aria-hidden="true" />
-        {title}
-      </h2>
+    <section ref={section} className={`panel panel-${method}${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <div className="panel-head">
+        <h2 id={id}>
+          <span className={`swatch swatch-${method}`} aria-hidden="true" />
+          {title}
+        </h2>
+        {exports && exports.length > 0 ? <ExportMenu panel={title} items={exports} section={section} /> : null}
+      </div>
       <p className="caption">{caption}</p>
       {children}
     </section>

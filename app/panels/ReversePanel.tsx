@@ -1,3 +1,4 @@
+import { chartItems, gradientsItem, reportItem } from '../export/items.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
@@ -19,6 +20,7 @@ export function ReversePanel() {
     <Panel
       title="Reverse mode"
       method="reverse"
+      exports={[...chartItems('Adjoint and gradients'), gradientsItem, reportItem]}
       caption={
         <>
           The adjoint x̄<sub>t</sub> = ∂L/∂x<sub>t</sub> starts at x<sub>T</sub> − y and is passed backward one step at a

@@ -1,3 +1,4 @@
+import { chartItems, reportItem } from '../export/items.ts';
 import type { LabReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -32,6 +33,7 @@ export function WorkPanel() {
     <Panel
       title="Work"
       method="work"
+      exports={[...chartItems('Work against steps'), reportItem]}
       caption={
         <>
           Reverse mode stays at two chain runs however long the chain gets, while forward mode (P + 1) and central

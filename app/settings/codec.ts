@@ -1,3 +1,4 @@
+import { VIEW_KEYS, type ViewKey } from '../embed/embed.ts';
 import { SETTING_KEYS, type AppSettings, type SettingKey } from './schema.ts';
 import { validateSettings, type RawSettings, type Validated } from './validate.ts';
 
@@ -21,14 +22,21 @@ export function encodeHash(settings: AppSettings): string {
   }).join('&');
 }
 
+/** A decoded hash: valid settings, notices, and the raw text of the view keys (embed mode's). */
+export interface DecodedHash extends Validated {
+  view: Partial<Record<ViewKey, string>>;
+}
+
 /**
  * Reads a URL hash (with or without the leading #) into valid settings. Missing keys take their
  * defaults; unreadable, out-of-range and unknown ones are corrected, each with one notice.
- * Any string decodes to valid settings.
+ * Any string decodes to valid settings. The view keys (`embed`, `panels`) are passed through
+ * unread for app/embed to validate.
  */
-export function decodeHash(hash: string): Validated {
+export function decodeHash(hash: string): DecodedHash {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const raw: RawSettings = {};
+  const view: Partial<Record<ViewKey, string>> = {};
   const unknown: string[] = [];
   for (const part of body.split('&')) {
     if (part === '') continue;
@@ -36,9 +44,10 @@ export function decodeHash(hash: string): Validated {
     const key = safeDecode(eq < 0 ? part : part.slice(0, eq));
     const value = eq < 0 ? '' : safeDecode(part.slice(eq + 1));
     if ((SETTING_KEYS as readonly string[]).includes(key)) raw[key as SettingKey] = value;
+    else if ((VIEW_KEYS as readonly string[]).includes(key)) view[key as ViewKey] = value;
     else unknown.push(key);
   }
-  const validated = validateSettings(raw);
+  const validated: DecodedHash = { ...validateSettings(raw), view };
   if (unknown.length > 0) {
     const names = unknown.slice(0, 3).map((k) => `“${k.length > 16 ? `${k.slice(0, 16)}…` : k}”`);
     const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';

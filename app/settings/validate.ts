@@ -54,6 +54,12 @@ function readNumber(
   const fmt = options.format ?? plain;
   if (raw === undefined) return clamp(fallback, min, max);
   let x = toNumber(raw);
+  if (x === Infinity || x === -Infinity) {
+    // A number too large for a double ("1e400", a 400-digit string): past either end of the range.
+    const used = x > 0 ? max : min;
+    notices.push(`${label}: “${show(raw)}” is too ${x > 0 ? 'large' : 'small'} to be a number here; set to ${fmt(used)}.`);
+    return clamp(used, min, max);
+  }
   if (!Number.isFinite(x)) {
     const used = clamp(fallback, min, max);
     notices.push(`${label}: “${show(raw)}” is not a number, so the default ${fmt(used)} is used.`);

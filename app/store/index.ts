@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { createEmbedSlice } from './embedSlice.ts';
+import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
+import { createThemeSlice } from './themeSlice.ts';
 import type { LabState } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
 
@@ -13,6 +16,9 @@ const store = createStore<LabState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createResultsSlice(...a),
   ...createViewSlice(...a),
+  ...createEngineSlice(...a),
+  ...createThemeSlice(...a),
+  ...createEmbedSlice(...a),
 }));
 
 /**

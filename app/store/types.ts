@@ -1,6 +1,9 @@
+import type { EmbedSlice } from './embedSlice.ts';
+import type { EngineSlice } from './engineSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
+import type { ThemeSlice } from './themeSlice.ts';
 import type { ViewSlice } from './viewSlice.ts';
 
-/** The whole store: settings, results and view, one slice each. */
-export type LabState = SettingsSlice & ResultsSlice & ViewSlice;
+/** The whole store: settings, results, view, the engine's state, theme and embed mode, one slice each. */
+export type LabState = SettingsSlice & ResultsSlice & ViewSlice & EngineSlice & ThemeSlice & EmbedSlice;

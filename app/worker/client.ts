@@ -1,9 +1,13 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { AppSettings } from '../settings/schema.ts';
+import { isEngineStopped, isRunCancelled } from './faults.ts';
 
-/** Anything that runs the lab asynchronously: the Comlink-wrapped worker, or a fake in tests. */
+/** Anything that runs the lab asynchronously: the worker's host (engineHost.ts), or a fake in tests. */
 export interface LabRunner {
-  run(settings: LabSettings): Promise<LabReport>;
+  /** One run; `onProgress` hears the fraction of the sweep over epsilon done. */
+  run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<LabReport>;
+  /** Stops the run in flight (it rejects with RunCancelled); false if none. */
+  cancel?(): boolean;
 }
 
 /** Decides, from what is already on screen, the next run that brings it closer to `target`. */
@@ -21,12 +25,23 @@ export interface LabClientEvents {
    * (called again as each further run starts); false when all is done.
    */
   busy(busy: boolean, running?: LabSettings): void;
+  /** The fraction of the running run's sweep done, or null when a run starts (not known yet). */
+  progress?(fraction: number | null): void;
+  /** The worker stopped during run `id` and was restarted; the same settings are being recomputed. */
+  restarted?(id: number, settings: LabSettings): void;
+  /** Run `id` was cancelled; its settings are not retried until they change. */
+  cancelled?(id: number, settings: LabSettings): void;
 }
 
 export interface LabClient {
   /** Makes `settings` the target. Any run for older settings that has not started never will. */
   request(settings: AppSettings): void;
+  /** Stops the run in flight, if any; the figures on screen stay. */
+  cancel(): void;
 }
+
+/** A run whose worker stopped is retried this many times before it counts as a failure. */
+export const RESTART_RETRIES = 1;
 
 /** How long work may run before the page shows progress. */
 export const PROGRESS_DELAY_MS = 200;
@@ -49,6 +64,8 @@ export function createLabClient(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let busy = false;
   let running: LabSettings | null = null;
+  /** Consecutive runs lost to a stopped worker. */
+  let crashes = 0;
 
   function setBusy(next: boolean) {
     if (next !== busy) {
@@ -81,13 +98,25 @@ export function createLabClient(
       }, progressDelay);
     }
     const id = ++lastId;
+    events.progress?.(null);
     runner
-      .run(settings)
+      .run(settings, (fraction) => events.progress?.(fraction))
       .then(
-        (report) => events.report(report, id, settings),
+        (report) => {
+          crashes = 0;
+          events.report(report, id, settings);
+        },
         (error: unknown) => {
-          events.failure(messageOf(error), id, settings);
-          // A failed target is not retried until the settings change.
+          if (isEngineStopped(error) && crashes < RESTART_RETRIES) {
+            // The worker was replaced: run the same settings again (the target stays).
+            crashes += 1;
+            events.restarted?.(id, settings);
+            return;
+          }
+          crashes = 0;
+          if (isRunCancelled(error)) events.cancelled?.(id, settings);
+          else events.failure(messageOf(error), id, settings);
+          // A failed or cancelled target is not retried until the settings change.
           if (target && sameTarget(target, settings)) target = null;
         },
       )
@@ -98,6 +127,9 @@ export function createLabClient(
     request(settings) {
       target = settings;
       if (!inFlight) step();
+    },
+    cancel() {
+      if (inFlight) runner.cancel?.();
     },
   };
 }

@@ -69,6 +69,8 @@ export interface Pipeline {
   next(target: AppSettings): LabSettings | null;
   /** Takes a report from the worker: keeps its fresh parts, fills in the ones it skipped. */
   absorb(report: LabReport, requested: LabSettings): Absorbed;
+  /** Forgets what is on screen, so the next target is computed in full (after the worker restarted). */
+  forget(): void;
 }
 
 export function createPipeline(): Pipeline {
@@ -107,6 +109,10 @@ export function createPipeline(): Pipeline {
   }
 
   return {
+    forget() {
+      shown = null;
+      for (const part of CACHED_PARTS) delete cache[part];
+    },
     next(target) {
       const needed = new Set(CACHED_PARTS.filter((p) => cache[p]?.key !== partKey(p, target)));
       if (shown === null || !sameSettings(shown, target)) {

@@ -1,0 +1,143 @@
+import type { LabReport, LabSettings } from '../../engine/report.ts';
+import type { ChainTapeView } from '../../engine/tape-view.ts';
+import { EngineStopped, RunCancelled } from './faults.ts';
+
+/** Reports how far the sweep over epsilon is (0 … 1). */
+export type ProgressListener = (fraction: number) => void;
+
+/** One started worker, as the host needs it (the Comlink wrapping lives in connect.ts). */
+export interface EngineInstance {
+  run(settings: LabSettings, onProgress: ProgressListener): Promise<LabReport>;
+  /** The chain recorded on a tape, for the tape panel. */
+  tape(settings: LabSettings): Promise<ChainTapeView>;
+  /** Calls `onFault` once if the worker throws outside a call, fails to load, or a message cannot be read. */
+  onFault(onFault: (reason: string) => void): void;
+  terminate(): void;
+}
+
+export interface EngineHostOptions {
+  /** Starts a fresh worker. */
+  spawn: () => EngineInstance;
+  /**
+   * A run that sends neither progress nor a result for this long is taken for a dead worker.
+   * (The sweep, the only long part, reports progress between points; everything else of one run
+   * takes well under a second even at the largest steps.)
+   */
+  stallMs?: number;
+  /** Told each time the worker was replaced after a fault (not after a cancel). */
+  onRestart?: (reason: string) => void;
+}
+
+export interface EngineHost {
+  /** Runs the lab in the worker; rejects with EngineStopped or RunCancelled, or the engine's own error. */
+  run(settings: LabSettings, onProgress?: ProgressListener): Promise<LabReport>;
+  /** The chain's tape, from the current worker (rejects with EngineStopped if the worker stops meanwhile). */
+  tape(settings: LabSettings): Promise<ChainTapeView>;
+  /** Stops the run in flight at once (the worker is terminated and replaced). False if none was running. */
+  cancel(): boolean;
+  /** Workers started so far, the first included. */
+  readonly started: number;
+}
+
+export const DEFAULT_STALL_MS = 12_000;
+
+interface Pending {
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/**
+ * Owns the engine's worker: restarts it when it throws, fails to load or goes silent, and stops
+ * a run on request by terminating it (a synchronous runLab cannot be interrupted any other way
+ * without cross-origin isolation, which a static host cannot promise). The next run goes to the
+ * fresh worker; the engine keeps no state between runs, so nothing is lost.
+ */
+export function createEngineHost(options: EngineHostOptions): EngineHost {
+  const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+  let started = 0;
+  let pending: Pending | null = null;
+  /** Tape requests in flight: they end with the worker that was asked. */
+  const sideCalls = new Set<(error: Error) => void>();
+  let instance = start();
+
+  function start(): EngineInstance {
+    const fresh = options.spawn();
+    started += 1;
+    fresh.onFault((reason) => {
+      if (fresh === instance) replace(new EngineStopped(reason), true);
+    });
+    return fresh;
+  }
+
+  /** Terminates the worker, starts another, and ends the run in flight with `error`. */
+  function replace(error: Error, fault: boolean) {
+    const old = instance;
+    instance = start();
+    old.terminate();
+    const run = pending;
+    pending = null;
+    if (run?.timer) clearTimeout(run.timer);
+    run?.reject(error);
+    const side = [...sideCalls];
+    sideCalls.clear();
+    for (const reject of side) reject(fault ? error : new EngineStopped('the worker was restarted'));
+    if (fault) options.onRestart?.(error.message);
+  }
+
+  return {
+    get started() {
+      return started;
+    },
+    run(settings, onProgress) {
+      return new Promise<LabReport>((resolve, reject) => {
+        const mine: Pending = { reject, timer: null };
+        const watch = () => {
+          if (mine.timer) clearTimeout(mine.timer);
+          mine.timer = setTimeout(() => {
+            if (pending === mine) replace(new EngineStopped(`no sign of life for ${stallMs / 1000} s`), true);
+          }, stallMs);
+        };
+        pending = mine;
+        watch();
+        instance
+          .run(settings, (fraction) => {
+            if (pending !== mine) return;
+            watch();
+            onProgress?.(fraction);
+          })
+          .then(
+            (report) => {
+              if (pending !== mine) return;
+              pending = null;
+              if (mine.timer) clearTimeout(mine.timer);
+              resolve(report);
+            },
+            (error: unknown) => {
+              if (pending !== mine) return;
+              pending = null;
+              if (mine.timer) clearTimeout(mine.timer);
+              reject(error instanceof Error ? error : new Error(String(error)));
+            },
+          );
+      });
+    },
+    tape(settings) {
+      return new Promise<ChainTapeView>((resolve, reject) => {
+        sideCalls.add(reject);
+        instance.tape(settings).then(
+          (view) => {
+            if (sideCalls.delete(reject)) resolve(view);
+          },
+          (error: unknown) => {
+            if (sideCalls.delete(reject)) reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      });
+    },
+    cancel() {
+      if (!pending) return false;
+      replace(new RunCancelled('cancelled'), false);
+      return true;
+    },
+  };
+}

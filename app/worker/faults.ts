@@ -1,0 +1,29 @@
+/**
+ * The two ways a run can end without a report that are not the engine refusing the settings:
+ * the worker stopped (threw outside a call, failed to load, went silent), or the user cancelled.
+ * Both are made on the main thread, so `instanceof` and `name` both tell them apart.
+ */
+
+/** The worker stopped unexpectedly; it has been replaced by a fresh one. */
+export class EngineStopped extends Error {
+  override name = 'EngineStopped';
+}
+
+/** The run was cancelled by the user; the worker running it has been replaced. */
+export class RunCancelled extends Error {
+  override name = 'RunCancelled';
+}
+
+export function isEngineStopped(error: unknown): error is EngineStopped {
+  return error instanceof Error && error.name === 'EngineStopped';
+}
+
+export function isRunCancelled(error: unknown): error is RunCancelled {
+  return error instanceof Error && error.name === 'RunCancelled';
+}
+
+/** The one line the page shows after the engine was restarted. */
+export const ENGINE_RESTARTED = 'The engine stopped unexpectedly; restarted it and recomputed.';
+
+/** The one line the page shows after a cancel. */
+export const RUN_CANCELLED = 'Cancelled: the figures on screen are still those of the earlier settings.';
