@@ -39,7 +39,7 @@ export interface EngineHost {
   readonly started: number;
 }
 
-export const DEFAULT_STALL_MS = 12_000;
+export const DEFAULT_STALL_MS = 8_000;
 
 interface Pending {
   reject: (error: Error) => void;

@@ -1,0 +1,228 @@
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evalUses } from '../app/evalScan.ts';
+import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+import { junkHashes } from './junk.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveDist();
+  browser = await launch();
+  mkdirSync('test-results', { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+});
+
+/** Records CSP violations in the page (an init script runs before the page's own scripts). */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const found: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = found;
+    document.addEventListener('securitypolicyviolation', (e) => found.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+/** A fresh context (its own storage and service worker) with every request recorded. */
+async function fresh(options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  await watchCsp(context);
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const { page, watch } = await openPage(context, served.origin);
+  return { context, page, watch, requests };
+}
+
+/** Sets a range input's value and sends an `input` event, as a dragged thumb does. */
+async function drag(page: Page, label: string, value: number): Promise<void> {
+  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(v));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+const summarySays = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);
+
+/** Runs axe-core in the page (evaluated over the DevTools protocol, which the page's CSP does not govern). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  });
+}
+
+/** Every panel section on screen has drawn a chart. */
+async function panelsDrawn(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => {
+    const sections = [...document.querySelectorAll('main section')];
+    return sections.length === n && sections.every((s) => s.querySelector('svg.chart'));
+  }, count);
+  await page.waitForFunction(() => !document.querySelector('.progress.on'));
+}
+
+describe('security', () => {
+  it('serves a strict CSP as a header and a <meta>, and nothing violates it or leaves the origin', async () => {
+    const { context, page, watch, requests } = await fresh();
+    const response = await page.goto(served.url);
+    const header = response?.headers()['content-security-policy'] ?? '';
+    const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    for (const policy of [header, meta ?? '']) {
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("worker-src 'self'");
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).not.toContain('unsafe-eval');
+      expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline');
+    }
+    await waitForCharts(page);
+    // Exercise what might trip the policy: a PNG export (blob: image on a canvas), the theme, a long run.
+    await page.getByLabel('Export: Work').click();
+    const png = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Work against steps (PNG, 2×)' }).click();
+    await png;
+    await page.getByLabel('Dark').check();
+    await drag(page, 'Chain steps', 120);
+    await summarySays(page, 'P = 240');
+    await waitForCharts(page);
+    expect(await cspViolations(page)).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    const offOrigin = requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== served.origin);
+    expect(offOrigin).toEqual([]);
+    await context.close();
+  });
+
+  it('the built bundle runs no string as code', () => {
+    const dir = 'dist/assets';
+    const files = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => `${dir}/${f}`);
+    expect(files.length).toBeGreaterThan(1);
+    expect(evalUses([...files, 'dist/sw.js'])).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('25 random junk hashes each leave a working page, corrected and said so', async () => {
+    const { context, page, watch } = await fresh();
+    await page.goto(served.url);
+    await waitForCharts(page);
+    for (const hash of junkHashes(25)) {
+      await page.goto('about:blank');
+      await page.goto(`${served.url}${hash}`);
+      const sections = await page.waitForFunction(() => {
+        const all = [...document.querySelectorAll('main section')];
+        return all.length > 0 && all.every((s) => s.querySelector('svg.chart')) ? all.length : 0;
+      });
+      const count = (await sections.jsonValue()) as number;
+      expect(count, hash).toBeGreaterThan(0);
+      const after = await page.evaluate(() => window.location.hash);
+      expect(after, hash).toMatch(/^#steps=\d+&eps=[\d.e-]+&stride=\d+&schedule=(periodic|revolve)&snapshots=\d+&c=[\d.-]+&x0=[\d.-]+&target=[\d.-]+(&embed=1(&panels=[a-z,]+)?)?$/);
+      const steps = Number(after.match(/steps=(\d+)/)![1]);
+      expect(steps).toBeGreaterThanOrEqual(2);
+      expect(steps).toBeLessThanOrEqual(200);
+      expect(await page.locator('#root').innerHTML()).not.toContain('<script');
+      expect(await page.evaluate(() => typeof (window as unknown as { alert?: unknown }).alert)).toBe('function');
+    }
+    expect(watch.errors).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('names the correction of a number too large for a double and of a script tag', async () => {
+    const { context, page } = await fresh();
+    await page.goto(`${served.url}#steps=${'9'.repeat(400)}&c=${encodeURIComponent('<script>alert(1)</script>')}&eps=NaN`);
+    const notice = page.locator('.notice.corrected');
+    await notice.waitFor();
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('is too large to be a number here; set to 200');
+    expect(text).toMatch(/c: “<script>alert\(1\)<\/script…” is not a number/);
+    expect(text).toContain('Finite-difference epsilon: “NaN” is not a number');
+    await summarySays(page, 'P = 400');
+    await context.close();
+  });
+});
+
+describe('worker faults', () => {
+  it('says so in one line, restarts the worker and recomputes when the worker throws', async () => {
+    const { context, page, watch } = await fresh();
+    await page.goto(served.url);
+    await waitForCharts(page);
+    const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
+    expect(worker).toBeTruthy();
+    const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
+    await worker.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('injected fault');
+      }, 0);
+    });
+    await closed;
+    await page.getByText('The engine stopped unexpectedly; restarted it and recomputed.').waitFor();
+    await waitForCharts(page);
+    // The fresh worker answers the sliders.
+    await drag(page, 'Chain steps', 52);
+    await summarySays(page, 'P = 104');
+    expect(page.workers().filter((w) => w.url().includes('lab.worker'))).toHaveLength(1);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('recovers when the worker dies silently in the middle of a run', async () => {
+    const { context, page } = await fresh();
+    await page.goto(served.url);
+    await waitForCharts(page);
+    const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
+    await worker.evaluate(() => self.close());
+    await drag(page, 'Chain steps', 47);
+    await page.getByText('The engine stopped unexpectedly; restarted it and recomputed.').waitFor({ timeout: 30_000 });
+    await summarySays(page, 'P = 94');
+    await context.close();
+  });
+
+  it('cancels a long run: the worker stops, the earlier figures stay, and it says so', async () => {
+    const { context, page } = await fresh();
+    await page.goto(served.url);
+    await waitForCharts(page);
+    const sweepPath = () => page.locator('.panel-fd svg.chart path.mark-fd-line').first().getAttribute('d');
+    const before = await sweepPath();
+    // Slow the engine's tanh down (in the worker only) so the sweep at T = 200, under half a
+    // second here, takes long enough to cancel by hand as on a slow phone.
+    const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
+    await worker.evaluate(() => {
+      const tanh = Math.tanh;
+      Math.tanh = (x: number) => {
+        let y = tanh(x);
+        for (let i = 0; i < 400; i++) y = tanh(y * 0 + x);
+        return y;
+      };
+    });
+    const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
+    await drag(page, 'Chain steps', 200);
+    await summarySays(page, 'P = 400');
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('.progress')?.getAttribute('aria-valuenow')) >= 0);
+    await cancel.click();
+    await closed;
+    await page.getByText('Cancelled: the figures on screen are still those of the earlier settings.').waitFor();
+    expect(await page.locator('.progress.on').count()).toBe(0);
+    // The sweep on screen is still the T = 40 one, marked as belonging to older settings.
+    expect(await page.locator('.panel-fd .chart-box.stale').count()).toBe(1);
+    expect(await sweepPath()).toBe(before);
+    await drag(page, 'Chain steps', 30);
+    await summarySays(page, 'P = 60');
+    await page.waitForFunction(() => !document.querySelector('.panel-fd .chart-box.stale'));
+    expect(await page.getByText('Cancelled:').count()).toBe(0);
+    await context.close();
+  });
+});
