@@ -20,8 +20,12 @@ export const CSP_DIRECTIVES = [
   "form-action 'none'",
 ];
 
-/** The policy as a <meta http-equiv> carries it (frame-ancestors is ignored there). */
+/** The policy as a <meta http-equiv> carries it. */
 export const CSP_META = CSP_DIRECTIVES.join('; ');
 
-/** The policy as the server's header: the same, and any page may frame the lab (course pages embed it). */
-export const CSP_HEADER = `${CSP_META}; frame-ancestors *`;
+/**
+ * The policy as the server's header: the same. It sets no frame-ancestors on purpose: course
+ * pages embed the lab (#embed=1), some from sandboxed or srcdoc iframes whose opaque origin no
+ * source list (not even *) matches.
+ */
+export const CSP_HEADER = CSP_META;
