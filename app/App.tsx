@@ -11,6 +11,7 @@ import { FiniteDifferencePanel } from './panels/FiniteDifferencePanel.tsx';
 import { ForwardPanel } from './panels/ForwardPanel.tsx';
 import { ReversePanel } from './panels/ReversePanel.tsx';
 import { WorkPanel } from './panels/WorkPanel.tsx';
+import { TapeSection } from './tape/TapeSection.tsx';
 import { useLab } from './store/index.ts';
 
 /**
@@ -34,6 +35,7 @@ export function App() {
         {shows('checkpoint') ? <CheckpointPanel /> : null}
         {shows('work') ? <WorkPanel /> : null}
       </main>
+      {shows('tape') ? <TapeSection /> : null}
       {embed ? null : (
         <footer className="footer">
           <p>

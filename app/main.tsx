@@ -6,11 +6,13 @@ import { App } from './App.tsx';
 import { registerOffline } from './offline/register.ts';
 import { useLab } from './store/index.ts';
 import { startLab } from './sync.ts';
+import { startTape } from './tape/sync.ts';
 import { startTheme } from './theme/wire.ts';
 import { connectLabWorker } from './worker/connect.ts';
 
 const engine = connectLabWorker(() => useLab.getState().noteRestart());
 startLab(useLab, engine, window);
+startTape(useLab, engine);
 
 startTheme(useLab, window);
 registerOffline();

@@ -4,6 +4,7 @@ import { createEmbedSlice } from './embedSlice.ts';
 import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
+import { createTapeSlice } from './tapeSlice.ts';
 import { createThemeSlice } from './themeSlice.ts';
 import type { LabState } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
@@ -16,6 +17,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createResultsSlice(...a),
   ...createViewSlice(...a),
+  ...createTapeSlice(...a),
   ...createEngineSlice(...a),
   ...createThemeSlice(...a),
   ...createEmbedSlice(...a),

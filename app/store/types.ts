@@ -2,8 +2,9 @@ import type { EmbedSlice } from './embedSlice.ts';
 import type { EngineSlice } from './engineSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
+import type { TapeSlice } from './tapeSlice.ts';
 import type { ThemeSlice } from './themeSlice.ts';
 import type { ViewSlice } from './viewSlice.ts';
 
 /** The whole store: settings, results, view, the engine's state, theme and embed mode, one slice each. */
-export type LabState = SettingsSlice & ResultsSlice & ViewSlice & EngineSlice & ThemeSlice & EmbedSlice;
+export type LabState = SettingsSlice & ResultsSlice & ViewSlice & TapeSlice & EngineSlice & ThemeSlice & EmbedSlice;

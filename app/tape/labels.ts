@@ -74,3 +74,41 @@ export function num(x: number): string {
 export function short(x: number): string {
   return formatNumber(x, 3);
 }
+
+/** v₁₂: the name of node 12's value. */
+export function v(i: number): string {
+  return `v${subscript(i)}`;
+}
+
+/** What node i computes, in terms of its parents' values: 'tanh(v₅)', 'v₂ × v₁', '0.025 × v₁₀'. */
+export function formulaOf(view: Pick<TapeView, 'op' | 'opNames' | 'constant' | 'parent0' | 'parent1' | 'name'>, i: number): string {
+  const a = v(view.parent0[i]);
+  const b = v(view.parent1[i]);
+  const k = formatNumber(view.constant[i], 4);
+  switch (opName(view, i)) {
+    case 'input':
+      return view.name[i] ? `${view.name[i]} (input)` : 'input';
+    case 'const':
+      return view.name[i] ? `${view.name[i]} (constant)` : 'constant';
+    case 'add':
+      return `${a} + ${b}`;
+    case 'sub':
+      return `${a} − ${b}`;
+    case 'mul':
+      return `${a} × ${b}`;
+    case 'div':
+      return `${a} / ${b}`;
+    case 'neg':
+      return `−${a}`;
+    case 'scale':
+      return `${k} × ${a}`;
+    case 'shift':
+      return view.constant[i] < 0 ? `${a} − ${formatNumber(-view.constant[i], 4)}` : `${a} + ${k}`;
+    case 'square':
+      return `${a}²`;
+    case 'pow':
+      return `${a}^${k}`;
+    default:
+      return `${opName(view, i)}(${a})`;
+  }
+}

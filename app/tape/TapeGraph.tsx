@@ -1,0 +1,271 @@
+import { useEffect, useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
+import { useSize } from '../charts/useSize.ts';
+import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
+import { formulaOf, nodeTag, num, opName, short, v } from './labels.ts';
+import { focusPoint, type GraphLayout } from './layout.ts';
+import type { TapeFrame, TapeStatics } from './model.ts';
+import { useZoom } from './useZoom.ts';
+
+const HEIGHT = 400;
+
+interface TapeGraphProps {
+  statics: TapeStatics;
+  layout: GraphLayout;
+  tf: TapeFrame;
+  overwrite: boolean;
+  selected: number;
+  hovered: number;
+  reducedMotion: boolean;
+  onHover: (node: number) => void;
+  onSelect: (node: number) => void;
+  onExpand: (step: number) => void;
+  onCollapse: (step: number) => void;
+  onCollapseAll: (() => void) | null;
+}
+
+/** The computation graph: nodes in their layout, edges lit as values go forward and adjoints come back. */
+export function TapeGraph(props: TapeGraphProps) {
+  const { statics, layout, tf, overwrite, selected, hovered } = props;
+  const { view } = statics;
+  // Width 0 until measured: the SVG (and its zoom) start once the box has its real size.
+  const [boxRef, size] = useSize<HTMLDivElement>({ width: 0, height: HEIGHT });
+  const ready = size.width > 0;
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const layerRef = useRef<SVGGElement | null>(null);
+  const zoom = useZoom(svgRef, layerRef, { width: size.width, height: HEIGHT }, !props.reducedMotion, ready, {
+    width: layout.width,
+    height: layout.height,
+  });
+  const markerId = useId().replace(/:/g, '');
+
+  // A new layout (a new tape, a step opened or closed) keeps the node in play in view; the first
+  // one is centred on it at a scale that shows the graph's full height.
+  const centred = useRef(false);
+  const focusRef = useRef(-1);
+  focusRef.current = selected >= 0 ? selected : tf.node >= 0 ? tf.node : view.output;
+  useEffect(() => {
+    if (!ready) return;
+    const point = focusPoint(layout, focusRef.current) ?? { x: layout.width / 2, y: layout.height / 2 };
+    if (!centred.current) {
+      zoom.centre(point.x, layout.height / 2, Math.min(1, (HEIGHT - 8) / layout.height));
+      centred.current = true;
+    } else zoom.reveal(point.x, point.y);
+  }, [layout, ready, zoom]);
+
+  // The player moving, or a node picked here or in the table, brings that node into view.
+  useEffect(() => {
+    const p = ready && tf.node >= 0 ? focusPoint(layout, tf.node) : null;
+    if (p) zoom.reveal(p.x, p.y);
+    // Only when the node in play changes: a new layout is handled above.
+  }, [tf.node, ready]);
+  useEffect(() => {
+    const p = ready && selected >= 0 ? focusPoint(layout, selected) : null;
+    if (p) zoom.reveal(p.x, p.y, 120);
+    // Only when the selection changes.
+  }, [selected, ready]);
+
+  const recording = tf.frame.phase === 'record';
+  const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : view.length;
+  const shown = tf.shown;
+
+  const edgeClass = (index: number): string => {
+    const e = layout.edges[index];
+    const child = e.to.kind === 'node' ? e.to.id : layout.blocks[e.to.index].first;
+    const parts: string[] = [];
+    if (recording) {
+      const last = e.to.kind === 'node' ? child : layout.blocks[e.to.index].last;
+      if (child >= recorded && last >= recorded) parts.push('future');
+    } else if (e.tapeEdges.some((t) => tf.swept[t])) parts.push('swept');
+    const linked = (n: number) => n >= 0 && ((e.from.kind === 'node' && e.from.id === n) || (e.to.kind === 'node' && e.to.id === n));
+    if (linked(hovered) || linked(selected)) parts.push('linked');
+    return parts.join(' ');
+  };
+
+  const currentEdges = useMemo(() => {
+    const out: { index: number; label: string }[] = [];
+    if (recording && tf.node >= 0) {
+      for (const slot of [0, 1] as const) {
+        const index = layout.edgeIndex[2 * tf.node + slot];
+        const partial = slot === 0 ? view.partial0[tf.node] : view.partial1[tf.node];
+        if (index >= 0 && !Number.isNaN(partial)) out.push({ index, label: `∂ ${short(partial)}` });
+      }
+    } else if (!recording && tf.edge >= 0) {
+      const index = layout.edgeIndex[tf.edge];
+      const event = tf.event ?? tf.rightEvent;
+      if (index >= 0 && event) out.push({ index, label: `${overwrite && tf.event ? '= ' : ''}${short(event.contribution)}` });
+    }
+    return out;
+  }, [recording, tf, layout, view, overwrite]);
+
+  const onClick = (event: ReactMouseEvent<SVGSVGElement>) => {
+    const target = event.target as Element;
+    const node = target.closest('[data-node]');
+    if (node) return props.onSelect(Number(node.getAttribute('data-node')));
+    const block = target.closest('[data-block]');
+    if (block) return props.onExpand(layout.blocks[Number(block.getAttribute('data-block'))].step);
+    const band = target.closest('[data-band]');
+    if (band) return props.onCollapse(Number(band.getAttribute('data-band')));
+  };
+  const onPointerOver = (event: ReactMouseEvent<SVGSVGElement>) => {
+    const node = (event.target as Element).closest('[data-node]');
+    props.onHover(node ? Number(node.getAttribute('data-node')) : -1);
+  };
+
+  const fitAll = () => zoom.fit({ x: 0, y: 0, w: layout.width, h: layout.height });
+
+  return (
+    <div
+      className="tape-graph"
+      ref={boxRef}
+      tabIndex={0}
+      role="group"
+      aria-label="Computation graph. Space plays or pauses; the arrow keys step; Home and End jump."
+    >
+      {ready ? (
+      <svg
+        ref={svgRef}
+        className={`tape-graph-svg in-${tf.frame.phase}`}
+        width={size.width}
+        height={HEIGHT}
+        role="img"
+        aria-label={`Computation graph of the tape: ${view.length} nodes, ${layout.blocks.length ? `${layout.blocks.length} steps collapsed into boxes, ` : ''}the node in play is ${v(Math.max(0, tf.node))}.`}
+        onClick={onClick}
+        onPointerOver={onPointerOver}
+        onPointerLeave={() => props.onHover(-1)}
+      >
+        <defs>
+          <marker id={`${markerId}-back`} viewBox="0 0 10 10" refX="2" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <path d="M0,0L10,5L0,10z" className="g-arrow-back" />
+          </marker>
+          <marker id={`${markerId}-fwd`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto">
+            <path d="M0,0L10,5L0,10z" className="g-arrow-fwd" />
+          </marker>
+        </defs>
+        <g ref={layerRef}>
+          {layout.railY !== null ? (
+            <text className="g-rail-label" x={84} y={layout.railY - 8}>
+              c is read by every step
+            </text>
+          ) : null}
+          {layout.bands.map((b) => (
+            <g key={`band${b.step}`} className={`g-band${b.collapsible ? ' collapsible' : ''}`} data-band={b.collapsible ? b.step : undefined}>
+              <line x1={b.x} x2={b.x + b.w} y1={layout.height - 22} y2={layout.height - 22} />
+              <text x={b.x + b.w / 2} y={layout.height - 8}>
+                {b.collapsible ? `step ${b.step}  − close` : `step t = ${b.step}`}
+              </text>
+            </g>
+          ))}
+          <g className="g-edges">
+            {layout.edges.map((e, i) => (
+              <EdgeLine key={e.key} d={e.d} className={edgeClass(i)} />
+            ))}
+          </g>
+          <g className="g-current-edges">
+            {currentEdges.map(({ index }) => (
+              <path
+                key={`cur${index}`}
+                className={`g-edge-current ${recording ? 'forward' : 'backward'}`}
+                d={layout.edges[index].d}
+                markerStart={recording ? undefined : `url(#${markerId}-back)`}
+                markerEnd={recording ? `url(#${markerId}-fwd)` : undefined}
+              />
+            ))}
+          </g>
+          {layout.blocks.map((b, i) => {
+            const inBlock = (n: number) => n >= b.first && n <= b.last;
+            const cls: string[] = [];
+            if (recording) cls.push(b.first >= recorded ? 'future' : b.last >= recorded ? 'partial' : 'recorded');
+            else if (b.first > tf.node) cls.push('passed');
+            if (inBlock(tf.node)) cls.push('current');
+            if (inBlock(tf.parent)) cls.push('target');
+            if (inBlock(selected)) cls.push('selected');
+            const out = b.out;
+            const outRecorded = out < recorded;
+            const gotAdjoint = shown !== null && shown.received[out] > 0;
+            return (
+              <BlockGlyph
+                key={`b${b.step}`}
+                index={i}
+                x={b.x}
+                y={b.y}
+                w={b.w}
+                h={b.h}
+                step={b.step}
+                nodes={b.last - b.first + 1}
+                outTag={nodeTag(view, out) || v(out)}
+                value={outRecorded ? short(view.value[out]) : ''}
+                adjoint={gotAdjoint ? `v̄ ${short(shown.adjoint[out])}` : ''}
+                className={cls.join(' ')}
+                title={`Step ${b.step}: nodes ${b.first}–${b.last}. Click to open it.`}
+              />
+            );
+          })}
+          {layout.nodes.map((n) => {
+            const i = n.id;
+            const leaf = view.parent0[i] < 0;
+            const isRecorded = i < recorded;
+            const got = shown !== null && (shown.received[i] > 0 || i === view.output);
+            const cls: string[] = [];
+            if (leaf) cls.push('leaf');
+            if (!isRecorded) cls.push('future');
+            if (!recording && i > tf.node && tf.node >= 0 && tf.frame.phase === 'sweep' && tf.frame.applied > 0) cls.push('passed');
+            if (i === tf.node) cls.push('current');
+            if (i === tf.parent) cls.push('target');
+            if (i === selected) cls.push('selected');
+            if (i === hovered) cls.push('hovered');
+            if (overwrite && tf.wrong && tf.right && !Object.is(tf.wrong.adjoint[i], tf.right.adjoint[i])) cls.push('wrong');
+            if (overwrite && statics.diverges.has(i)) cls.push('diverges');
+            const uses = view.uses[i];
+            const tag = nodeTag(view, i);
+            const label = leaf ? tag || opName(view, i) : opName(view, i);
+            return (
+              <NodeGlyph
+                key={i}
+                id={i}
+                x={n.x}
+                y={n.y}
+                leaf={leaf}
+                label={label}
+                tag={!leaf && tag ? `#${i} = ${tag}` : `#${i}`}
+                value={isRecorded ? short(view.value[i]) : ''}
+                adjoint={got ? `v̄ ${short(shown.adjoint[i])}` : ''}
+                badge={!recording && uses >= 2 && shown ? `${shown.received[i]}/${uses}` : ''}
+                className={cls.join(' ')}
+                title={`${v(i)} = ${formulaOf(view, i)} = ${num(view.value[i])}${got ? `; adjoint ${num(shown.adjoint[i])}` : ''}${uses >= 2 ? `; read ${uses} times` : ''}`}
+              />
+            );
+          })}
+          <g className="g-edge-labels" aria-hidden="true">
+            {currentEdges.map(({ index, label }) => {
+              const { x, y } = layout.edges[index].mid;
+              const w = label.length * 7.4 + 12;
+              return (
+                <g key={`lab${index}`} className={`g-edge-label ${recording ? 'forward' : 'backward'}`} transform={`translate(${x},${y})`}>
+                  <rect x={-w / 2} y={-9} width={w} height={18} rx={9} />
+                  <text y={4}>{label}</text>
+                </g>
+              );
+            })}
+          </g>
+        </g>
+      </svg>
+      ) : null}
+      <div className="tape-graph-tools">
+        <button type="button" onClick={() => zoom.zoomBy(1 / 1.4)} aria-label="Zoom out" title="Zoom out">
+          −
+        </button>
+        <button type="button" onClick={() => zoom.zoomBy(1.4)} aria-label="Zoom in" title="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={fitAll} title="Show the whole graph">
+          Fit
+        </button>
+        {props.onCollapseAll ? (
+          <button type="button" onClick={props.onCollapseAll} title="Close every open step">
+            Close steps
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

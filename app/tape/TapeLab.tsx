@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useLab } from '../store/index.ts';
+import { chainLayout, COLLAPSE_ABOVE } from './chainLayout.ts';
+import { EventCard, NodeCard, PitfallNote } from './EventCard.tsx';
+import { layeredLayout, loadDagre } from './layeredLayout.ts';
+import type { GraphLayout } from './layout.ts';
+import { tapeFrame, tapeStatics, type ShownView } from './model.ts';
+import { TapeGraph } from './TapeGraph.tsx';
+import { TapeTable } from './TapeTable.tsx';
+import { Transport } from './Transport.tsx';
+import { usePlayback, useReducedMotion } from './usePlayback.ts';
+
+/**
+ * The tape panel's body (loaded when the panel first comes on screen): the player, the graph, the
+ * table and the equation of the step in play, all drawn from one tape and one position.
+ */
+export function TapeLab() {
+  const tape = useLab((s) => s.tape);
+  const failure = useLab((s) => s.tapeFailure);
+  if (!tape) return <p className="tape-placeholder">{failure ?? 'Recording the tape…'}</p>;
+  return <TapeStage view={tape} />;
+}
+
+function TapeStage({ view }: { view: ShownView }) {
+  const position = useLab((s) => s.position);
+  const overwrite = useLab((s) => s.overwrite);
+  const selected = useLab((s) => s.selected);
+  const playing = useLab((s) => s.playing);
+  const loading = useLab((s) => s.tapeLoading);
+  const [hovered, setHovered] = useState(-1);
+  const reducedMotion = useReducedMotion();
+  usePlayback();
+
+  const statics = useMemo(() => tapeStatics(view), [view]);
+  const tf = useMemo(() => tapeFrame(statics, position, overwrite), [statics, position, overwrite]);
+  const layout = useGraphLayout(view);
+
+  // The live region speaks when the player rests, not at every frame of playback.
+  const [spoken, setSpoken] = useState('');
+  useEffect(() => {
+    setSpoken(playing ? 'Playing.' : tf.narration);
+  }, [playing, tf.narration]);
+
+  const { select, stepBy, togglePlay, seek } = useLab.getState();
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    const tag = target.tagName;
+    // Form controls keep their own keys; the scrub slider moves the same position anyway.
+    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && (target as HTMLInputElement).type !== 'range')) return;
+    if (tag === 'INPUT' && event.key !== ' ') return;
+    if (tag === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
+    const end = statics.tl.end;
+    const step = event.shiftKey ? 10 : 1;
+    switch (event.key) {
+      case ' ':
+        togglePlay();
+        break;
+      case 'ArrowRight':
+        stepBy(step);
+        break;
+      case 'ArrowLeft':
+        stepBy(-step);
+        break;
+      case 'Home':
+        seek(0);
+        break;
+      case 'End':
+        seek(end);
+        break;
+      case 'Escape':
+        select(-1);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const onSelect = (node: number) => {
+    select(node === useLab.getState().selected ? -1 : node);
+    if (node >= 0 && view.step && view.step[node] >= 0) layout.open(view.step[node]);
+  };
+
+  return (
+    <div className={`tape-lab${loading ? ' loading' : ''}`} onKeyDown={onKeyDown}>
+      <Transport tl={statics.tl} />
+      <p className="tape-narration" aria-hidden="true">
+        {tf.narration}
+      </p>
+      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true">
+        {spoken}
+      </p>
+      {layout.value ? (
+        <TapeGraph
+          statics={statics}
+          layout={layout.value}
+          tf={tf}
+          overwrite={overwrite}
+          selected={selected}
+          hovered={hovered}
+          reducedMotion={reducedMotion}
+          onHover={setHovered}
+          onSelect={onSelect}
+          onExpand={layout.open}
+          onCollapse={layout.close}
+          onCollapseAll={layout.anyOpen ? layout.closeAll : null}
+        />
+      ) : (
+        <p className="tape-placeholder">Laying out the graph…</p>
+      )}
+      <GraphLegend collapsible={(view.steps ?? 0) > COLLAPSE_ABOVE} />
+      <div className="tape-bottom">
+        <TapeTable
+          statics={statics}
+          tf={tf}
+          overwrite={overwrite}
+          selected={selected}
+          hovered={hovered}
+          onHover={setHovered}
+          onSelect={onSelect}
+        />
+        <div className="tape-side">
+          <EventCard statics={statics} tf={tf} overwrite={overwrite} />
+          {overwrite ? <PitfallNote statics={statics} /> : null}
+          <NodeCard statics={statics} tf={tf} node={selected} />
+          <p className="tape-keys">
+            Keys, with focus in this panel: <kbd>space</kbd> play or pause, <kbd>←</kbd> <kbd>→</kbd> step (with{' '}
+            <kbd>shift</kbd>, ten), <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Esc</kbd> clears the selection.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function GraphLegend({ collapsible }: { collapsible: boolean }) {
+  return (
+    <ul className="legend tape-legend">
+      <li>
+        <span className="lg-node" aria-hidden="true">
+          op
+          <br />v
+          <br />v̄
+        </span>
+        <span>a node: its op, value v (forward) and adjoint v̄ = ∂L/∂v (reverse)</span>
+      </li>
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <line x1={1} x2={17} y1={5} y2={5} className="lg-swept" />
+        </svg>
+        <span>an edge the adjoint has flowed back along</span>
+      </li>
+      <li>
+        <span className="lg-badge" aria-hidden="true">
+          2/4
+        </span>
+        <span>contributions received / times read</span>
+      </li>
+      <li className="tape-hint">
+        Drag to pan · Ctrl + wheel or − + to zoom · click a node to select it{collapsible ? ', a step to open it' : ''}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The graph's layout, with the chain's steps opened and closed on click. The chain's template
+ * is used when it fits; any other tape gets dagre's layered layout, loaded on demand.
+ */
+function useGraphLayout(view: ShownView) {
+  const steps = view.steps ?? 0;
+  const collapsible = steps > COLLAPSE_ABOVE;
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setOpen(new Set()), [steps]);
+  const chain = useMemo(() => {
+    if (!view.step) return null;
+    const isOpen = collapsible ? (t: number) => open.has(t) : () => true;
+    return chainLayout({ ...view, step: view.step, steps }, isOpen);
+  }, [view, steps, collapsible, open]);
+  const [layered, setLayered] = useState<{ view: ShownView; layout: GraphLayout } | null>(null);
+  useEffect(() => {
+    if (chain) return;
+    let live = true;
+    loadDagre().then((dagre) => {
+      if (live) setLayered({ view, layout: layeredLayout(dagre, view) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [chain, view]);
+  return {
+    value: chain ?? (layered?.view === view ? layered.layout : null),
+    anyOpen: collapsible && open.size > 0,
+    open: (t: number) => {
+      if (collapsible && !open.has(t)) setOpen(new Set(open).add(t));
+    },
+    close: (t: number) => {
+      const next = new Set(open);
+      next.delete(t);
+      setOpen(next);
+    },
+    closeAll: () => setOpen(new Set()),
+  };
+}

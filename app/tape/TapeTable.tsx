@@ -1,0 +1,177 @@
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { nodeTag, num, opWithConstant } from './labels.ts';
+import type { TapeFrame, TapeStatics } from './model.ts';
+import { scrollToRow, windowRows } from './windowing.ts';
+
+/** Every row is this tall (CSS sets the same), so the window is pure arithmetic. */
+export const ROW_HEIGHT = 26;
+const HEADER_HEIGHT = 30;
+const BOX_HEIGHT = 360;
+
+interface TapeTableProps {
+  statics: TapeStatics;
+  tf: TapeFrame;
+  overwrite: boolean;
+  selected: number;
+  hovered: number;
+  onHover: (node: number) => void;
+  onSelect: (node: number) => void;
+}
+
+/**
+ * The Wengert list: one row per node, in tape order, rendered a window at a time so a tape of
+ * thousands of nodes scrolls smoothly. The row in play is highlighted and kept in view.
+ */
+export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, onSelect }: TapeTableProps) {
+  const { view } = statics;
+  const box = useRef<HTMLDivElement | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  // Rows are seen below the sticky header, inside the box's border: measured once drawn.
+  const [viewport, setViewport] = useState(BOX_HEIGHT - HEADER_HEIGHT);
+  useLayoutEffect(() => {
+    const el = box.current;
+    const head = el?.querySelector('thead');
+    if (el && head) setViewport(el.clientHeight - head.getBoundingClientRect().height);
+  }, []);
+  const count = view.length;
+  const win = windowRows({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
+
+  const keep = (index: number) => {
+    const el = box.current;
+    if (!el) return;
+    const top = scrollToRow({ index, scrollTop: el.scrollTop, viewport, rowHeight: ROW_HEIGHT, count });
+    if (top !== null) {
+      el.scrollTop = top;
+      setScrollTop(top);
+    }
+  };
+  // The row in play stays in view; so does a node picked in the graph.
+  useEffect(() => keep(tf.node), [tf.node, count]);
+  useEffect(() => keep(selected), [selected]);
+
+  const recording = tf.frame.phase === 'record';
+  const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : count;
+  const rows = [];
+  for (let i = win.start; i < win.end; i++) {
+    const got = tf.shown !== null && (tf.shown.received[i] > 0 || i === view.output);
+    const wrongHere = overwrite && tf.wrong !== null && tf.right !== null && !Object.is(tf.wrong.adjoint[i], tf.right.adjoint[i]);
+    const cls = [
+      i === tf.node ? 'current' : '',
+      i === tf.parent ? 'target' : '',
+      i === selected ? 'selected' : '',
+      i === hovered ? 'hovered' : '',
+      i >= recorded ? 'future' : '',
+      wrongHere ? 'wrong' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    rows.push(
+      <Row
+        key={i}
+        i={i}
+        className={cls}
+        op={opWithConstant(view, i)}
+        tag={nodeTag(view, i)}
+        parents={parentsText(view.parent0[i], view.parent1[i])}
+        partials={i < recorded ? partialsText(view.partial0[i], view.partial1[i]) : ''}
+        value={i < recorded ? num(view.value[i]) : ''}
+        adjoint={recording ? '' : got && tf.right ? num(tf.right.adjoint[i]) : '0'}
+        untouched={!recording && !got}
+        wrong={overwrite ? (recording || !tf.wrong ? '' : got ? num(tf.wrong.adjoint[i]) : '0') : null}
+        diverges={overwrite && statics.diverges.has(i)}
+        current={i === tf.node}
+      />,
+    );
+  }
+
+  return (
+    <div
+      className="tape-table-box"
+      ref={box}
+      style={{ height: BOX_HEIGHT }}
+      tabIndex={0}
+      role="region"
+      aria-label="The tape as a table (Wengert list)"
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onClick={(e) => {
+        const row = (e.target as Element).closest('tr[data-node]');
+        if (row) onSelect(Number(row.getAttribute('data-node')));
+      }}
+      onPointerOver={(e) => {
+        const row = (e.target as Element).closest('tr[data-node]');
+        onHover(row ? Number(row.getAttribute('data-node')) : -1);
+      }}
+      onPointerLeave={() => onHover(-1)}
+    >
+      <table className={`tape-table in-${tf.frame.phase}${overwrite ? ' with-wrong' : ''}`} aria-rowcount={count + 1}>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col" title="The node's index on the tape">#</th>
+            <th scope="col" title="The primitive, with the constant it carries">op</th>
+            <th scope="col" title="Indices of the nodes it reads">parents</th>
+            <th scope="col" title="Local partials ∂node/∂parent, written while recording">∂ / ∂parent</th>
+            <th scope="col" title="The value computed forward">value v</th>
+            <th scope="col" title="The adjoint ∂L/∂v, accumulated with += by the sweep">adjoint v̄</th>
+            {overwrite ? (
+              <th scope="col" className="col-wrong" title="The adjoint the sweep leaves when it overwrites with = instead">
+                with = (wrong)
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {win.padTop > 0 ? <tr className="spacer" style={{ height: win.padTop }} aria-hidden="true" /> : null}
+          {rows}
+          {win.padBottom > 0 ? <tr className="spacer" style={{ height: win.padBottom }} aria-hidden="true" /> : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowProps {
+  i: number;
+  className: string;
+  op: string;
+  tag: string;
+  parents: string;
+  partials: string;
+  value: string;
+  adjoint: string;
+  untouched: boolean;
+  wrong: string | null;
+  diverges: boolean;
+  current: boolean;
+}
+
+const Row = memo(function Row(p: RowProps) {
+  return (
+    <tr className={p.className} data-node={p.i} aria-rowindex={p.i + 2} aria-current={p.current ? 'step' : undefined}>
+      <td className="c-index">{p.i}</td>
+      <td className="c-op">
+        {p.op}
+        {p.tag && !p.op.includes(p.tag) ? <span className="c-tag"> {p.tag}</span> : null}
+      </td>
+      <td className="c-parents">{p.parents}</td>
+      <td className="c-num">{p.partials}</td>
+      <td className="c-num">{p.value}</td>
+      <td className={`c-num c-adjoint${p.untouched ? ' untouched' : ''}`}>{p.adjoint}</td>
+      {p.wrong !== null ? (
+        <td className="c-num c-wrong">
+          {p.diverges ? <span className="c-diverges" title="Goes wrong here: read several times, it kept only the last contribution">⚠ </span> : null}
+          {p.wrong}
+        </td>
+      ) : null}
+    </tr>
+  );
+});
+
+function parentsText(p0: number, p1: number): string {
+  if (p0 < 0) return '—';
+  return p1 < 0 ? String(p0) : `${p0}, ${p1}`;
+}
+
+function partialsText(d0: number, d1: number): string {
+  if (Number.isNaN(d0)) return '—';
+  return Number.isNaN(d1) ? num(d0) : `${num(d0)}, ${num(d1)}`;
+}

@@ -1,0 +1,59 @@
+import type { ChainTapeView } from '../../engine/tape-view.ts';
+import type { LabSettings } from '../../engine/report.ts';
+import { selectSettings, type LabStore } from '../store/index.ts';
+import { tapeKeyOf } from '../store/tapeSlice.ts';
+
+/** Anything that records the chain's tape asynchronously: the worker, or a fake in tests. */
+export interface TapeSource {
+  tape(settings: LabSettings): Promise<ChainTapeView>;
+}
+
+/**
+ * Keeps the tape panel's tape in step with the settings, only while the panel is wanted (it has
+ * come on screen). At most one request is in flight; when it ends, the newest settings are asked
+ * for if they differ, so a dragged slider never builds a queue and the sliders' own runs are never
+ * held up by tapes nobody looks at. Returns a function that undoes the wiring.
+ */
+export function startTape(store: LabStore, source: TapeSource): () => void {
+  let inFlight = false;
+  let failedKey: string | null = null;
+  /** Requests for the same settings ended by a restarted worker (asked again up to twice). */
+  let restarts = 0;
+
+  function pump() {
+    const state = store.getState();
+    if (!state.tapeWanted || inFlight) return;
+    const settings = selectSettings(state);
+    const key = tapeKeyOf(settings);
+    if (key === state.tapeKey || key === failedKey) return;
+    inFlight = true;
+    state.setTapeLoading(true);
+    source
+      .tape(settings)
+      .then(
+        (tape) => {
+          failedKey = null;
+          restarts = 0;
+          store.getState().receiveTape(tape, key);
+        },
+        (error: unknown) => {
+          // A worker restarted under the request is not the settings' fault: ask again.
+          const stopped = error instanceof Error && (error.name === 'EngineStopped' || error.name === 'RunCancelled');
+          if (stopped && ++restarts <= 2) return;
+          restarts = 0;
+          failedKey = key;
+          store.getState().setTapeFailure(error instanceof Error ? error.message : String(error));
+        },
+      )
+      .finally(() => {
+        inFlight = false;
+        store.getState().setTapeLoading(false);
+        pump();
+      });
+  }
+
+  pump();
+  return store.subscribe((state, previous) => {
+    if (state.tapeWanted !== previous.tapeWanted || tapeKeyOf(state) !== tapeKeyOf(previous)) pump();
+  });
+}

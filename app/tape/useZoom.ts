@@ -1,0 +1,138 @@
+import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** Zoom limits: far enough out to see a long chain whole, close enough to read a node easily. */
+export const MIN_SCALE = 0.04;
+export const MAX_SCALE = 2.5;
+
+export interface ZoomControls {
+  /** Multiplies the scale by `factor` about the viewport's centre. */
+  zoomBy(factor: number): void;
+  /** Fits a box of the graph into the viewport. */
+  fit(box: { x: number; y: number; w: number; h: number }): void;
+  /** Pans so that graph point (x, y) is in view with a margin; does nothing when it already is. */
+  reveal(x: number, y: number, margin?: number): void;
+  /** Centres graph point (x, y) at scale k. */
+  centre(x: number, y: number, k?: number): void;
+}
+
+/**
+ * d3-zoom on an SVG: drag to pan, ctrl/⌘ + wheel or pinch to zoom, a sideways wheel pans. The
+ * transform is written straight onto `layer` (no React render per frame of a drag); `animate`
+ * false (reduced motion) makes every programmatic move a jump.
+ */
+export function useZoom(
+  svg: RefObject<SVGSVGElement | null>,
+  layer: RefObject<SVGGElement | null>,
+  size: { width: number; height: number },
+  animate: boolean,
+  /** Whether the SVG is mounted (the zoom attaches when it is). */
+  mounted: boolean,
+  /** The graph's size: panning stops a little past its edges. */
+  bounds: { width: number; height: number },
+): ZoomControls {
+  const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const current = useRef<ZoomTransform>(zoomIdentity);
+  const sizeRef = useRef(size);
+  sizeRef.current = size;
+  const animateRef = useRef(animate);
+  animateRef.current = animate;
+
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    const z = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([MIN_SCALE, MAX_SCALE])
+      // Plain vertical wheel scrolls the page; ctrl/⌘ + wheel (and pinch, which arrives as one) zooms.
+      .filter((event: Event) => {
+        if (event.type === 'wheel') return (event as WheelEvent).ctrlKey || (event as WheelEvent).metaKey;
+        return !(event as MouseEvent).button;
+      })
+      .on('zoom', (event: { transform: ZoomTransform }) => {
+        current.current = event.transform;
+        layer.current?.setAttribute('transform', event.transform.toString());
+      });
+    behaviour.current = z;
+    setExtent(z, boundsRef.current);
+    const selection = select(el);
+    selection.call(z).on('dblclick.zoom', null);
+    selection.call(z.transform, current.current);
+    // A sideways wheel (trackpad swipe, shift + wheel) pans along the chain.
+    const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || event.metaKey) return;
+      const dx = event.deltaX !== 0 ? event.deltaX : event.shiftKey ? event.deltaY : 0;
+      if (dx === 0 || Math.abs(event.deltaY) > Math.abs(event.deltaX) * 2 && !event.shiftKey) return;
+      event.preventDefault();
+      z.translateBy(selection, -dx / current.current.k, 0);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      selection.on('.zoom', null);
+      selection.interrupt();
+    };
+  }, [svg, layer, mounted]);
+
+  useEffect(() => {
+    if (behaviour.current) setExtent(behaviour.current, bounds);
+  }, [bounds.width, bounds.height]);
+
+  const apply = (wanted: ZoomTransform, duration = 280) => {
+    const el = svg.current;
+    const z = behaviour.current;
+    if (!el || !z) return;
+    // Programmatic moves obey the same limits as dragging.
+    const { width, height } = sizeRef.current;
+    const t = z.constrain()(wanted, [[0, 0], [width, height]], z.translateExtent());
+    const selection = select(el);
+    if (animateRef.current && duration > 0) selection.transition().duration(duration).call(z.transform, t);
+    else {
+      selection.interrupt();
+      selection.call(z.transform, t);
+    }
+  };
+
+  const controlsRef = useRef<ZoomControls | null>(null);
+  controlsRef.current ??= {
+    zoomBy(factor) {
+      const { width, height } = sizeRef.current;
+      const t = current.current;
+      const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, t.k * factor));
+      const cx = (width / 2 - t.x) / t.k;
+      const cy = (height / 2 - t.y) / t.k;
+      apply(zoomIdentity.translate(width / 2 - cx * k, height / 2 - cy * k).scale(k), 200);
+    },
+    fit(box) {
+      const { width, height } = sizeRef.current;
+      const k = Math.max(MIN_SCALE, Math.min(1, (width - 16) / box.w, (height - 16) / box.h));
+      apply(zoomIdentity.translate(width / 2 - (box.x + box.w / 2) * k, height / 2 - (box.y + box.h / 2) * k).scale(k), 350);
+    },
+    reveal(x, y, margin = 70) {
+      const { width, height } = sizeRef.current;
+      const t = current.current;
+      const sx = t.applyX(x);
+      const sy = t.applyY(y);
+      const m = Math.min(margin, width / 4);
+      if (sx >= m && sx <= width - m && sy >= 0 && sy <= height) return;
+      apply(zoomIdentity.translate(width / 2 - x * t.k, sy >= 0 && sy <= height ? t.y : height / 2 - y * t.k).scale(t.k));
+    },
+    centre(x, y, k) {
+      const { width, height } = sizeRef.current;
+      const scale = k ?? current.current.k;
+      apply(zoomIdentity.translate(width / 2 - x * scale, height / 2 - y * scale).scale(scale), 0);
+    },
+  };
+  return controlsRef.current;
+}
+
+/** Panning stops 40 px past the graph's edges (d3 centres a graph smaller than the viewport). */
+function setExtent(z: ZoomBehavior<SVGSVGElement, unknown>, bounds: { width: number; height: number }) {
+  const pad = 40;
+  z.translateExtent([
+    [-pad, -pad],
+    [bounds.width + pad, bounds.height + pad],
+  ]);
+}
