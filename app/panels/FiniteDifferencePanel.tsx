@@ -1,6 +1,8 @@
 import { chartItems, gradientsItem, reportItem, sweepItem } from '../export/items.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
+import { ChartNote } from '../charts/ChartNote.tsx';
+import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { errorDomain, parameterLayout, sweepLayout, type SweepLayout } from '../charts/fdLayout.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
@@ -105,6 +107,7 @@ function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
       {params.a.map((m) => (
         <circle key={`a${m.t}`} className={m.zero ? 'mark-fd-dot zero' : 'mark-fd-dot'} cx={m.x} cy={m.y} r={2.2} />
       ))}
+      <ChartNote frame={frame} text={nonFiniteNote(2 * report.steps - params.a.length - params.b.length)} />
     </Chart>
   );
 }

@@ -1,6 +1,8 @@
 import { chartItems, gradientsItem, reportItem } from '../export/items.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
+import { ChartNote } from '../charts/ChartNote.tsx';
+import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { reverseLayout } from '../charts/reverseLayout.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
@@ -73,6 +75,10 @@ function AdjointChart({ report, size }: { report: LabReport; size: Size }) {
         <circle key={`a${m.t}`} className="mark-reverse-dot" cx={m.x} cy={m.y} r={2.2} />
       ))}
       {layout.seed ? <circle className="mark-reverse-seed" cx={layout.seed.x} cy={layout.seed.y} r={5} /> : null}
+      <ChartNote
+        frame={frame}
+        text={nonFiniteNote(countNonFinite(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b))}
+      />
     </Chart>
   );
 }

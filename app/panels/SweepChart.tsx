@@ -2,14 +2,23 @@ import { useId } from 'react';
 import type { LabReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
+import { ChartNote } from '../charts/ChartNote.tsx';
+import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import type { SweepLayout } from '../charts/fdLayout.ts';
 import type { Frame } from '../charts/frame.ts';
 import { formatEps } from '../format.ts';
+import { epsEdgeNote } from '../numerics/edges.ts';
 
 /** RMS error against epsilon, log–log, with the model lines and the three marked h. */
 export function SweepChart({ report, layout, frame }: { report: LabReport; layout: SweepLayout; frame: Frame }) {
   const clipId = useId();
   const labelLeft = layout.selected.x > frame.innerWidth - 90;
+  const missing = countNonFinite(
+    report.sweep.map((p) => p.rms),
+    report.sweep.map((p) => p.truncation),
+    report.sweep.map((p) => p.rounding),
+  );
+  const edge = epsEdgeNote(report.eps, report.params, report.bestEps);
   return (
     <Chart frame={frame} title="RMS error of the central-difference gradient against epsilon, log–log">
       <defs>
@@ -36,6 +45,8 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
         </g>
       ) : null}
       {layout.best ? <circle className="mark-best" cx={layout.best.x} cy={layout.best.y} r={6.5} /> : null}
+      <ChartNote frame={frame} text={edge} line={1} align={labelLeft ? 'start' : 'end'} />
+      <ChartNote frame={frame} text={nonFiniteNote(missing)} line={2} align={labelLeft ? 'start' : 'end'} />
       <g className="selected">
         <line x1={layout.selected.x} x2={layout.selected.x} y1={0} y2={frame.innerHeight} />
         <circle cx={layout.selected.x} cy={layout.selected.y} r={4.5} />

@@ -2,6 +2,8 @@ import { scaleLinear } from 'd3';
 import { useId, useMemo } from 'react';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
+import { ChartNote } from '../charts/ChartNote.tsx';
+import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { heatDataUrl } from '../charts/heatImage.ts';
 import { HEAT_RAMPS, tangentHeat } from '../charts/heatmap.ts';
@@ -29,6 +31,7 @@ export function TangentChart({ tangents, steps, size }: { tangents: Float64Array
     (t) => Number.isInteger(t.value) && t.value >= 0 && t.value < P,
   );
   const ramp = HEAT_RAMPS[scheme];
+  const missing = useMemo(() => countNonFinite(tangents), [tangents]);
   const rampY = scaleLinear().domain(strip.decades).range([frame.innerHeight, 0]);
   const rampTicks = linearTicks(rampY, Math.max(2, Math.floor(frame.innerHeight / 32)), (e) =>
     formatPowerOfTen(10 ** e),
@@ -45,6 +48,7 @@ export function TangentChart({ tangents, steps, size }: { tangents: Float64Array
         preserveAspectRatio="none"
         className="heat"
       />
+      <ChartNote frame={frame} text={nonFiniteNote(missing, 'entry', 'shown in red', 'entries')} />
       <AxisLeft frame={frame} ticks={yTicks} label="direction j of θ" grid={false} />
       <AxisBottom frame={frame} ticks={xTicks} label="state t" grid={false} />
       <text className="heat-note" x={frame.innerWidth * 0.04} y={frame.innerHeight * 0.93}>

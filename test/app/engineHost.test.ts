@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LabReport, LabSettings } from '../../engine/report.ts';
+import { DEFAULTS } from '../../app/settings/schema.ts';
+import { createLabClient, type LabRunner } from '../../app/worker/client.ts';
+import { createEngineHost, type EngineInstance } from '../../app/worker/engineHost.ts';
+import { ENGINE_RESTARTED, EngineStopped, RunCancelled, isEngineStopped, isRunCancelled } from '../../app/worker/faults.ts';
+
+/** A stand-in worker: runs finish when the test says so; faults are raised by hand. */
+function fakeWorker() {
+  const runs: { settings: LabSettings; progress: (f: number) => void; resolve: (r: LabReport) => void; reject: (e: Error) => void }[] = [];
+  let fault: ((reason: string) => void) | null = null;
+  const instance: EngineInstance & { terminated: boolean } = {
+    terminated: false,
+    run: (settings, progress) => new Promise((resolve, reject) => runs.push({ settings, progress, resolve, reject })),
+    tape: () => new Promise(() => {}),
+    onFault: (f) => (fault = f),
+    terminate() {
+      this.terminated = true;
+    },
+  };
+  return { instance, runs, raise: (reason: string) => fault?.(reason) };
+}
+
+const report = { steps: 40 } as unknown as LabReport;
+const settings: LabSettings = { ...DEFAULTS };
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+afterEach(() => vi.useRealTimers());
+
+describe('the engine host', () => {
+  it('passes progress through and resolves with the worker’s report', async () => {
+    const w = fakeWorker();
+    const host = createEngineHost({ spawn: () => w.instance });
+    const seen: number[] = [];
+    const done = host.run(settings, (f) => seen.push(f));
+    w.runs[0].progress(0.25);
+    w.runs[0].progress(1);
+    w.runs[0].resolve(report);
+    await expect(done).resolves.toBe(report);
+    expect(seen).toEqual([0.25, 1]);
+    expect(host.started).toBe(1);
+  });
+
+  it('a worker that throws is terminated and replaced; the run in flight rejects with EngineStopped', async () => {
+    const workers = [fakeWorker(), fakeWorker()];
+    let n = 0;
+    const restarts: string[] = [];
+    const host = createEngineHost({ spawn: () => workers[n++].instance, onRestart: (r) => restarts.push(r) });
+    const done = host.run(settings);
+    workers[0].raise('boom');
+    await expect(done).rejects.toSatisfy(isEngineStopped);
+    expect(workers[0].instance.terminated).toBe(true);
+    expect(host.started).toBe(2);
+    expect(restarts).toEqual(['boom']);
+    const next = host.run(settings);
+    workers[1].runs[0].resolve(report);
+    await expect(next).resolves.toBe(report);
+  });
+
+  it('a run that goes silent past the stall limit counts as a dead worker; progress keeps it alive', async () => {
+    vi.useFakeTimers();
+    const workers = [fakeWorker(), fakeWorker()];
+    let n = 0;
+    const host = createEngineHost({ spawn: () => workers[n++].instance, stallMs: 1000 });
+    const done = host.run(settings);
+    const outcome = done.catch((e: unknown) => e);
+    vi.advanceTimersByTime(900);
+    workers[0].runs[0].progress(0.5);
+    vi.advanceTimersByTime(900);
+    expect(host.started).toBe(1);
+    vi.advanceTimersByTime(200);
+    expect(host.started).toBe(2);
+    expect(isEngineStopped(await outcome)).toBe(true);
+  });
+
+  it('cancel terminates the worker at once, rejects with RunCancelled, and is false when idle', async () => {
+    const workers = [fakeWorker(), fakeWorker()];
+    let n = 0;
+    const restarts: string[] = [];
+    const host = createEngineHost({ spawn: () => workers[n++].instance, onRestart: (r) => restarts.push(r) });
+    expect(host.cancel()).toBe(false);
+    const done = host.run(settings);
+    expect(host.cancel()).toBe(true);
+    await expect(done).rejects.toSatisfy(isRunCancelled);
+    expect(workers[0].instance.terminated).toBe(true);
+    expect(restarts).toEqual([]);
+    // A late answer from the terminated worker is ignored.
+    workers[0].runs[0].resolve(report);
+  });
+
+  it('a fault while idle restarts too, and an old worker’s fault after replacement is ignored', () => {
+    const workers = [fakeWorker(), fakeWorker(), fakeWorker()];
+    let n = 0;
+    const host = createEngineHost({ spawn: () => workers[n++].instance });
+    workers[0].raise('idle fault');
+    expect(host.started).toBe(2);
+    workers[0].raise('again');
+    expect(host.started).toBe(2);
+  });
+});
+
+describe('the client with a stopping or cancelled runner', () => {
+  function runner() {
+    const calls: { resolve: (r: LabReport) => void; reject: (e: Error) => void }[] = [];
+    let cancels = 0;
+    const r: LabRunner = {
+      run: () => new Promise((resolve, reject) => calls.push({ resolve, reject })),
+      cancel: () => {
+        cancels += 1;
+        calls.at(-1)?.reject(new RunCancelled('cancelled'));
+        return true;
+      },
+    };
+    return { r, calls, cancels: () => cancels };
+  }
+  const planner = (done: { value: boolean }) => ({ next: () => (done.value ? null : { ...DEFAULTS }) });
+
+  it('reruns the same settings once after the worker stopped, then reports', async () => {
+    const { r, calls } = runner();
+    const done = { value: false };
+    const events: string[] = [];
+    const client = createLabClient(r, planner(done), {
+      report: () => {
+        done.value = true;
+        events.push('report');
+      },
+      failure: (m) => events.push(`failure ${m}`),
+      busy: () => {},
+      restarted: () => events.push('restarted'),
+    });
+    client.request({ ...DEFAULTS });
+    calls[0].reject(new EngineStopped('gone'));
+    await flush();
+    expect(calls).toHaveLength(2);
+    calls[1].resolve(report);
+    await flush();
+    expect(events).toEqual(['restarted', 'report']);
+  });
+
+  it('gives up with a failure when the fresh worker stops on the same settings too', async () => {
+    const { r, calls } = runner();
+    const events: string[] = [];
+    const client = createLabClient(r, planner({ value: false }), {
+      report: () => events.push('report'),
+      failure: (m) => events.push(`failure ${m}`),
+      busy: () => {},
+      restarted: () => events.push('restarted'),
+    });
+    client.request({ ...DEFAULTS });
+    calls[0].reject(new EngineStopped('gone'));
+    await flush();
+    calls[1].reject(new EngineStopped('gone again'));
+    await flush();
+    expect(events).toEqual(['restarted', 'failure gone again']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('cancel stops the run in flight, says so, and does not retry until the settings change', async () => {
+    const { r, calls, cancels } = runner();
+    const events: string[] = [];
+    const client = createLabClient(r, planner({ value: false }), {
+      report: () => events.push('report'),
+      failure: (m) => events.push(`failure ${m}`),
+      busy: () => {},
+      cancelled: () => events.push('cancelled'),
+    });
+    client.cancel();
+    expect(cancels()).toBe(0);
+    client.request({ ...DEFAULTS });
+    client.cancel();
+    await flush();
+    expect(cancels()).toBe(1);
+    expect(events).toEqual(['cancelled']);
+    expect(calls).toHaveLength(1);
+    client.request({ ...DEFAULTS, steps: 41 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('the one-line messages', () => {
+    expect(ENGINE_RESTARTED).toBe('The engine stopped unexpectedly; restarted it and recomputed.');
+  });
+});
