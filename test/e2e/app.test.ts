@@ -181,7 +181,9 @@ describe('the lab in Chromium', () => {
     const shown = page.waitForSelector('.progress.on', { timeout: 10_000 });
     await drag(page, 'Chain steps', 200);
     await shown;
-    expect(await page.locator('.busy-note').textContent()).toMatch(/^Computing .* for T = 200…$/);
+    const note = page.locator('.busy-note [role="status"]');
+    await page.waitForFunction(() => document.querySelector('.busy-note [role="status"]')?.textContent !== '');
+    expect(await note.textContent()).toMatch(/^Computing .* for T = 200…$/);
     await summarySays(page, 'P = 400');
     await page.waitForSelector('.progress:not(.on)');
     await page.context().close();
