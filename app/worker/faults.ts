@@ -26,4 +26,4 @@ export function isRunCancelled(error: unknown): error is RunCancelled {
 export const ENGINE_RESTARTED = 'The engine stopped unexpectedly; restarted it and recomputed.';
 
 /** The one line the page shows after a cancel. */
-export const RUN_CANCELLED = 'Cancelled: the figures on screen are still those of the earlier settings.';
+export const RUN_CANCELLED = 'Cancelled: the figures that run would have updated still show the earlier settings.';

@@ -214,7 +214,7 @@ describe('worker faults', () => {
     await page.waitForFunction(() => Number(document.querySelector('.progress')?.getAttribute('aria-valuenow')) >= 0);
     await cancel.click();
     await closed;
-    await page.getByText('Cancelled: the figures on screen are still those of the earlier settings.').waitFor();
+    await page.getByText('Cancelled: the figures that run would have updated still show the earlier settings.').waitFor();
     expect(await page.locator('.progress.on').count()).toBe(0);
     // The sweep on screen is still the T = 40 one, marked as belonging to older settings.
     expect(await page.locator('.panel-fd .chart-box.stale').count()).toBe(1);
