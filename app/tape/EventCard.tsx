@@ -71,7 +71,8 @@ export function EventCard({ statics, tf, overwrite }: { statics: TapeStatics; tf
               {nodeRef(view, e.parent)} is read {uses} times: this is contribution {e.ordinal} of {uses}.{' '}
               {wrongMode && e.ordinal > 1 ? (
                 <span className="eq-wrong">
-                  With =, the {num(e.before)} it held is thrown away; += would give {num(tf.rightEvent?.parentAdjoint ?? NaN)}.
+                  With =, the {num(e.before)} it held is thrown away; the right sweep (+=) holds{' '}
+                  {num(tf.rightEvent?.parentAdjoint ?? NaN)} here.
                 </span>
               ) : null}
             </>
@@ -111,7 +112,7 @@ export function NodeCard({ statics, tf, node }: { statics: TapeStatics; tf: Tape
       {events.length > 0 ? (
         <>
           <p className="eq-note">
-            Read {view.uses[node]} {view.uses[node] === 1 ? 'time' : 'times'}, so its adjoint collects {events.length}{' '}
+            Read {view.uses[node] === 1 ? 'once' : `${view.uses[node]} times`}, so its adjoint collects {events.length}{' '}
             {events.length === 1 ? 'contribution' : 'contributions'}:
           </p>
           <ul className="contributions">

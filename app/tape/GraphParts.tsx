@@ -24,6 +24,8 @@ interface NodeGlyphProps {
   /** Spoken and hover text. */
   title: string;
   leaf: boolean;
+  /** False when zoomed too far out to read: the box alone is drawn. */
+  detail: boolean;
 }
 
 /** One node of the graph: a box with its op, value and adjoint. */
@@ -32,6 +34,14 @@ export const NodeGlyph = memo(function NodeGlyph(p: NodeGlyphProps) {
     <g className={`g-node ${p.className}`} transform={`translate(${p.x},${p.y})`} data-node={p.id}>
       <title>{p.title}</title>
       <rect className="g-box" x={-NODE_W / 2} y={-NODE_H / 2} width={NODE_W} height={NODE_H} rx={p.leaf ? NODE_H / 2 : 6} />
+      {p.detail ? <NodeText {...p} /> : null}
+    </g>
+  );
+});
+
+function NodeText(p: NodeGlyphProps) {
+  return (
+    <>
       {p.tag ? (
         <text className="g-tag" x={-NODE_W / 2 + 2} y={-NODE_H / 2 - 4}>
           {p.tag}
@@ -52,9 +62,9 @@ export const NodeGlyph = memo(function NodeGlyph(p: NodeGlyphProps) {
           <text y={3.5}>{p.badge}</text>
         </g>
       ) : null}
-    </g>
+    </>
   );
-});
+}
 
 interface BlockGlyphProps {
   index: number;
@@ -71,15 +81,24 @@ interface BlockGlyphProps {
   adjoint: string;
   className: string;
   title: string;
+  detail: boolean;
 }
 
 /** A collapsed chain step: one box standing for its nodes; a click opens it. */
 export const BlockGlyph = memo(function BlockGlyph(p: BlockGlyphProps) {
-  const cx = p.w / 2;
   return (
     <g className={`g-block ${p.className}`} transform={`translate(${p.x},${p.y})`} data-block={p.index}>
       <title>{p.title}</title>
       <rect className="g-box" width={p.w} height={p.h} rx={8} />
+      {p.detail ? <BlockText {...p} /> : null}
+    </g>
+  );
+});
+
+function BlockText(p: BlockGlyphProps) {
+  const cx = p.w / 2;
+  return (
+    <>
       <text className="g-op" x={cx} y={18}>
         step {p.step}
       </text>
@@ -98,9 +117,9 @@ export const BlockGlyph = memo(function BlockGlyph(p: BlockGlyphProps) {
       <text className="g-hint" x={cx} y={p.h - 8}>
         + open
       </text>
-    </g>
+    </>
   );
-});
+}
 
 /** One drawn edge. */
 export const EdgeLine = memo(function EdgeLine({ d, className }: { d: string; className: string }) {

@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useSize } from '../charts/useSize.ts';
 import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
 import { formulaOf, nodeTag, num, opName, short, v } from './labels.ts';
-import { focusPoint, type GraphLayout } from './layout.ts';
+import { drawnItems, drawWindow, focusPoint, type DrawWindow, type GraphLayout } from './layout.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
 import { useZoom } from './useZoom.ts';
 
@@ -32,10 +32,22 @@ export function TapeGraph(props: TapeGraphProps) {
   const ready = size.width > 0;
   const svgRef = useRef<SVGSVGElement | null>(null);
   const layerRef = useRef<SVGGElement | null>(null);
-  const zoom = useZoom(svgRef, layerRef, { width: size.width, height: HEIGHT }, !props.reducedMotion, ready, {
-    width: layout.width,
-    height: layout.height,
-  });
+  // Only the part of the graph on screen (and a screen either side) is drawn, with text only
+  // where it can be read: a long tape stays light to repaint at every step of the player.
+  const [win, setWin] = useState<DrawWindow | null>(null);
+  const widthRef = useRef(size.width);
+  widthRef.current = size.width;
+  const zoom = useZoom(
+    svgRef,
+    layerRef,
+    { width: size.width, height: HEIGHT },
+    !props.reducedMotion,
+    ready,
+    { width: layout.width, height: layout.height },
+    (t) => setWin((w) => drawWindow(t, widthRef.current, w)),
+  );
+  const drawn = useMemo(() => drawnItems(layout, win ?? { x0: -Infinity, x1: Infinity, detail: true }), [layout, win]);
+  const detail = win?.detail ?? true;
   const markerId = useId().replace(/:/g, '');
 
   // A new layout (a new tape, a step opened or closed) keeps the node in play in view; the first
@@ -143,7 +155,7 @@ export function TapeGraph(props: TapeGraphProps) {
         </defs>
         <g ref={layerRef}>
           {layout.railY !== null ? (
-            <text className="g-rail-label" x={84} y={layout.railY - 8}>
+            <text className="g-rail-label" x={110} y={layout.railY - 8}>
               c is read by every step
             </text>
           ) : null}
@@ -156,8 +168,8 @@ export function TapeGraph(props: TapeGraphProps) {
             </g>
           ))}
           <g className="g-edges">
-            {layout.edges.map((e, i) => (
-              <EdgeLine key={e.key} d={e.d} className={edgeClass(i)} />
+            {drawn.edges.map((i) => (
+              <EdgeLine key={layout.edges[i].key} d={layout.edges[i].d} className={edgeClass(i)} />
             ))}
           </g>
           <g className="g-current-edges">
@@ -171,7 +183,8 @@ export function TapeGraph(props: TapeGraphProps) {
               />
             ))}
           </g>
-          {layout.blocks.map((b, i) => {
+          {drawn.blocks.map((i) => {
+            const b = layout.blocks[i];
             const inBlock = (n: number) => n >= b.first && n <= b.last;
             const cls: string[] = [];
             if (recording) cls.push(b.first >= recorded ? 'future' : b.last >= recorded ? 'partial' : 'recorded');
@@ -191,6 +204,7 @@ export function TapeGraph(props: TapeGraphProps) {
                 w={b.w}
                 h={b.h}
                 step={b.step}
+                detail={detail}
                 nodes={b.last - b.first + 1}
                 outTag={nodeTag(view, out) || v(out)}
                 value={outRecorded ? short(view.value[out]) : ''}
@@ -200,7 +214,8 @@ export function TapeGraph(props: TapeGraphProps) {
               />
             );
           })}
-          {layout.nodes.map((n) => {
+          {drawn.nodes.map((index) => {
+            const n = layout.nodes[index];
             const i = n.id;
             const leaf = view.parent0[i] < 0;
             const isRecorded = i < recorded;
@@ -225,6 +240,7 @@ export function TapeGraph(props: TapeGraphProps) {
                 x={n.x}
                 y={n.y}
                 leaf={leaf}
+                detail={detail}
                 label={label}
                 tag={!leaf && tag ? `#${i} = ${tag}` : `#${i}`}
                 value={isRecorded ? short(view.value[i]) : ''}

@@ -36,17 +36,18 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, 
   const count = view.length;
   const win = windowRows({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
 
-  const keep = (index: number) => {
+  const keep = (index: number, also = -1) => {
     const el = box.current;
     if (!el) return;
-    const top = scrollToRow({ index, scrollTop: el.scrollTop, viewport, rowHeight: ROW_HEIGHT, count });
+    const top = scrollToRow({ index, also, scrollTop: el.scrollTop, viewport, rowHeight: ROW_HEIGHT, count });
     if (top !== null) {
       el.scrollTop = top;
       setScrollTop(top);
     }
   };
-  // The row in play stays in view; so does a node picked in the graph.
-  useEffect(() => keep(tf.node), [tf.node, count]);
+  // The row in play stays in view, with the row it sends to when both fit; so does a node picked
+  // in the graph.
+  useEffect(() => keep(tf.node, tf.parent), [tf.node, tf.parent, count]);
   useEffect(() => keep(selected), [selected]);
 
   const recording = tf.frame.phase === 'record';
@@ -114,7 +115,7 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, 
             <th scope="col" title="The adjoint ∂L/∂v, accumulated with += by the sweep">adjoint v̄</th>
             {overwrite ? (
               <th scope="col" className="col-wrong" title="The adjoint the sweep leaves when it overwrites with = instead">
-                with = (wrong)
+                wrong (=)
               </th>
             ) : null}
           </tr>

@@ -174,6 +174,7 @@ function routeEdges(
       const fromRail = from.kind === 'node' && parent === 0;
       let d: string;
       let mid: { x: number; y: number };
+      let xs: [number, number];
       if (to.kind === 'node') {
         const n = nodes[nodeIndex[child]];
         const tx = n.x - NODE_W / 2;
@@ -182,10 +183,12 @@ function routeEdges(
           const c = nodes[nodeIndex[parent]];
           d = `M${r(c.x + NODE_W / 2)},${r(railY)}H${r(tx - 26)}${sCurve(tx - 26, railY, tx, ty).replace(/^M[^C]+/, '')}`;
           mid = { x: r(tx - 13), y: r((railY + ty) / 2) };
+          xs = [c.x + NODE_W / 2, tx];
         } else {
           const [x1, y1] = exitOf(from, nodes, nodeIndex, blocks, spine);
           d = sCurve(x1, y1, tx, ty);
           mid = { x: r((x1 + tx) / 2), y: r((y1 + ty) / 2) };
+          xs = [x1, tx];
         }
       } else {
         const b = blocks[to.index];
@@ -194,13 +197,15 @@ function routeEdges(
           const cx = b.x + b.w / 2;
           d = `M${r(c.x + NODE_W / 2)},${r(railY)}H${r(cx - 12)}Q${r(cx)},${r(railY)} ${r(cx)},${r(railY + 12)}V${r(b.y)}`;
           mid = { x: r(cx), y: r((railY + b.y) / 2) };
+          xs = [c.x + NODE_W / 2, cx];
         } else {
           const [x1, y1] = exitOf(from, nodes, nodeIndex, blocks, spine);
           d = sCurve(x1, y1, b.x, spine);
           mid = { x: r((x1 + b.x) / 2), y: r((y1 + spine) / 2) };
+          xs = [x1, b.x];
         }
       }
-      paths.push({ key, from, to, d, mid, tapeEdges: [] });
+      paths.push({ key, from, to, d, mid, x0: r(Math.min(...xs)), x1: r(Math.max(...xs)), tapeEdges: [] });
     }
     paths[at].tapeEdges.push(edge);
     index[edge] = at;

@@ -70,9 +70,10 @@ export function num(x: number): string {
   return formatNumber(x, 4);
 }
 
-/** A number in the graph's small boxes: three significant digits. */
+/** A number in the graph's small boxes: three significant digits, two in exponent form. */
 export function short(x: number): string {
-  return formatNumber(x, 3);
+  const ax = Math.abs(x);
+  return formatNumber(x, ax !== 0 && (ax < 1e-3 || ax >= 1e5) ? 2 : 3);
 }
 
 /** v₁₂: the name of node 12's value. */

@@ -32,7 +32,7 @@ export function layeredLayout(dagre: DagreModule, view: GraphInput): GraphLayout
   const edges: EdgePath[] = [];
   const edgeIndex = new Int32Array(2 * view.length).fill(-1);
   for (const [edge, child, parent] of tapeEdges(view)) {
-    const points = g.edge({ v: String(parent), w: String(child), name: String(edge) }).points ?? [];
+    const points: { x: number; y: number }[] = g.edge({ v: String(parent), w: String(child), name: String(edge) }).points ?? [];
     const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
     edgeIndex[edge] = edges.length;
     edges.push({
@@ -41,6 +41,8 @@ export function layeredLayout(dagre: DagreModule, view: GraphInput): GraphLayout
       to: { kind: 'node', id: child },
       d: curve(points) ?? '',
       mid: { x: r(mid.x), y: r(mid.y) },
+      x0: r(Math.min(...points.map((p) => p.x))),
+      x1: r(Math.max(...points.map((p) => p.x))),
       tapeEdges: [edge],
     });
   }

@@ -5,7 +5,7 @@
  */
 
 /** Every node box has the same size. */
-export const NODE_W = 60;
+export const NODE_W = 64;
 export const NODE_H = 44;
 
 /** A visible node, by its centre. */
@@ -41,6 +41,9 @@ export interface EdgePath {
   d: string;
   /** Where a label for the edge goes (the partial on the current edge). */
   mid: { x: number; y: number };
+  /** Its horizontal extent, for drawing only what is on screen. */
+  x0: number;
+  x1: number;
   /** Tape edges (2·child + slot) this drawn edge stands for. */
   tapeEdges: number[];
 }
@@ -126,4 +129,46 @@ export function focusPoint(layout: GraphLayout, i: number): { x: number; y: numb
     return { x: block.x + block.w / 2, y: block.y + block.h / 2 };
   }
   return null;
+}
+
+/** The part of the graph worth drawing: a horizontal range in graph units, and whether labels show. */
+export interface DrawWindow {
+  x0: number;
+  x1: number;
+  /** Text is drawn only at scales where it can be read. */
+  detail: boolean;
+}
+
+/** Below this scale node labels are too small to read and are not drawn. */
+export const DETAIL_SCALE = 0.45;
+
+/**
+ * The window to draw for a viewport `width` px wide at transform (x, k): what is on screen and one
+ * screen more on each side, so a pan shows drawn graph before the window catches up. Returns
+ * `current` itself while the screen is still well inside it (so panning rarely re-renders).
+ */
+export function drawWindow(t: { x: number; k: number }, width: number, current: DrawWindow | null): DrawWindow {
+  const left = -t.x / t.k;
+  const right = (width - t.x) / t.k;
+  const span = right - left;
+  const detail = t.k >= DETAIL_SCALE;
+  if (current && current.detail === detail && left - current.x0 >= span / 2 && current.x1 - right >= span / 2) return current;
+  return { x0: left - span, x1: right + span, detail };
+}
+
+/** Indices of the layout's nodes, blocks and edges that reach into the window. */
+export function drawnItems(layout: GraphLayout, w: DrawWindow): { nodes: number[]; blocks: number[]; edges: number[] } {
+  const nodes: number[] = [];
+  const blocks: number[] = [];
+  const edges: number[] = [];
+  layout.nodes.forEach((n, i) => {
+    if (n.x + NODE_W / 2 >= w.x0 && n.x - NODE_W / 2 <= w.x1) nodes.push(i);
+  });
+  layout.blocks.forEach((b, i) => {
+    if (b.x + b.w >= w.x0 && b.x <= w.x1) blocks.push(i);
+  });
+  layout.edges.forEach((e, i) => {
+    if (e.x1 >= w.x0 && e.x0 <= w.x1) edges.push(i);
+  });
+  return { nodes, blocks, edges };
 }

@@ -30,6 +30,8 @@ export function useZoom(
   mounted: boolean,
   /** The graph's size: panning stops a little past its edges. */
   bounds: { width: number; height: number },
+  /** Told the transform after every change (at most once an animation frame). */
+  onTransform?: (t: ZoomTransform) => void,
 ): ZoomControls {
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const current = useRef<ZoomTransform>(zoomIdentity);
@@ -40,10 +42,13 @@ export function useZoom(
 
   const boundsRef = useRef(bounds);
   boundsRef.current = bounds;
+  const tell = useRef(onTransform);
+  tell.current = onTransform;
 
   useEffect(() => {
     const el = svg.current;
     if (!el) return;
+    let frame = 0;
     const z = zoom<SVGSVGElement, unknown>()
       .scaleExtent([MIN_SCALE, MAX_SCALE])
       // Plain vertical wheel scrolls the page; ctrl/⌘ + wheel (and pinch, which arrives as one) zooms.
@@ -54,6 +59,12 @@ export function useZoom(
       .on('zoom', (event: { transform: ZoomTransform }) => {
         current.current = event.transform;
         layer.current?.setAttribute('transform', event.transform.toString());
+        if (frame === 0) {
+          frame = requestAnimationFrame(() => {
+            frame = 0;
+            tell.current?.(current.current);
+          });
+        }
       });
     behaviour.current = z;
     setExtent(z, boundsRef.current);
@@ -70,6 +81,7 @@ export function useZoom(
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => {
+      cancelAnimationFrame(frame);
       el.removeEventListener('wheel', onWheel);
       selection.on('.zoom', null);
       selection.interrupt();

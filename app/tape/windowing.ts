@@ -35,9 +35,11 @@ export function windowRows(opts: {
 /**
  * The scrollTop that brings row `index` fully into view with `margin` rows of context, or null
  * when it is already in view. `viewport` is the height rows are seen in (below any sticky header).
+ * Row `also`, when given, is kept in view too if both fit.
  */
 export function scrollToRow(opts: {
   index: number;
+  also?: number;
   scrollTop: number;
   viewport: number;
   rowHeight: number;
@@ -47,8 +49,12 @@ export function scrollToRow(opts: {
   const { index, scrollTop, viewport, rowHeight, count } = opts;
   if (index < 0 || index >= count) return null;
   const margin = Math.min(opts.margin ?? 2, Math.max(0, Math.floor((viewport / rowHeight - 1) / 2)));
-  const top = (index - margin) * rowHeight;
-  const bottom = (index + 1 + margin) * rowHeight;
+  const also = opts.also ?? -1;
+  const pair = also >= 0 && also < count && (Math.abs(also - index) + 1 + 2 * margin) * rowHeight <= viewport;
+  const first = pair ? Math.min(index, also) : index;
+  const last = pair ? Math.max(index, also) : index;
+  const top = (first - margin) * rowHeight;
+  const bottom = (last + 1 + margin) * rowHeight;
   const max = Math.max(0, count * rowHeight - viewport);
   if (top < scrollTop) return Math.max(0, Math.min(max, top));
   if (bottom > scrollTop + viewport) return Math.max(0, Math.min(max, bottom - viewport));

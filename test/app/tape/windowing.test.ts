@@ -35,4 +35,12 @@ describe('table windowing', () => {
     expect(scrollToRow({ ...base, index: 2999, scrollTop: 0 })).toBe(3000 * 26 - 260);
     expect(scrollToRow({ ...base, index: -1, scrollTop: 0 })).toBeNull();
   });
+
+  it('keeps a second row (the parent receiving a contribution) in view too when both fit', () => {
+    const base = { viewport: 260, rowHeight: 26, count: 3000, margin: 2 };
+    // Row 100 in play, its parent 96 above: both land in view, the parent two rows from the top.
+    expect(scrollToRow({ ...base, index: 100, also: 96, scrollTop: 200 * 26 })).toBe(94 * 26);
+    // Too far apart to share the window: the row in play wins.
+    expect(scrollToRow({ ...base, index: 100, also: 0, scrollTop: 200 * 26 })).toBe(98 * 26);
+  });
 });
