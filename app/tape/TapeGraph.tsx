@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useSize } from '../charts/useSize.ts';
 import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
-import { formulaOf, nodeTag, num, opName, short, v } from './labels.ts';
+import { v } from './labels.ts';
 import { drawnItems, drawWindow, focusPoint, type DrawWindow, type GraphLayout } from './layout.ts';
+import { blockMark, currentEdges, edgeClass, nodeMark, type MarkContext } from './marks.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
 import { useZoom } from './useZoom.ts';
 
@@ -77,37 +78,8 @@ export function TapeGraph(props: TapeGraphProps) {
   }, [selected, ready]);
 
   const recording = tf.frame.phase === 'record';
-  const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : view.length;
-  const shown = tf.shown;
-
-  const edgeClass = (index: number): string => {
-    const e = layout.edges[index];
-    const child = e.to.kind === 'node' ? e.to.id : layout.blocks[e.to.index].first;
-    const parts: string[] = [];
-    if (recording) {
-      const last = e.to.kind === 'node' ? child : layout.blocks[e.to.index].last;
-      if (child >= recorded && last >= recorded) parts.push('future');
-    } else if (e.tapeEdges.some((t) => tf.swept[t])) parts.push('swept');
-    const linked = (n: number) => n >= 0 && ((e.from.kind === 'node' && e.from.id === n) || (e.to.kind === 'node' && e.to.id === n));
-    if (linked(hovered) || linked(selected)) parts.push('linked');
-    return parts.join(' ');
-  };
-
-  const currentEdges = useMemo(() => {
-    const out: { index: number; label: string }[] = [];
-    if (recording && tf.node >= 0) {
-      for (const slot of [0, 1] as const) {
-        const index = layout.edgeIndex[2 * tf.node + slot];
-        const partial = slot === 0 ? view.partial0[tf.node] : view.partial1[tf.node];
-        if (index >= 0 && !Number.isNaN(partial)) out.push({ index, label: `∂ ${short(partial)}` });
-      }
-    } else if (!recording && tf.edge >= 0) {
-      const index = layout.edgeIndex[tf.edge];
-      const event = tf.event ?? tf.rightEvent;
-      if (index >= 0 && event) out.push({ index, label: `${overwrite && tf.event ? '= ' : ''}${short(event.contribution)}` });
-    }
-    return out;
-  }, [recording, tf, layout, view, overwrite]);
+  const marks: MarkContext = { statics, layout, tf, overwrite, selected, hovered };
+  const inPlay = useMemo(() => currentEdges({ statics, layout, tf, overwrite, selected: -1, hovered: -1 }), [statics, layout, tf, overwrite]);
 
   const onClick = (event: ReactMouseEvent<SVGSVGElement>) => {
     const target = event.target as Element;
@@ -134,137 +106,90 @@ export function TapeGraph(props: TapeGraphProps) {
       aria-label="Computation graph. Space plays or pauses; the arrow keys step; Home and End jump."
     >
       {ready ? (
-      <svg
-        ref={svgRef}
-        className={`tape-graph-svg in-${tf.frame.phase}`}
-        width={size.width}
-        height={HEIGHT}
-        role="img"
-        aria-label={`Computation graph of the tape: ${view.length} nodes, ${layout.blocks.length ? `${layout.blocks.length} steps collapsed into boxes, ` : ''}the node in play is ${v(Math.max(0, tf.node))}.`}
-        onClick={onClick}
-        onPointerOver={onPointerOver}
-        onPointerLeave={() => props.onHover(-1)}
-      >
-        <defs>
-          <marker id={`${markerId}-back`} viewBox="0 0 10 10" refX="2" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-            <path d="M0,0L10,5L0,10z" className="g-arrow-back" />
-          </marker>
-          <marker id={`${markerId}-fwd`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto">
-            <path d="M0,0L10,5L0,10z" className="g-arrow-fwd" />
-          </marker>
-        </defs>
-        <g ref={layerRef}>
-          {layout.railY !== null ? (
-            <text className="g-rail-label" x={110} y={layout.railY - 8}>
-              c is read by every step
-            </text>
-          ) : null}
-          {layout.bands.map((b) => (
-            <g key={`band${b.step}`} className={`g-band${b.collapsible ? ' collapsible' : ''}`} data-band={b.collapsible ? b.step : undefined}>
-              <line x1={b.x} x2={b.x + b.w} y1={layout.height - 22} y2={layout.height - 22} />
-              <text x={b.x + b.w / 2} y={layout.height - 8}>
-                {b.collapsible ? `step ${b.step}  − close` : `step t = ${b.step}`}
+        <svg
+          ref={svgRef}
+          className={`tape-graph-svg in-${tf.frame.phase}`}
+          width={size.width}
+          height={HEIGHT}
+          role="img"
+          aria-label={`Computation graph of the tape: ${view.length} nodes, ${layout.blocks.length ? `${layout.blocks.length} steps collapsed into boxes, ` : ''}the node in play is ${v(Math.max(0, tf.node))}.`}
+          onClick={onClick}
+          onPointerOver={onPointerOver}
+          onPointerLeave={() => props.onHover(-1)}
+        >
+          <defs>
+            <marker id={`${markerId}-back`} viewBox="0 0 10 10" refX="2" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0,0L10,5L0,10z" className="g-arrow-back" />
+            </marker>
+            <marker id={`${markerId}-fwd`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto">
+              <path d="M0,0L10,5L0,10z" className="g-arrow-fwd" />
+            </marker>
+          </defs>
+          <g ref={layerRef}>
+            {layout.railY !== null ? (
+              <text className="g-rail-label" x={110} y={layout.railY - 8}>
+                c is read by every step
               </text>
+            ) : null}
+            {layout.bands.map((b) => (
+              <g key={`band${b.step}`} className={`g-band${b.collapsible ? ' collapsible' : ''}`} data-band={b.collapsible ? b.step : undefined}>
+                <line x1={b.x} x2={b.x + b.w} y1={layout.height - 22} y2={layout.height - 22} />
+                <text x={b.x + b.w / 2} y={layout.height - 8}>
+                  {b.collapsible ? `step ${b.step}  − close` : `step t = ${b.step}`}
+                </text>
+              </g>
+            ))}
+            <g className="g-edges">
+              {drawn.edges.map((i) => (
+                <EdgeLine key={layout.edges[i].key} d={layout.edges[i].d} className={edgeClass(marks, i)} />
+              ))}
             </g>
-          ))}
-          <g className="g-edges">
-            {drawn.edges.map((i) => (
-              <EdgeLine key={layout.edges[i].key} d={layout.edges[i].d} className={edgeClass(i)} />
-            ))}
-          </g>
-          <g className="g-current-edges">
-            {currentEdges.map(({ index }) => (
-              <path
-                key={`cur${index}`}
-                className={`g-edge-current ${recording ? 'forward' : 'backward'}`}
-                d={layout.edges[index].d}
-                markerStart={recording ? undefined : `url(#${markerId}-back)`}
-                markerEnd={recording ? `url(#${markerId}-fwd)` : undefined}
-              />
-            ))}
-          </g>
-          {drawn.blocks.map((i) => {
-            const b = layout.blocks[i];
-            const inBlock = (n: number) => n >= b.first && n <= b.last;
-            const cls: string[] = [];
-            if (recording) cls.push(b.first >= recorded ? 'future' : b.last >= recorded ? 'partial' : 'recorded');
-            else if (b.first > tf.node) cls.push('passed');
-            if (inBlock(tf.node)) cls.push('current');
-            if (inBlock(tf.parent)) cls.push('target');
-            if (inBlock(selected)) cls.push('selected');
-            const out = b.out;
-            const outRecorded = out < recorded;
-            const gotAdjoint = shown !== null && shown.received[out] > 0;
-            return (
-              <BlockGlyph
-                key={`b${b.step}`}
-                index={i}
-                x={b.x}
-                y={b.y}
-                w={b.w}
-                h={b.h}
-                step={b.step}
-                detail={detail}
-                nodes={b.last - b.first + 1}
-                outTag={nodeTag(view, out) || v(out)}
-                value={outRecorded ? short(view.value[out]) : ''}
-                adjoint={gotAdjoint ? `v̄ ${short(shown.adjoint[out])}` : ''}
-                className={cls.join(' ')}
-                title={`Step ${b.step}: nodes ${b.first}–${b.last}. Click to open it.`}
-              />
-            );
-          })}
-          {drawn.nodes.map((index) => {
-            const n = layout.nodes[index];
-            const i = n.id;
-            const leaf = view.parent0[i] < 0;
-            const isRecorded = i < recorded;
-            const got = shown !== null && (shown.received[i] > 0 || i === view.output);
-            const cls: string[] = [];
-            if (leaf) cls.push('leaf');
-            if (!isRecorded) cls.push('future');
-            if (!recording && i > tf.node && tf.node >= 0 && tf.frame.phase === 'sweep' && tf.frame.applied > 0) cls.push('passed');
-            if (i === tf.node) cls.push('current');
-            if (i === tf.parent) cls.push('target');
-            if (i === selected) cls.push('selected');
-            if (i === hovered) cls.push('hovered');
-            if (overwrite && tf.wrong && tf.right && !Object.is(tf.wrong.adjoint[i], tf.right.adjoint[i])) cls.push('wrong');
-            if (overwrite && statics.diverges.has(i)) cls.push('diverges');
-            const uses = view.uses[i];
-            const tag = nodeTag(view, i);
-            const label = leaf ? tag || opName(view, i) : opName(view, i);
-            return (
-              <NodeGlyph
-                key={i}
-                id={i}
-                x={n.x}
-                y={n.y}
-                leaf={leaf}
-                detail={detail}
-                label={label}
-                tag={!leaf && tag ? `#${i} = ${tag}` : `#${i}`}
-                value={isRecorded ? short(view.value[i]) : ''}
-                adjoint={got ? `v̄ ${short(shown.adjoint[i])}` : ''}
-                badge={!recording && uses >= 2 && shown ? `${shown.received[i]}/${uses}` : ''}
-                className={cls.join(' ')}
-                title={`${v(i)} = ${formulaOf(view, i)} = ${num(view.value[i])}${got ? `; adjoint ${num(shown.adjoint[i])}` : ''}${uses >= 2 ? `; read ${uses} times` : ''}`}
-              />
-            );
-          })}
-          <g className="g-edge-labels" aria-hidden="true">
-            {currentEdges.map(({ index, label }) => {
-              const { x, y } = layout.edges[index].mid;
-              const w = label.length * 7.4 + 12;
+            <g className="g-current-edges">
+              {inPlay.map(({ index }) => (
+                <path
+                  key={`cur${index}`}
+                  className={`g-edge-current ${recording ? 'forward' : 'backward'}`}
+                  d={layout.edges[index].d}
+                  markerStart={recording ? undefined : `url(#${markerId}-back)`}
+                  markerEnd={recording ? `url(#${markerId}-fwd)` : undefined}
+                />
+              ))}
+            </g>
+            {drawn.blocks.map((i) => {
+              const b = layout.blocks[i];
               return (
-                <g key={`lab${index}`} className={`g-edge-label ${recording ? 'forward' : 'backward'}`} transform={`translate(${x},${y})`}>
-                  <rect x={-w / 2} y={-9} width={w} height={18} rx={9} />
-                  <text y={4}>{label}</text>
-                </g>
+                <BlockGlyph
+                  key={`b${b.step}`}
+                  index={i}
+                  x={b.x}
+                  y={b.y}
+                  w={b.w}
+                  h={b.h}
+                  step={b.step}
+                  nodes={b.last - b.first + 1}
+                  detail={detail}
+                  {...blockMark(marks, i)}
+                />
               );
             })}
+            {drawn.nodes.map((index) => {
+              const n = layout.nodes[index];
+              return <NodeGlyph key={n.id} id={n.id} x={n.x} y={n.y} detail={detail} {...nodeMark(marks, n.id)} />;
+            })}
+            <g className="g-edge-labels" aria-hidden="true">
+              {inPlay.map(({ index, label }) => {
+                const { x, y } = layout.edges[index].mid;
+                const w = label.length * 7.4 + 12;
+                return (
+                  <g key={`lab${index}`} className={`g-edge-label ${recording ? 'forward' : 'backward'}`} transform={`translate(${x},${y})`}>
+                    <rect x={-w / 2} y={-9} width={w} height={18} rx={9} />
+                    <text y={4}>{label}</text>
+                  </g>
+                );
+              })}
+            </g>
           </g>
-        </g>
-      </svg>
+        </svg>
       ) : null}
       <div className="tape-graph-tools">
         <button type="button" onClick={() => zoom.zoomBy(1 / 1.4)} aria-label="Zoom out" title="Zoom out">
