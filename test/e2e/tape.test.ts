@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import { chainTapeView } from '../../engine/tape-view.ts';
 import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+import { axeViolations } from './helpers.ts';
 
 let served: Served;
 let browser: Browser;
@@ -187,6 +188,7 @@ describe('the tape panel in Chromium', () => {
       await scrollToTape(page);
       await page.waitForTimeout(350);
       await page.screenshot({ path: `test-results/tape-${width}-${colorScheme}-pitfall.png` });
+      if (width === 1366) expect(await axeViolations(page), colorScheme).toEqual([]);
       // The whole panel, with the controls unstuck so they do not cover it.
       await page.addStyleTag({ content: '.controls { position: static !important; }' });
       await page.locator('section.tape-panel').screenshot({ path: `test-results/tape-${width}-${colorScheme}-panel.png` });
