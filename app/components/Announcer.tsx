@@ -29,7 +29,7 @@ export function Announcer() {
     return () => window.clearTimeout(timer);
   }, [report]);
   return (
-    <div className="sr-only" role="status" aria-live="polite" aria-atomic="true">
+    <div className="sr-only announcer" role="status" aria-live="polite" aria-atomic="true">
       {text}
     </div>
   );

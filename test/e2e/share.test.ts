@@ -1,12 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, drag, panelsDrawn, summarySays } from './helpers.ts';
 import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let served: Served;
 let browser: Browser;
@@ -27,36 +25,6 @@ async function open(hash = '', options: Parameters<Browser['newContext']>[0] = {
   const { page, watch } = await openPage(context, served.origin);
   await page.goto(`${served.url}${hash}`);
   return { context, page, watch };
-}
-
-async function drag(page: Page, label: string, value: number): Promise<void> {
-  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
-    const input = el as HTMLInputElement;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(v));
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
-}
-
-const summarySays = (page: Page, text: string) =>
-  page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);
-
-/** axe-core's violations, evaluated over the DevTools protocol (which the page's CSP does not govern). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<Result> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
-  });
-}
-
-async function panelsDrawn(page: Page, count: number): Promise<void> {
-  await page.waitForFunction((n) => {
-    const sections = [...document.querySelectorAll('main section')];
-    return sections.length === n && sections.every((s) => s.querySelector('svg.chart'));
-  }, count);
-  await page.waitForFunction(() => !document.querySelector('.progress.on'));
 }
 
 const text = async (download: Download) => readFileSync(await download.path(), 'utf8');
@@ -132,11 +100,11 @@ describe('accessibility', () => {
   it('announces the key figures through a live region, and honours reduced motion', async () => {
     const { context, page } = await open('', { reducedMotion: 'reduce' });
     await waitForCharts(page);
-    const live = page.locator('.sr-only[aria-live="polite"]');
-    await page.waitForFunction(() => document.querySelector('.sr-only[aria-live="polite"]')?.textContent?.includes('T = 40'));
+    const live = page.locator('.announcer');
+    await page.waitForFunction(() => document.querySelector('.announcer')?.textContent?.includes('T = 40'));
     expect(await live.textContent()).toMatch(/^T = 40, P = 80\. Work per gradient in chain runs: reverse 2, forward 81, central differences 161/);
     await drag(page, 'Chain steps', 60);
-    await page.waitForFunction(() => document.querySelector('.sr-only[aria-live="polite"]')?.textContent?.includes('T = 60'));
+    await page.waitForFunction(() => document.querySelector('.announcer')?.textContent?.includes('T = 60'));
     const motion = await page.evaluate(() => {
       const progress = document.querySelector('.progress') as HTMLElement;
       return getComputedStyle(progress).animationDuration;

@@ -1,12 +1,10 @@
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalUses } from '../app/evalScan.ts';
+import { drag, summarySays } from './helpers.ts';
 import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
 import { junkHashes } from './junk.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let served: Served;
 let browser: Browser;
@@ -41,37 +39,6 @@ async function fresh(options: Parameters<Browser['newContext']>[0] = {}) {
   context.on('request', (r) => requests.push(r.url()));
   const { page, watch } = await openPage(context, served.origin);
   return { context, page, watch, requests };
-}
-
-/** Sets a range input's value and sends an `input` event, as a dragged thumb does. */
-async function drag(page: Page, label: string, value: number): Promise<void> {
-  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
-    const input = el as HTMLInputElement;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(v));
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
-}
-
-const summarySays = (page: Page, text: string) =>
-  page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);
-
-/** Runs axe-core in the page (evaluated over the DevTools protocol, which the page's CSP does not govern). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
-  });
-}
-
-/** Every panel section on screen has drawn a chart. */
-async function panelsDrawn(page: Page, count: number): Promise<void> {
-  await page.waitForFunction((n) => {
-    const sections = [...document.querySelectorAll('main section')];
-    return sections.length === n && sections.every((s) => s.querySelector('svg.chart'));
-  }, count);
-  await page.waitForFunction(() => !document.querySelector('.progress.on'));
 }
 
 describe('security', () => {

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Sets a range input's value and sends only an `input` event, as a dragged thumb does. */
+export async function drag(page: Page, label: string, value: number): Promise<void> {
+  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(v));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** Waits until the summary strip says `text`. */
+export const summarySays = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);
+
+/** Waits until `count` panels are on screen, each with its chart drawn, and no run is in flight. */
+export async function panelsDrawn(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => {
+    const sections = [...document.querySelectorAll('main section')];
+    return sections.length === n && sections.every((s) => s.querySelector('svg.chart'));
+  }, count);
+  await page.waitForFunction(() => !document.querySelector('.progress.on'));
+}
+
+/**
+ * axe-core's violations on the page, one line each. axe is evaluated over the DevTools protocol,
+ * which the page's CSP does not govern (an injected <script> would be refused, rightly).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<Result> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  });
+}
