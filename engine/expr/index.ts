@@ -30,3 +30,11 @@ export {
 } from './grad.ts';
 export { describeHazards, showNumber, type ExprWarning } from './warnings.ts';
 export { EXPRESSION_PRESETS, type ExpressionPreset } from './presets.ts';
+export {
+  evaluatePlayground,
+  type PlaygroundRequest,
+  type PlaygroundResult,
+  type PlaygroundOutcome,
+  type PlaygroundProblem,
+  type GradientRow,
+} from './playground.ts';

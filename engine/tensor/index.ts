@@ -49,3 +49,4 @@ export {
   type TapeComparisonSide,
   type CompareOptions,
 } from './compare.ts';
+export { createTrainer, type Trainer, type TrainerSnapshot } from './trainer.ts';

@@ -1,0 +1,156 @@
+import { runProgram } from '../program.ts';
+import { BYTES_PER_NODE, Tape, type NodeId } from '../tape.ts';
+import { describeTape, type TapeView } from '../tape-view.ts';
+import type { Span } from './ast.ts';
+import { compileExpression, type CompiledExpression } from './compile.ts';
+import { ExprInputError, ParseError } from './errors.ts';
+import { gradExpression, relativeDifference, type ExprGradient } from './grad.ts';
+import type { ExprWarning } from './warnings.ts';
+
+/** What the playground asks for: the text in the field and the values the page holds. */
+export interface PlaygroundRequest {
+  source: string;
+  /**
+   * Values by variable name. Names the expression does not use are ignored; a variable with no
+   * value here takes `fallback`.
+   */
+  at: Readonly<Record<string, number>>;
+  /** The value a newly typed variable starts at (default 1: away from the kinks and poles at 0). */
+  fallback?: number;
+  /** The most variables the page offers a control for (default 12). */
+  maxVariables?: number;
+}
+
+/** One variable's row of the gradient table: ∂f/∂v by each method and how far each is from reverse mode. */
+export interface GradientRow {
+  name: string;
+  /** The value of the variable. */
+  at: number;
+  reverse: number;
+  /** One dual-number pass with this variable's tangent seeded to 1. */
+  forward: number;
+  finiteDifference: number;
+  /** The central-difference step actually taken for this variable. */
+  h: number;
+  /** |g − r| / max(1, |r|) against the reverse-mode value. */
+  forwardVsReverse: number;
+  finiteDifferenceVsReverse: number;
+  /** What a sweep that overwrites adjoints (=) instead of accumulating them (+=) would report. */
+  overwritten: number;
+}
+
+/** Everything the playground draws for one valid expression. */
+export interface PlaygroundResult {
+  source: string;
+  variables: string[];
+  /** The point evaluated, a value per variable (fallbacks filled in). */
+  at: Record<string, number>;
+  value: number;
+  rows: GradientRow[];
+  differences: ExprGradient['differences'];
+  passes: ExprGradient['passes'];
+  warnings: ExprWarning[];
+  /** The tape as the tape components draw it (inputs and constants named). */
+  tape: TapeView;
+  /** Bytes the scalar tape holds for it, adjoints included. */
+  bytes: number;
+  /** Per node: the source text it computes ('sin(x^2)', 'cos(x)' for a helper of tan). */
+  labels: string[];
+  /** Per node: the characters of the source it comes from. */
+  spans: Span[];
+}
+
+/** Why an expression could not be evaluated, with where to point in the source. */
+export interface PlaygroundProblem {
+  kind: 'parse' | 'input';
+  /** One sentence: "unexpected ')' at column 7". */
+  message: string;
+  /** 1-based column, or null when the problem is not at one place. */
+  column: number | null;
+  span: Span | null;
+}
+
+export type PlaygroundOutcome = { ok: true; result: PlaygroundResult } | { ok: false; problem: PlaygroundProblem };
+
+/**
+ * Parses, records and differentiates an expression for the playground: the gradient by reverse
+ * mode, dual numbers and central differences side by side, the warnings, and the tape with its
+ * sweep. A malformed expression, or one with too many variables, comes back as a problem with its
+ * column rather than an exception, so a worker can answer every keystroke.
+ */
+export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcome {
+  let compiled: CompiledExpression;
+  try {
+    compiled = compileExpression(request.source);
+  } catch (error) {
+    if (error instanceof ParseError) {
+      return { ok: false, problem: { kind: 'parse', message: error.message, column: error.column, span: error.span } };
+    }
+    throw error;
+  }
+  const max = request.maxVariables ?? 12;
+  if (compiled.variables.length > max) {
+    const extra = compiled.nodes[max];
+    return {
+      ok: false,
+      problem: {
+        kind: 'input',
+        message: `at most ${max} variables are offered a control; '${extra.label}' at column ${extra.span.start + 1} is number ${max + 1}`,
+        column: extra.span.start + 1,
+        span: extra.span,
+      },
+    };
+  }
+  const fallback = request.fallback ?? 1;
+  const at: Record<string, number> = {};
+  for (const name of compiled.variables) {
+    const given = Object.hasOwn(request.at, name) ? request.at[name] : undefined;
+    at[name] = typeof given === 'number' && Number.isFinite(given) ? given : fallback;
+  }
+  let g: ExprGradient;
+  try {
+    g = gradExpression(compiled, at, { tape: false });
+  } catch (error) {
+    if (error instanceof ExprInputError) return { ok: false, problem: { kind: 'input', message: error.message, column: null, span: null } };
+    throw error;
+  }
+  const { tape, labels, spans } = recordTape(compiled, at);
+  const rows: GradientRow[] = compiled.variables.map((name) => ({
+    name,
+    at: at[name],
+    reverse: g.gradient.reverse[name],
+    forward: g.gradient.forward[name],
+    finiteDifference: g.gradient.finiteDifference[name],
+    h: g.finiteDifferenceStep[name],
+    forwardVsReverse: relativeDifference(g.gradient.forward[name], g.gradient.reverse[name]),
+    finiteDifferenceVsReverse: relativeDifference(g.gradient.finiteDifference[name], g.gradient.reverse[name]),
+    overwritten: g.gradient.overwritten[name],
+  }));
+  return {
+    ok: true,
+    result: {
+      source: compiled.source,
+      variables: [...compiled.variables],
+      at,
+      value: g.value,
+      rows,
+      differences: g.differences,
+      passes: g.passes,
+      warnings: g.warnings,
+      tape,
+      bytes: tape.length * BYTES_PER_NODE,
+      labels,
+      spans,
+    },
+  };
+}
+
+/** The compiled program recorded on a tape and described for display, as gradExpression records it. */
+function recordTape(c: CompiledExpression, at: Readonly<Record<string, number>>): { tape: TapeView; labels: string[]; spans: Span[] } {
+  const tape = new Tape(c.variables.length + c.program.op.length + 1);
+  const leaves = c.variables.map((name) => tape.leaf(at[name]));
+  const out = runProgram(tape, c.program, [...leaves]) as NodeId;
+  const labels = c.nodes.map((n) => n.label);
+  const view = describeTape(tape, out, (i) => labels[i] ?? '');
+  return { tape: view, labels: labels.slice(0, view.length), spans: c.nodes.slice(0, view.length).map((n) => ({ start: n.span.start, end: n.span.end })) };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { evaluatePlayground, EXPRESSION_PRESETS, gradExpression } from '../../../engine/expr/index.ts';
+
+const ok = (source: string, at: Record<string, number> = {}) => {
+  const out = evaluatePlayground({ source, at });
+  if (!out.ok) throw new Error(out.problem.message);
+  return out.result;
+};
+
+describe('evaluatePlayground', () => {
+  it('gives the card example by all three methods, a row per variable', () => {
+    const r = ok('x*y + sin(x^2) - ln(y)', { x: 0.5, y: 4 });
+    expect(r.variables).toEqual(['x', 'y']);
+    const [x, y] = r.rows;
+    expect(x.reverse).toBeCloseTo(4 + Math.cos(0.25), 14);
+    expect(y.reverse).toBeCloseTo(0.25, 14);
+    expect(x.forward).toBe(x.reverse);
+    expect(x.finiteDifferenceVsReverse).toBeLessThan(1e-8);
+    expect(x.h).toBeGreaterThan(0);
+    expect(r.value).toBeCloseTo(2 + Math.sin(0.25) - Math.log(4), 14);
+  });
+
+  it('returns the tape as a TapeView whose adjoints are the reverse gradient, with the source of every node', () => {
+    const r = ok('x*x + x', { x: 3 });
+    expect(r.tape.length).toBe(r.labels.length);
+    expect(r.tape.adjoint[0]).toBe(7);
+    expect(r.tape.name[0]).toBe('x');
+    expect(r.labels.at(-1)).toBe('x*x + x');
+    expect(r.spans.at(-1)).toEqual({ start: 0, end: 7 });
+    expect(r.tape.uses[0]).toBe(3);
+    expect(r.rows[0].overwritten).not.toBe(7);
+    expect(r.bytes).toBe(r.tape.length * 40);
+  });
+
+  it('gives a new variable the fallback value and ignores values for names not used', () => {
+    const r = ok('a*b', { a: 2, zzz: 5 });
+    expect(r.at).toEqual({ a: 2, b: 1 });
+    const three = evaluatePlayground({ source: 'b', at: { b: NaN }, fallback: 3 });
+    expect(three.ok && three.result.at).toEqual({ b: 3 });
+  });
+
+  it('reports a parse error with its column instead of throwing', () => {
+    const out = evaluatePlayground({ source: 'sin(x))', at: {} });
+    expect(out).toEqual({
+      ok: false,
+      problem: { kind: 'parse', message: "unexpected ')' at column 7", column: 7, span: { start: 6, end: 7 } },
+    });
+  });
+
+  it('refuses more variables than it offers controls for, pointing at the first one too many', () => {
+    const out = evaluatePlayground({ source: 'a+b+c', at: {}, maxVariables: 2 });
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.problem.column).toBe(5);
+      expect(out.problem.message).toContain("'c' at column 5");
+    }
+  });
+
+  it('names the node and span of a domain error (ln at 0) and the convention at a kink (relu at 0)', () => {
+    const ln = ok('ln(x)', { x: 0 });
+    expect(ln.warnings.map((w) => w.kind)).toEqual(['domain']);
+    expect(ln.warnings[0].message).toMatch(/ln\(0\) is -Infinity/);
+    expect(ln.warnings[0].span).toEqual({ start: 0, end: 5 });
+    const relu = ok('relu(x)', { x: 0 });
+    expect(relu.warnings[0].kind).toBe('convention');
+    expect(relu.rows[0].reverse).toBe(0);
+    expect(relu.rows[0].finiteDifference).toBeCloseTo(0.5, 10);
+  });
+
+  it('agrees with gradExpression on every preset', () => {
+    for (const p of EXPRESSION_PRESETS) {
+      const r = ok(p.expression, { ...p.at });
+      const g = gradExpression(p.expression, p.at);
+      for (const row of r.rows) {
+        expect(Object.is(row.reverse, g.gradient.reverse[row.name]), `${p.id} ${row.name}`).toBe(true);
+        expect(Object.is(row.forward, g.gradient.forward[row.name])).toBe(true);
+      }
+      expect(Array.from(r.tape.adjoint)).toEqual(Array.from(g.tape!.adjoints));
+    }
+  });
+});
