@@ -36,6 +36,9 @@ describe('accessibility', () => {
       await waitForCharts(page);
       await page.locator('.notice.corrected').waitFor();
       await page.getByText('Chain constants: c, x₀, target').click();
+      // Bring the tape panel into view so it loads and records, then come back up.
+      await page.locator('.tape-panel').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => !document.querySelector('.tape-panel .tape-placeholder'));
       await page.getByLabel('Export: Finite differences').click();
       await page.waitForTimeout(1000); // the live region speaks after the figures rest
       expect(await axeViolations(page), colorScheme).toEqual([]);
