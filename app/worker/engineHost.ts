@@ -41,6 +41,16 @@ export interface EngineHost {
 
 export const DEFAULT_STALL_MS = 8_000;
 
+/** More restarts than this within RESTART_WINDOW_MS means the worker cannot start at all (say, offline with no stored copy). */
+export const MAX_RESTARTS = 3;
+export const RESTART_WINDOW_MS = 10_000;
+
+/** Stands in for a worker that could not be restarted: every call fails at once, with a reason. */
+function deadEngine(reason: string): EngineInstance {
+  const fail = () => Promise.reject(new EngineStopped(reason));
+  return { run: fail, tape: fail, onFault: () => {}, terminate: () => {} };
+}
+
 interface Pending {
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout> | null;
@@ -58,6 +68,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   let pending: Pending | null = null;
   /** Tape requests in flight: they end with the worker that was asked. */
   const sideCalls = new Set<(error: Error) => void>();
+  const restartTimes: number[] = [];
   let instance = start();
 
   function start(): EngineInstance {
@@ -72,7 +83,15 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   /** Terminates the worker, starts another, and ends the run in flight with `error`. */
   function replace(error: Error, fault: boolean) {
     const old = instance;
-    instance = start();
+    if (fault) {
+      const now = Date.now();
+      restartTimes.push(now);
+      while (restartTimes.length > 0 && now - restartTimes[0] > RESTART_WINDOW_MS) restartTimes.shift();
+    }
+    instance =
+      restartTimes.length > MAX_RESTARTS
+        ? deadEngine(`the engine stopped ${restartTimes.length} times in ${RESTART_WINDOW_MS / 1000} s and was not started again; reload the page`)
+        : start();
     old.terminate();
     const run = pending;
     pending = null;

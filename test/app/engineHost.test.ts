@@ -99,6 +99,23 @@ describe('the engine host', () => {
   });
 });
 
+describe('a worker that cannot start', () => {
+  it('is restarted a few times, then calls fail at once with a reason instead of looping', async () => {
+    const spawned: ReturnType<typeof fakeWorker>[] = [];
+    const host = createEngineHost({
+      spawn: () => {
+        const w = fakeWorker();
+        spawned.push(w);
+        return w.instance;
+      },
+    });
+    for (let i = 0; i < 4; i++) spawned.at(-1)!.raise('script failed to load');
+    expect(host.started).toBe(4);
+    await expect(host.run(settings)).rejects.toThrow(/stopped 4 times in 10 s and was not started again/);
+    expect(host.started).toBe(4);
+  });
+});
+
 describe('the client with a stopping or cancelled runner', () => {
   function runner() {
     const calls: { resolve: (r: LabReport) => void; reject: (e: Error) => void }[] = [];
