@@ -1,4 +1,4 @@
-import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { interpolate, select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import { useEffect, useRef, type RefObject } from 'react';
 
 /** Zoom limits: far enough out to see a long chain whole, close enough to read a node easily. */
@@ -35,6 +35,11 @@ export function useZoom(
 ): ZoomControls {
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const current = useRef<ZoomTransform>(zoomIdentity);
+  /**
+   * Where the view is going: the end of a programmatic move still in flight, else the view itself.
+   * Moves are planned from here, so quick steps never settle on a frame from the middle of a pan.
+   */
+  const goal = useRef<ZoomTransform>(zoomIdentity);
   const sizeRef = useRef(size);
   sizeRef.current = size;
   const animateRef = useRef(animate);
@@ -56,8 +61,12 @@ export function useZoom(
         if (event.type === 'wheel') return (event as WheelEvent).ctrlKey || (event as WheelEvent).metaKey;
         return !(event as MouseEvent).button;
       })
-      .on('zoom', (event: { transform: ZoomTransform }) => {
+      // Straight-line moves: the default (van Wijk) zooms out in mid-flight on long pans.
+      .interpolate(interpolate)
+      .on('zoom', (event: { transform: ZoomTransform; sourceEvent: Event | null }) => {
         current.current = event.transform;
+        // A drag or a wheel takes over from any planned move.
+        if (event.sourceEvent) goal.current = event.transform;
         layer.current?.setAttribute('transform', event.transform.toString());
         if (frame === 0) {
           frame = requestAnimationFrame(() => {
@@ -99,6 +108,7 @@ export function useZoom(
     // Programmatic moves obey the same limits as dragging.
     const { width, height } = sizeRef.current;
     const t = z.constrain()(wanted, [[0, 0], [width, height]], z.translateExtent());
+    goal.current = t;
     const selection = select(el);
     if (animateRef.current && duration > 0) selection.transition().duration(duration).call(z.transform, t);
     else {
@@ -111,7 +121,7 @@ export function useZoom(
   controlsRef.current ??= {
     zoomBy(factor) {
       const { width, height } = sizeRef.current;
-      const t = current.current;
+      const t = goal.current;
       const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, t.k * factor));
       const cx = (width / 2 - t.x) / t.k;
       const cy = (height / 2 - t.y) / t.k;
@@ -124,7 +134,7 @@ export function useZoom(
     },
     reveal(x, y, margin = 70) {
       const { width, height } = sizeRef.current;
-      const t = current.current;
+      const t = goal.current;
       const sx = t.applyX(x);
       const sy = t.applyY(y);
       const m = Math.min(margin, width / 4);
@@ -133,7 +143,7 @@ export function useZoom(
     },
     centre(x, y, k) {
       const { width, height } = sizeRef.current;
-      const scale = k ?? current.current.k;
+      const scale = k ?? goal.current.k;
       apply(zoomIdentity.translate(width / 2 - x * scale, height / 2 - y * scale).scale(scale), 0);
     },
   };
