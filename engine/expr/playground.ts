@@ -102,11 +102,13 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
     };
   }
   const fallback = request.fallback ?? 1;
-  const at: Record<string, number> = {};
-  for (const name of compiled.variables) {
-    const given = Object.hasOwn(request.at, name) ? request.at[name] : undefined;
-    at[name] = typeof given === 'number' && Number.isFinite(given) ? given : fallback;
-  }
+  // Built with fromEntries, not by assignment: a variable may be called __proto__.
+  const at: Record<string, number> = Object.fromEntries(
+    compiled.variables.map((name) => {
+      const given = Object.hasOwn(request.at, name) ? request.at[name] : undefined;
+      return [name, typeof given === 'number' && Number.isFinite(given) ? given : fallback];
+    }),
+  );
   let g: ExprGradient;
   try {
     g = gradExpression(compiled, at, { tape: false });

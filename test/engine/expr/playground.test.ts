@@ -39,6 +39,12 @@ describe('evaluatePlayground', () => {
     expect(three.ok && three.result.at).toEqual({ b: 3 });
   });
 
+  it('takes any variable name as data: __proto__ and constructor are variables like x', () => {
+    const r = ok('__proto__*constructor', JSON.parse('{"__proto__": 3, "constructor": 2}'));
+    expect(r.at).toEqual(JSON.parse('{"__proto__": 3, "constructor": 2}'));
+    expect(r.rows.map((row) => row.reverse)).toEqual([2, 3]);
+  });
+
   it('reports a parse error with its column instead of throwing', () => {
     const out = evaluatePlayground({ source: 'sin(x))', at: {} });
     expect(out).toEqual({
