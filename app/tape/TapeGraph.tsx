@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useSize } from '../charts/useSize.ts';
 import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
-import { v } from './labels.ts';
 import { drawnItems, drawWindow, focusPoint, type DrawWindow, type GraphLayout } from './layout.ts';
 import { blockMark, currentEdges, edgeClass, nodeMark, type MarkContext } from './marks.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
@@ -112,7 +111,7 @@ export function TapeGraph(props: TapeGraphProps) {
           width={size.width}
           height={HEIGHT}
           role="img"
-          aria-label={`Computation graph of the tape: ${view.length} nodes, ${layout.blocks.length ? `${layout.blocks.length} steps collapsed into boxes, ` : ''}the node in play is ${v(Math.max(0, tf.node))}.`}
+          aria-label={`Computation graph of the tape: ${view.length} nodes, ${layout.blocks.length ? `${layout.blocks.length} steps collapsed into boxes, ` : ''}${tf.node >= 0 ? `node ${tf.node} in play` : 'nothing recorded yet'}.`}
           onClick={onClick}
           onPointerOver={onPointerOver}
           onPointerLeave={() => props.onHover(-1)}
