@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { useLab } from '../store/index.ts';
 import { chainLayout, COLLAPSE_ABOVE } from './chainLayout.ts';
 import { EventCard, NodeCard, PitfallNote } from './EventCard.tsx';
 import { layeredLayout, loadDagre } from './layeredLayout.ts';
 import type { GraphLayout } from './layout.ts';
 import { tapeFrame, tapeStatics, type ShownView } from './model.ts';
+import { usePlayer } from './player.ts';
 import { TapeGraph } from './TapeGraph.tsx';
 import { TapeTable } from './TapeTable.tsx';
 import { Transport } from './Transport.tsx';
@@ -15,18 +15,20 @@ import { usePlayback, useReducedMotion } from './usePlayback.ts';
  * table and the equation of the step in play, all drawn from one tape and one position.
  */
 export function TapeLab() {
-  const tape = useLab((s) => s.tape);
-  const failure = useLab((s) => s.tapeFailure);
+  const useTape = usePlayer();
+  const tape = useTape((s) => s.tape);
+  const failure = useTape((s) => s.tapeFailure);
   if (!tape) return <p className="tape-placeholder">{failure ?? 'Recording the tape…'}</p>;
   return <TapeStage view={tape} />;
 }
 
 function TapeStage({ view }: { view: ShownView }) {
-  const position = useLab((s) => s.position);
-  const overwrite = useLab((s) => s.overwrite);
-  const selected = useLab((s) => s.selected);
-  const playing = useLab((s) => s.playing);
-  const loading = useLab((s) => s.tapeLoading);
+  const useTape = usePlayer();
+  const position = useTape((s) => s.position);
+  const overwrite = useTape((s) => s.overwrite);
+  const selected = useTape((s) => s.selected);
+  const playing = useTape((s) => s.playing);
+  const loading = useTape((s) => s.tapeLoading);
   const [hovered, setHovered] = useState(-1);
   const reducedMotion = useReducedMotion();
   usePlayback();
@@ -41,7 +43,7 @@ function TapeStage({ view }: { view: ShownView }) {
     setSpoken(playing ? 'Playing.' : tf.narration);
   }, [playing, tf.narration]);
 
-  const { select, stepBy, togglePlay, seek } = useLab.getState();
+  const { select, stepBy, togglePlay, seek } = useTape.getState();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement;
@@ -78,7 +80,7 @@ function TapeStage({ view }: { view: ShownView }) {
   };
 
   const onSelect = (node: number) => {
-    select(node === useLab.getState().selected ? -1 : node);
+    select(node === useTape.getState().selected ? -1 : node);
     if (node >= 0 && view.step && view.step[node] >= 0) layout.open(view.step[node]);
   };
 

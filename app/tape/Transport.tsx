@@ -1,16 +1,17 @@
 import { useId } from 'react';
 import { SPEEDS } from '../store/tapeSlice.ts';
-import { useLab } from '../store/index.ts';
+import { usePlayer } from './player.ts';
 import type { Timeline } from './timeline.ts';
 
 /** Play, pause, step, scrub and speed, over one timeline of two phases. */
 export function Transport({ tl }: { tl: Timeline }) {
   const id = useId();
-  const position = useLab((s) => s.position);
-  const playing = useLab((s) => s.playing);
-  const speed = useLab((s) => s.speed);
-  const overwrite = useLab((s) => s.overwrite);
-  const { seek, stepBy, togglePlay, setSpeed, setOverwrite } = useLab.getState();
+  const useTape = usePlayer();
+  const position = useTape((s) => s.position);
+  const playing = useTape((s) => s.playing);
+  const speed = useTape((s) => s.speed);
+  const overwrite = useTape((s) => s.overwrite);
+  const { seek, stepBy, togglePlay, setSpeed, setOverwrite } = useTape.getState();
   const recording = position < tl.seed;
   const where = recording
     ? `Recording: ${position} of ${tl.nodes} nodes`

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useLab } from '../store/index.ts';
+import { usePlayer } from './player.ts';
 import { timelineOf } from './timeline.ts';
 
 /**
@@ -7,14 +7,15 @@ import { timelineOf } from './timeline.ts';
  * end. Reads the store afresh each frame, so speed changes and steps take effect at once.
  */
 export function usePlayback(): void {
-  const playing = useLab((s) => s.playing);
+  const useTape = usePlayer();
+  const playing = useTape((s) => s.playing);
   useEffect(() => {
     if (!playing) return;
     let frame = 0;
     let last = performance.now();
     let carry = 0;
     const tick = (now: number) => {
-      const s = useLab.getState();
+      const s = useTape.getState();
       if (!s.playing || !s.tape) return;
       carry += ((now - last) / 1000) * s.speed;
       last = now;
@@ -32,7 +33,7 @@ export function usePlayback(): void {
     carry = 1;
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing]);
+  }, [playing, useTape]);
 }
 
 const QUERY = '(prefers-reduced-motion: reduce)';
