@@ -1,8 +1,9 @@
 import type { LabSettings } from '../engine/report.ts';
 import { encodeView, parseView } from './embed/embed.ts';
+import { decodePlayground, encodePlayground } from './playground/hash.ts';
 import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
-import { selectSettings, type LabStore } from './store/index.ts';
+import { selectSettings, type LabState, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from './worker/client.ts';
 import { RUN_CANCELLED } from './worker/faults.ts';
 import { createPipeline } from './worker/pipeline.ts';
@@ -13,6 +14,11 @@ export function describeRun(run: LabSettings): string {
   if (run.include?.tangents) parts.push('the tangents');
   if (run.include?.frontier) parts.push('the frontier');
   return `Computing ${parts.join(', ')} for T = ${run.steps}…`;
+}
+
+/** The playground's part of the hash (`expr=…&at=…`), '' while it shows its default. */
+function playgroundHash(state: LabState): string {
+  return encodePlayground({ source: state.exprSource, variables: state.exprVariables, values: state.exprValues });
 }
 
 /** The parts of `window` the wiring touches, so tests can pass a stand-in. */
@@ -49,19 +55,27 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   function writeHash() {
     const state = store.getState();
     const view = encodeView(state.embed);
-    const hash = `#${encodeHash(selectSettings(state))}${view ? `&${view}` : ''}`;
+    const expression = playgroundHash(state);
+    const hash = `#${encodeHash(selectSettings(state))}${expression ? `&${expression}` : ''}${view ? `&${view}` : ''}`;
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
 
   function readHash() {
     const decoded = decodeHash(host.location.hash);
     const { embed, notices: viewNotices } = parseView(decoded.view);
-    const notices = [...decoded.notices, ...viewNotices];
+    const expression = decodePlayground(decoded.playground);
+    const notices = [...decoded.notices, ...expression.notices, ...viewNotices];
     if (notices.length > 0) store.getState().showNotices(notices);
     store.getState().setEmbed(embed);
     if (!sameSettings(decoded.settings, selectSettings(store.getState()))) {
       store.getState().replaceSettings(decoded.settings);
     }
+    const state = store.getState();
+    const changed =
+      expression.source !== state.exprSource ||
+      expression.variables.some((name) => !Object.is(expression.values[name], state.exprValues[name]));
+    if (changed) state.loadExpression(expression.source, expression.values, expression.variables);
+    if (expression.linked) state.noteExprLinked();
     writeHash();
   }
 
@@ -74,6 +88,13 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
       // A fresh worker: recompute what is on screen in full, which also proves it works.
       pipeline.forget();
       client.request(selectSettings(state));
+    }
+    if (
+      state.exprSource !== previous.exprSource ||
+      state.exprValues !== previous.exprValues ||
+      state.exprVariables !== previous.exprVariables
+    ) {
+      writeHash();
     }
     const settings = selectSettings(state);
     if (sameSettings(settings, selectSettings(previous))) return;

@@ -1,4 +1,5 @@
 import { VIEW_KEYS, type ViewKey } from '../embed/embed.ts';
+import { PLAYGROUND_KEYS, type PlaygroundKey } from '../playground/hash.ts';
 import { SETTING_KEYS, type AppSettings, type SettingKey } from './schema.ts';
 import { validateSettings, type RawSettings, type Validated } from './validate.ts';
 
@@ -22,9 +23,13 @@ export function encodeHash(settings: AppSettings): string {
   }).join('&');
 }
 
-/** A decoded hash: valid settings, notices, and the raw text of the view keys (embed mode's). */
+/**
+ * A decoded hash: valid settings, notices, the raw text of the view keys (embed mode's), and the
+ * playground's keys still percent-encoded (app/playground/hash.ts reads them: a `+` there is plus).
+ */
 export interface DecodedHash extends Validated {
   view: Partial<Record<ViewKey, string>>;
+  playground: Partial<Record<PlaygroundKey, string>>;
 }
 
 /**
@@ -37,6 +42,7 @@ export function decodeHash(hash: string): DecodedHash {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const raw: RawSettings = {};
   const view: Partial<Record<ViewKey, string>> = {};
+  const playground: Partial<Record<PlaygroundKey, string>> = {};
   const unknown: string[] = [];
   for (const part of body.split('&')) {
     if (part === '') continue;
@@ -45,9 +51,10 @@ export function decodeHash(hash: string): DecodedHash {
     const value = eq < 0 ? '' : safeDecode(part.slice(eq + 1));
     if ((SETTING_KEYS as readonly string[]).includes(key)) raw[key as SettingKey] = value;
     else if ((VIEW_KEYS as readonly string[]).includes(key)) view[key as ViewKey] = value;
+    else if ((PLAYGROUND_KEYS as readonly string[]).includes(key)) playground[key as PlaygroundKey] = eq < 0 ? '' : part.slice(eq + 1);
     else unknown.push(key);
   }
-  const validated: DecodedHash = { ...validateSettings(raw), view };
+  const validated: DecodedHash = { ...validateSettings(raw), view, playground };
   if (unknown.length > 0) {
     const names = unknown.slice(0, 3).map((k) => `“${k.length > 16 ? `${k.slice(0, 16)}…` : k}”`);
     const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';

@@ -2,9 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { createEmbedSlice } from './embedSlice.ts';
 import { createEngineSlice } from './engineSlice.ts';
+import { createPlaygroundSlice } from './playgroundSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
 import { createTapeSlice } from './tapeSlice.ts';
+import { createTensorSlice } from './tensorSlice.ts';
 import { createThemeSlice } from './themeSlice.ts';
 import type { LabState } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
@@ -21,6 +23,8 @@ const store = createStore<LabState>()((...a) => ({
   ...createEngineSlice(...a),
   ...createThemeSlice(...a),
   ...createEmbedSlice(...a),
+  ...createPlaygroundSlice(...a),
+  ...createTensorSlice(...a),
 }));
 
 /**
