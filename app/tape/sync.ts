@@ -8,14 +8,19 @@ export interface TapeSource {
   tape(settings: LabSettings): Promise<ChainTapeView>;
 }
 
+/** How long the settings must rest before the tape is recorded again for them. */
+export const TAPE_SETTLE_MS = 150;
+
 /**
  * Keeps the tape panel's tape in step with the settings, only while the panel is wanted (it has
- * come on screen). At most one request is in flight; when it ends, the newest settings are asked
- * for if they differ, so a dragged slider never builds a queue and the sliders' own runs are never
- * held up by tapes nobody looks at. Returns a function that undoes the wiring.
+ * come on screen). A new tape is asked for once the settings have rested `settleMs`, so while a
+ * slider is dragged the worker runs only the other panels' reports; at most one request is in
+ * flight, and when it ends the newest settings are asked for if they differ. Returns a function
+ * that undoes the wiring.
  */
-export function startTape(store: LabStore, source: TapeSource): () => void {
+export function startTape(store: LabStore, source: TapeSource, settleMs = TAPE_SETTLE_MS): () => void {
   let inFlight = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let failedKey: string | null = null;
   /** Requests for the same settings ended by a restarted worker (asked again up to twice). */
   let restarts = 0;
@@ -53,7 +58,18 @@ export function startTape(store: LabStore, source: TapeSource): () => void {
   }
 
   pump();
-  return store.subscribe((state, previous) => {
-    if (state.tapeWanted !== previous.tapeWanted || tapeKeyOf(state) !== tapeKeyOf(previous)) pump();
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.tapeWanted !== previous.tapeWanted) pump();
+    else if (tapeKeyOf(state) !== tapeKeyOf(previous)) {
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        pump();
+      }, settleMs);
+    }
   });
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    unsubscribe();
+  };
 }

@@ -122,11 +122,11 @@ describe('fetching the tape', () => {
     };
     return { source, calls };
   }
-  const flush = () => new Promise((r) => setTimeout(r, 0));
+  const flush = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
   it('asks for nothing until the panel is wanted, then for the newest settings only', async () => {
     const { source, calls } = fakeSource();
-    const stop = startTape(useLab, source);
+    const stop = startTape(useLab, source, 0);
     useLab.getState().setSetting('steps', 12);
     expect(calls).toHaveLength(0);
     useLab.getState().setTapeWanted(true);
@@ -134,6 +134,7 @@ describe('fetching the tape', () => {
     // Slider moves while the first is in flight: only the last is asked for next.
     useLab.getState().setSetting('steps', 13);
     useLab.getState().setSetting('steps', 14);
+    await flush();
     expect(calls).toHaveLength(1);
     calls[0].resolve(chainTapeView(defaultParams(12)));
     await flush();
@@ -144,13 +145,30 @@ describe('fetching the tape', () => {
     expect(useLab.getState().tapeLoading).toBe(false);
     // The epsilon does not change the tape: no new request.
     useLab.getState().setSetting('eps', 1e-7);
+    await flush();
     expect(calls).toHaveLength(2);
+    stop();
+  });
+
+  it('waits for a dragged slider to rest before recording the tape again', async () => {
+    const { source, calls } = fakeSource();
+    const stop = startTape(useLab, source, 40);
+    useLab.getState().setTapeWanted(true);
+    calls[0].resolve(chainTapeView(defaultParams(40)));
+    await flush();
+    for (const steps of [41, 42, 43, 44]) {
+      useLab.getState().setSetting('steps', steps);
+      await flush(10);
+    }
+    expect(calls).toHaveLength(1);
+    await flush(60);
+    expect(calls.map((c) => c.steps)).toEqual([40, 44]);
     stop();
   });
 
   it('asks again when the worker was restarted under it, and reports a real failure once', async () => {
     const { source, calls } = fakeSource();
-    const stop = startTape(useLab, source);
+    const stop = startTape(useLab, source, 0);
     useLab.getState().setTapeWanted(true);
     calls[0].reject(Object.assign(new Error('the worker was restarted'), { name: 'EngineStopped' }));
     await flush();
