@@ -1,5 +1,6 @@
 import type { LabSettings } from '../engine/report.ts';
 import { encodeView, parseView } from './embed/embed.ts';
+import { updateTiming } from './perf/updateTiming.ts';
 import { decodePlayground, encodePlayground } from './playground/hash.ts';
 import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
@@ -39,7 +40,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   const client = createLabClient(runner, pipeline, {
     report: (report, id, requested) => {
       const { report: merged, stale } = pipeline.absorb(report, requested);
-      store.getState().receiveReport(merged, id, stale);
+      if (store.getState().receiveReport(merged, id, stale)) updateTiming.painted(selectSettings(requested));
     },
     failure: (message, id) => {
       if (id > store.getState().reportId) store.getState().setFailure(message);

@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { timedInput } from '../perf/labInput.ts';
 
 interface RangeControlProps {
   /** The visible label, also the input's accessible name. */
@@ -22,7 +23,10 @@ interface RangeControlProps {
 export function RangeControl(props: RangeControlProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => props.onPosition(Number(event.currentTarget.value));
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const position = Number(event.currentTarget.value);
+    timedInput(() => props.onPosition(position), event.timeStamp);
+  };
   return (
     <div className="control">
       <div className="control-head">

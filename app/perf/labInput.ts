@@ -1,0 +1,14 @@
+import { sameSettings } from '../settings/validate.ts';
+import { selectSettings, useLab } from '../store/index.ts';
+import { updateTiming } from './updateTiming.ts';
+
+/**
+ * Applies one slider input to the store and marks it for input-to-paint timing (updateTiming.ts):
+ * the settings after it are what its paint must show.
+ */
+export function timedInput(apply: () => void, timeStamp: number): void {
+  const before = selectSettings(useLab.getState());
+  apply();
+  const after = selectSettings(useLab.getState());
+  updateTiming.input(after, !sameSettings(before, after), timeStamp);
+}
