@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ExportItem } from './items.ts';
 
 interface ExportMenuProps {
@@ -11,14 +11,29 @@ interface ExportMenuProps {
 
 /**
  * A panel's Export menu: a disclosure button and a list of buttons (charts as SVG or PNG, the
- * data as CSV or JSON). Keyboard: Enter or Space opens it, Tab walks the items, Escape closes it.
+ * data as CSV or JSON). Keyboard: Enter or Space opens it, Tab walks the items, Escape closes it;
+ * a click or focus outside closes it too.
  */
 export function ExportMenu({ panel, items, section }: ExportMenuProps) {
   const details = useRef<HTMLDetailsElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const close = () => {
     if (details.current) details.current.open = false;
   };
+  // A click or focus anywhere else closes the menu, as a menu does.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: Event) => {
+      if (details.current && !details.current.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('focusin', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('focusin', away);
+    };
+  }, [open]);
   const run = async (item: ExportItem) => {
     const host = section.current;
     if (!host) return;
@@ -34,6 +49,7 @@ export function ExportMenu({ panel, items, section }: ExportMenuProps) {
     <details
       ref={details}
       className="export-menu"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && details.current?.open) {
           close();

@@ -41,6 +41,12 @@ export interface EngineHost {
 
 export const DEFAULT_STALL_MS = 8_000;
 
+/**
+ * A worker that has not answered anything yet is still loading and compiling the engine, which
+ * on a busy machine can take seconds: its first run gets this many times the stall limit.
+ */
+export const COLD_START_FACTOR = 4;
+
 /** More restarts than this within RESTART_WINDOW_MS means the worker cannot start at all (say, offline with no stored copy). */
 export const MAX_RESTARTS = 3;
 export const RESTART_WINDOW_MS = 10_000;
@@ -54,6 +60,8 @@ function deadEngine(reason: string): EngineInstance {
 interface Pending {
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout> | null;
+  /** Restarts the stall timer: the worker just showed a sign of life. */
+  watch: () => void;
 }
 
 /**
@@ -69,11 +77,14 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   /** Tape requests in flight: they end with the worker that was asked. */
   const sideCalls = new Set<(error: Error) => void>();
   const restartTimes: number[] = [];
+  /** Whether the current worker has answered anything yet (see COLD_START_FACTOR). */
+  let warm = false;
   let instance = start();
 
   function start(): EngineInstance {
     const fresh = options.spawn();
     started += 1;
+    warm = false;
     fresh.onFault((reason) => {
       if (fresh === instance) replace(new EngineStopped(reason), true);
     });
@@ -109,24 +120,27 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     },
     run(settings, onProgress) {
       return new Promise<LabReport>((resolve, reject) => {
-        const mine: Pending = { reject, timer: null };
-        const watch = () => {
+        const mine: Pending = { reject, timer: null, watch: () => {} };
+        mine.watch = () => {
           if (mine.timer) clearTimeout(mine.timer);
+          const limit = warm ? stallMs : stallMs * COLD_START_FACTOR;
           mine.timer = setTimeout(() => {
-            if (pending === mine) replace(new EngineStopped(`no sign of life for ${stallMs / 1000} s`), true);
-          }, stallMs);
+            if (pending === mine) replace(new EngineStopped(`no sign of life for ${limit / 1000} s`), true);
+          }, limit);
         };
         pending = mine;
-        watch();
+        mine.watch();
         instance
           .run(settings, (fraction) => {
             if (pending !== mine) return;
-            watch();
+            warm = true;
+            mine.watch();
             onProgress?.(fraction);
           })
           .then(
             (report) => {
               if (pending !== mine) return;
+              warm = true;
               pending = null;
               if (mine.timer) clearTimeout(mine.timer);
               resolve(report);
@@ -145,7 +159,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         sideCalls.add(reject);
         instance.tape(settings).then(
           (view) => {
-            if (sideCalls.delete(reject)) resolve(view);
+            if (!sideCalls.delete(reject)) return;
+            // An answer is a sign of life: a run queued behind this call has not stalled.
+            warm = true;
+            pending?.watch();
+            resolve(view);
           },
           (error: unknown) => {
             if (sideCalls.delete(reject)) reject(error instanceof Error ? error : new Error(String(error)));

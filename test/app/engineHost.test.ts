@@ -62,10 +62,16 @@ describe('the engine host', () => {
     const workers = [fakeWorker(), fakeWorker()];
     let n = 0;
     const host = createEngineHost({ spawn: () => workers[n++].instance, stallMs: 1000 });
+    // A cold worker (still loading) gets four times as long before it counts as stalled.
+    const first = host.run(settings);
+    vi.advanceTimersByTime(3900);
+    expect(host.started).toBe(1);
+    workers[0].runs[0].resolve(report);
+    await first;
     const done = host.run(settings);
     const outcome = done.catch((e: unknown) => e);
     vi.advanceTimersByTime(900);
-    workers[0].runs[0].progress(0.5);
+    workers[0].runs[1].progress(0.5);
     vi.advanceTimersByTime(900);
     expect(host.started).toBe(1);
     vi.advanceTimersByTime(200);

@@ -252,7 +252,7 @@ describe('sharing and export', () => {
     const port = (courseServer.address() as AddressInfo).port;
     await page.goto(`http://127.0.0.1:${port}/course.html`);
     const frame = page.frameLocator('iframe');
-    await frame.locator('main section svg.chart').first().waitFor();
+    await frame.locator('main section svg.chart').first().waitFor({ timeout: 60_000 });
     expect(await frame.locator('main section h2').allTextContents()).toEqual(['Reverse mode']);
     await page.screenshot({ path: 'test-results/embed-iframe.png' });
     courseServer.close();
