@@ -1,0 +1,245 @@
+// `npm run bench:ui [-- --json] [-- --no-build]`: how fast the built app answers, in headless
+// Chromium. Builds the app, serves dist/ with scripts/serve.mjs, then
+//   - cold load (a fresh browser context: no cache, no service worker): the time to interactive
+//     (the `lab:interactive` measure: navigation start to the paint of the first report, every
+//     panel drawn), the bytes the first load transferred and the gzipped JavaScript it ran;
+//   - for each slider at the default steps and at the largest the UI offers: ~60 real mouse moves
+//     across its range at ~16 ms intervals, then the `lab:update` measures (input to the paint of
+//     its result, app/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
+//     (> 50 ms) while dragging.
+// A benchmark, not a test: it prints figures and never fails on them. Not part of `npm test`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { RANGES } from '../app/settings/schema.ts';
+import { launch, serveDist } from '../test/e2e/harness.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const INPUTS = 60;
+const INTERVAL_MS = 16;
+
+interface SliderCase {
+  label: string;
+  /** The range dragged over, as fractions of the track (0 = min, 1 = max). */
+  from: number;
+  to: number;
+  constants?: boolean;
+}
+
+interface DragResult {
+  slider: string;
+  steps: number;
+  inputs: number;
+  measured: number;
+  p50: number;
+  p95: number;
+  max: number;
+  longTasks: number;
+  longestTask: number;
+}
+
+interface ColdLoad {
+  interactiveMs: number;
+  transferredBytes: number;
+  requests: number;
+  jsBytes: number;
+  jsGzipBytes: number;
+  fonts: string[];
+}
+
+/** The sliders, each over its whole range; the steps slider over the stretch around the steps tested. */
+function sliderCases(steps: number): SliderCase[] {
+  const { min, max } = RANGES.steps;
+  const at = (t: number) => (t - min) / (max - min);
+  return [
+    { label: 'Finite-difference epsilon', from: 0, to: 1 },
+    { label: 'Chain steps', from: at(Math.max(min, steps - 30)), to: at(Math.min(max, steps + 30)) },
+    { label: 'Checkpoint stride', from: 0, to: 1 },
+    { label: 'c', from: 0, to: 1, constants: true },
+    { label: 'x₀', from: 0, to: 1, constants: true },
+    { label: 'target y', from: 0, to: 1, constants: true },
+  ];
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+/** Waits for the first report's paint, then until no run is in flight. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('lab:interactive').length > 0, null, { timeout: 60_000 });
+  await settle(page);
+}
+
+/** Waits until every input has painted and no run is in flight. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const inputs = performance.getEntriesByName('lab:input').length;
+      const updates = performance.getEntriesByName('lab:update').length;
+      return inputs === updates && !document.querySelector('.progress.on');
+    },
+    null,
+    { timeout: 120_000, polling: 100 },
+  );
+  await page.waitForTimeout(300);
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<ColdLoad> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await ready(page);
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      interactive: performance.getEntriesByName('lab:interactive')[0].duration,
+      files: [nav, ...resources].map((e) => ({ name: e.name, transfer: e.transferSize })),
+    };
+  });
+  await context.close();
+  let jsBytes = 0;
+  let jsGzipBytes = 0;
+  const fonts: string[] = [];
+  for (const file of entries.files) {
+    const path = new URL(file.name).pathname;
+    if (path.endsWith('.js')) {
+      const body = readFileSync(join(ROOT, 'dist', path));
+      jsBytes += body.length;
+      jsGzipBytes += gzipSync(body, { level: 9 }).length;
+    }
+    if (/\.(woff2?|ttf)$/.test(path)) fonts.push(basename(path).replace(/-[\w-]{8}\./, '.'));
+  }
+  return {
+    interactiveMs: entries.interactive,
+    transferredBytes: entries.files.reduce((sum, f) => sum + f.transfer, 0),
+    requests: entries.files.length,
+    jsBytes,
+    jsGzipBytes,
+    fonts,
+  };
+}
+
+async function drag(page: Page, slider: SliderCase, steps: number): Promise<DragResult> {
+  if (slider.constants) {
+    await page.evaluate(() => {
+      const more = document.querySelector('details.more') as HTMLDetailsElement | null;
+      if (more) more.open = true;
+    });
+  }
+  const input = page.getByLabel(slider.label, { exact: true });
+  await input.scrollIntoViewIfNeeded();
+  const box = await input.boundingBox();
+  if (!box) throw new Error(`no slider "${slider.label}"`);
+  await page.evaluate(() => {
+    performance.clearMeasures('lab:update');
+    performance.clearMarks('lab:input');
+    const w = window as unknown as { longTasks: PerformanceEntry[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => w.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
+  });
+  // The thumb's centre runs from half a thumb inside one end to half a thumb inside the other.
+  const thumb = 8;
+  const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
+  const y = box.y + box.height / 2;
+  const start = await page.evaluate(() => performance.now());
+  await page.mouse.move(x(slider.from), y);
+  await page.mouse.down();
+  for (let i = 1; i <= INPUTS; i++) {
+    await page.mouse.move(x(slider.from + ((slider.to - slider.from) * i) / INPUTS), y);
+    await page.waitForTimeout(INTERVAL_MS);
+  }
+  await page.mouse.up();
+  const end = await page.evaluate(() => performance.now());
+  await settle(page);
+  const data = await page.evaluate(
+    ({ start, end }) => {
+      const w = window as unknown as { longTasks: PerformanceEntry[] };
+      const tasks = w.longTasks.filter((t) => t.startTime >= start && t.startTime <= end);
+      return {
+        inputs: performance.getEntriesByName('lab:input').length,
+        updates: performance.getEntriesByName('lab:update').map((e) => e.duration),
+        longTasks: tasks.map((t) => t.duration),
+      };
+    },
+    { start, end },
+  );
+  const sorted = [...data.updates].sort((a, b) => a - b);
+  return {
+    slider: slider.label,
+    steps,
+    inputs: data.inputs,
+    measured: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    longTasks: data.longTasks.length,
+    longestTask: Math.max(0, ...data.longTasks),
+  };
+}
+
+async function dragAll(browser: Browser, url: string, steps: number): Promise<DragResult[]> {
+  const results: DragResult[] = [];
+  for (const slider of sliderCases(steps)) {
+    // A fresh page per slider, so each starts from the same settings and a warm cache.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${url}#steps=${steps}`);
+    await ready(page);
+    results.push(await drag(page, slider, steps));
+    await context.close();
+  }
+  return results;
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
+const kb = (v: number) => `${(v / 1024).toFixed(1)} KB`;
+
+function printTable(cold: ColdLoad, drags: DragResult[]): void {
+  const lines = [
+    `cold load: interactive in ${ms(cold.interactiveMs)} ms; ${cold.requests} requests, ${kb(cold.transferredBytes)} transferred;`,
+    `  JavaScript ${kb(cold.jsBytes)}, ${kb(cold.jsGzipBytes)} gzipped; fonts: ${cold.fonts.join(', ') || 'none'}`,
+    '',
+    'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)',
+  ];
+  for (const d of drags) {
+    lines.push(
+      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${d.longTasks} (${ms(d.longestTask)})`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  if (!args.has('--no-build')) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  const served = await serveDist();
+  const browser = await launch();
+  try {
+    const cold = await coldLoad(browser, served.url);
+    const drags = [
+      ...(await dragAll(browser, served.url, 40)),
+      ...(await dragAll(browser, served.url, RANGES.steps.max)),
+    ];
+    if (args.has('--json')) {
+      process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
+    } else printTable(cold, drags);
+  } finally {
+    await browser.close();
+    await served.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:ui: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
