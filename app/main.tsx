@@ -10,11 +10,12 @@ import { startTape } from './tape/sync.ts';
 import { startTheme } from './theme/wire.ts';
 import { connectLabWorker } from './worker/connect.ts';
 
+// The theme first, so the page is painted in the remembered scheme from the start.
+startTheme(useLab, window);
+
 const engine = connectLabWorker(() => useLab.getState().noteRestart());
 startLab(useLab, engine, window);
 startTape(useLab, engine);
-
-startTheme(useLab, window);
 registerOffline();
 
 const root = document.getElementById('root');

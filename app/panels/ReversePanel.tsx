@@ -56,8 +56,10 @@ export function ReversePanel() {
 function AdjointChart({ report, size }: { report: LabReport; size: Size }) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 26 });
   const layout = reverseLayout(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b, frame);
+  const note = nonFiniteNote(countNonFinite(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b));
+  const title = `Adjoint magnitude and parameter gradients against step t, for T = ${report.steps}`;
   return (
-    <Chart frame={frame} title={`Adjoint magnitude and parameter gradients against step t, for T = ${report.steps}`}>
+    <Chart frame={frame} title={note ? `${title}. ${note}` : title}>
       <AxisLeft frame={frame} ticks={layout.yTicks} label="magnitude (log)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="step t" />
       <g className="sweep-arrow" aria-hidden="true">
@@ -75,10 +77,7 @@ function AdjointChart({ report, size }: { report: LabReport; size: Size }) {
         <circle key={`a${m.t}`} className="mark-reverse-dot" cx={m.x} cy={m.y} r={2.2} />
       ))}
       {layout.seed ? <circle className="mark-reverse-seed" cx={layout.seed.x} cy={layout.seed.y} r={5} /> : null}
-      <ChartNote
-        frame={frame}
-        text={nonFiniteNote(countNonFinite(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b))}
-      />
+      <ChartNote frame={frame} text={note} />
     </Chart>
   );
 }

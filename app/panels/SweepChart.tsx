@@ -20,7 +20,12 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
   );
   const edge = epsEdgeNote(report.eps, report.params, report.bestEps);
   return (
-    <Chart frame={frame} title="RMS error of the central-difference gradient against epsilon, log–log">
+    <Chart
+      frame={frame}
+      title={['RMS error of the central-difference gradient against epsilon, log–log', edge, nonFiniteNote(missing)]
+        .filter(Boolean)
+        .join('. ')}
+    >
       <defs>
         <clipPath id={clipId}>
           <rect width={frame.innerWidth} height={frame.innerHeight} />

@@ -37,7 +37,15 @@ export function TangentChart({ tangents, steps, size }: { tangents: Float64Array
     formatPowerOfTen(10 ** e),
   ).filter((t) => Number.isInteger(t.value));
   return (
-    <Chart frame={frame} title={`Tangents dx_t/dθ_j for t = 0 to ${steps} and ${P} directions, coloured by magnitude`}>
+    <Chart
+      frame={frame}
+      title={[
+        `Tangents dx_t/dθ_j for t = 0 to ${steps} and ${P} directions, coloured by magnitude`,
+        nonFiniteNote(missing, 'entry', 'shown in red', 'entries'),
+      ]
+        .filter(Boolean)
+        .join('. ')}
+    >
       <rect className="heat-bg" width={frame.innerWidth} height={frame.innerHeight} />
       <image
         href={href}

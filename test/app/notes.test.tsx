@@ -32,6 +32,9 @@ describe('charts say what they could not draw, and why the numbers look as they 
     expect(section(html, 'Finite differences')).toContain('3 points not finite, not drawn');
     expect(section(html, 'Reverse mode')).toContain('2 points not finite, not drawn');
     expect(section(html, 'Forward mode')).toContain('1 entry not finite, shown in red');
+    // Screen readers hear it too: the note is part of the chart's accessible name.
+    expect(section(html, 'Finite differences')).toMatch(/role="img" aria-label="[^"]*\. 3 points not finite, not drawn"/);
+    expect(section(html, 'Reverse mode')).toMatch(/aria-label="[^"]*\. 2 points not finite, not drawn"/);
   });
 
   it('a finite report carries no such note', () => {
