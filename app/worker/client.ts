@@ -66,6 +66,8 @@ export function createLabClient(
   let running: LabSettings | null = null;
   /** Consecutive runs lost to a stopped worker. */
   let crashes = 0;
+  /** The run in flight was stopped because a newer target made it useless (not the user's cancel). */
+  let superseded = false;
 
   function setBusy(next: boolean) {
     if (next !== busy) {
@@ -114,19 +116,31 @@ export function createLabClient(
             return;
           }
           crashes = 0;
+          if (isRunCancelled(error) && superseded) return;
           if (isRunCancelled(error)) events.cancelled?.(id, settings);
           else events.failure(messageOf(error), id, settings);
           // A failed or cancelled target is not retried until the settings change.
           if (target && sameTarget(target, settings)) target = null;
         },
       )
-      .finally(step);
+      .finally(() => {
+        superseded = false;
+        step();
+      });
   }
 
   return {
     request(settings) {
       target = settings;
-      if (!inFlight) step();
+      if (!inFlight) {
+        step();
+        return;
+      }
+      // The sweep over epsilon is the one long run (up to ~0.4 s at T = 200). One for settings
+      // the slider has already left would hold up the quick run for the new ones: stop it.
+      if (running?.include?.sweep && !superseded && !sameTarget(settings, running) && runner.cancel?.()) {
+        superseded = true;
+      }
     },
     cancel() {
       if (inFlight) runner.cancel?.();
