@@ -57,6 +57,11 @@ function deadEngine(reason: string): EngineInstance {
   return { run: fail, tape: fail, onFault: () => {}, terminate: () => {} };
 }
 
+/** The engine refusing settings it cannot use (LabInputError): an answer, not a fault. */
+export function isRefusal(error: Error): boolean {
+  return error.name === 'LabInputError';
+}
+
 interface Pending {
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout> | null;
@@ -147,9 +152,16 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
             },
             (error: unknown) => {
               if (pending !== mine) return;
+              const failure = error instanceof Error ? error : new Error(String(error));
+              if (!isRefusal(failure)) {
+                // Not the engine refusing the settings but something going wrong inside it (a
+                // bug, memory): the worker may be in any state, so it is replaced like a crash.
+                replace(new EngineStopped(`the engine failed: ${failure.message}`), true);
+                return;
+              }
               pending = null;
               if (mine.timer) clearTimeout(mine.timer);
-              reject(error instanceof Error ? error : new Error(String(error)));
+              reject(failure);
             },
           );
       });

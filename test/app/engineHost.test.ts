@@ -57,6 +57,23 @@ describe('the engine host', () => {
     await expect(next).resolves.toBe(report);
   });
 
+  it('a run that throws something other than LabInputError is a fault; a refusal is passed on', async () => {
+    const workers = [fakeWorker(), fakeWorker()];
+    let n = 0;
+    const restarts: string[] = [];
+    const host = createEngineHost({ spawn: () => workers[n++].instance, onRestart: (r) => restarts.push(r) });
+    const refused = host.run(settings);
+    workers[0].runs[0].reject(Object.assign(new Error('the steps must be at least 2'), { name: 'LabInputError' }));
+    await expect(refused).rejects.toThrow('the steps must be at least 2');
+    expect(host.started).toBe(1);
+    const broken = host.run(settings);
+    workers[0].runs[1].reject(new TypeError('x is undefined'));
+    await expect(broken).rejects.toSatisfy(isEngineStopped);
+    expect(restarts).toEqual(['the engine failed: x is undefined']);
+    expect(workers[0].instance.terminated).toBe(true);
+    expect(host.started).toBe(2);
+  });
+
   it('a run that goes silent past the stall limit counts as a dead worker; progress keeps it alive', async () => {
     vi.useFakeTimers();
     const workers = [fakeWorker(), fakeWorker()];

@@ -144,6 +144,25 @@ describe('worker faults', () => {
     await context.close();
   });
 
+  it('treats an unexpected exception inside a run as a fault: restarts and recomputes', async () => {
+    const { context, page, watch } = await fresh();
+    await page.goto(served.url);
+    await waitForCharts(page);
+    const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
+    // Break the engine in this worker only: its next run throws a TypeError, not a LabInputError.
+    await worker.evaluate(() => {
+      Math.tanh = () => {
+        throw new TypeError('injected engine bug');
+      };
+    });
+    await drag(page, 'Chain steps', 45);
+    await page.getByText('The engine stopped unexpectedly; restarted it and recomputed.').waitFor();
+    await summarySays(page, 'P = 90');
+    expect(await page.locator('.notice.failure').count()).toBe(0);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it('recovers when the worker dies silently in the middle of a run', async () => {
     const { context, page } = await fresh();
     await page.goto(served.url);
