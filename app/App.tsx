@@ -11,7 +11,9 @@ import { FiniteDifferencePanel } from './panels/FiniteDifferencePanel.tsx';
 import { ForwardPanel } from './panels/ForwardPanel.tsx';
 import { ReversePanel } from './panels/ReversePanel.tsx';
 import { WorkPanel } from './panels/WorkPanel.tsx';
+import { PlaygroundSection } from './playground/PlaygroundSection.tsx';
 import { TapeSection } from './tape/TapeSection.tsx';
+import { TensorSection } from './tensor/TensorSection.tsx';
 import { useLab } from './store/index.ts';
 
 /**
@@ -36,6 +38,8 @@ export function App() {
         {shows('work') ? <WorkPanel /> : null}
       </main>
       {shows('tape') ? <TapeSection /> : null}
+      {embed ? null : <PlaygroundSection />}
+      {embed ? null : <TensorSection />}
       {embed ? null : (
         <footer className="footer">
           <p>
