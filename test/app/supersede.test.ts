@@ -63,9 +63,9 @@ function wired() {
 describe('a superseded request never paints', () => {
   it('settings passed over while a run is in flight never reach the worker or the screen', async () => {
     const { client, calls, painted } = wired();
-    client.request({ ...DEFAULTS, c: 0.1 });
-    client.request({ ...DEFAULTS, c: 0.2 });
-    client.request({ ...DEFAULTS, c: 0.3 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.2 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.3 });
     expect(calls).toHaveLength(1);
     calls[0].resolve(fakeReport(calls[0].settings));
     await flush();
@@ -77,11 +77,11 @@ describe('a superseded request never paints', () => {
 
   it('a sweep run for settings the slider has left is stopped, never painted, and not announced as a cancel', async () => {
     const { client, calls, cancels, painted, said } = wired();
-    client.request({ ...DEFAULTS, c: 0.1 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1 });
     calls[0].resolve(fakeReport(calls[0].settings)); // the quick core run
     await flush();
     expect(calls[1].settings.include?.sweep).toBe(true); // the sweep follows on its own
-    client.request({ ...DEFAULTS, c: 0.2 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.2 });
     expect(cancels()).toBe(1);
     await flush();
     calls[1].resolve(fakeReport(calls[1].settings)); // too late: the worker was already replaced
@@ -92,12 +92,21 @@ describe('a superseded request never paints', () => {
     expect(said).toEqual([]);
   });
 
-  it('the sweep for the settings still wanted runs on, and a user cancel is still announced', async () => {
-    const { client, calls, cancels, said } = wired();
+  it('a short sweep (T = 40) is waited for rather than stopped', async () => {
+    const { client, calls, cancels } = wired();
     client.request({ ...DEFAULTS, c: 0.1 });
     calls[0].resolve(fakeReport(calls[0].settings));
     await flush();
-    client.request({ ...DEFAULTS, c: 0.1 });
+    client.request({ ...DEFAULTS, c: 0.2 });
+    expect(cancels()).toBe(0);
+  });
+
+  it('the sweep for the settings still wanted runs on, and a user cancel is still announced', async () => {
+    const { client, calls, cancels, said } = wired();
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1 });
+    calls[0].resolve(fakeReport(calls[0].settings));
+    await flush();
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1 });
     expect(cancels()).toBe(0);
     client.cancel();
     await flush();
