@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { compareTapes, createTrainer, type CompareOptions, type TapeComparison, type TrainOptions } from '../engine/tensor/index.ts';
+import { createTrainer, measureTapes, type CompareOptions, type TapeComparison, type TrainOptions } from '../engine/tensor/index.ts';
 
 /** One report of a training run: the steps since the last one, and the network as it stands. */
 export interface TrainUpdate {
@@ -80,9 +80,9 @@ const api = {
   stop(): void {
     current++;
   },
-  /** One step of the same network and batch on the scalar tape and on the tensor tape, measured here. */
+  /** One step of the same network and batch on the scalar tape and on the tensor tape, timed here in alternation. */
   compare(options: CompareOptions): TapeComparison {
-    return compareTapes(options);
+    return measureTapes(options);
   },
 };
 

@@ -50,3 +50,4 @@ export {
   type CompareOptions,
 } from './compare.ts';
 export { createTrainer, type Trainer, type TrainerSnapshot } from './trainer.ts';
+export { measureTapes, interleavedTimes } from './measure.ts';

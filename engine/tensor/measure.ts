@@ -1,0 +1,63 @@
+import { Tape } from '../tape.ts';
+import { compareTapes, scalarMlpStep, type CompareOptions, type TapeComparison } from './compare.ts';
+import { dataset } from './data.ts';
+import { initMlp, mlpGradient } from './mlp.ts';
+
+/**
+ * Milliseconds per call of each function, timed in alternation: a warm-up of each (so the JIT has
+ * compiled every path), then rounds that run one batch of each in turn until `minMs` has passed
+ * and at least seven rounds are in. Each function's figure is the `quantile` of its batch means:
+ * 0, the fastest batch, is the cost of a call when nothing else on the machine got in the way
+ * (on a loaded machine the median can swing by a factor of ten from one run to the next; the
+ * fastest batch barely moves), and alternating keeps the two sides' conditions alike.
+ */
+export function interleavedTimes(fns: readonly (() => unknown)[], minMs: number, quantile = 0): number[] {
+  const now = () => performance.now();
+  const batches = fns.map((fn) => {
+    let batch = 1;
+    const warmEnd = now() + minMs / (4 * fns.length);
+    do {
+      const t0 = now();
+      for (let i = 0; i < batch; i++) fn();
+      if (now() - t0 < minMs / 40) batch *= 2;
+    } while (now() < warmEnd);
+    return batch;
+  });
+  const samples: number[][] = fns.map(() => []);
+  const end = now() + minMs;
+  while (samples[0].length < 7 || (now() < end && samples[0].length < 400)) {
+    fns.forEach((fn, k) => {
+      const t0 = now();
+      for (let i = 0; i < batches[k]; i++) fn();
+      samples[k].push((now() - t0) / batches[k]);
+    });
+  }
+  return samples.map((s) => {
+    s.sort((a, b) => a - b);
+    return s[Math.floor((s.length - 1) * quantile)];
+  });
+}
+
+/**
+ * `compareTapes` on the same network, batch and agreement check, with the two tapes timed in
+ * alternation and each side's time per step taken from its fastest batch (interleavedTimes):
+ * a ratio that holds on a busy machine, where one-after-the-other medians do not.
+ */
+export function measureTapes(options: CompareOptions = {}): TapeComparison {
+  const minMs = options.minMs ?? 300;
+  const c = compareTapes({ ...options, minMs: 0 });
+  if (minMs <= 0) return c;
+  const data = dataset(options.dataset ?? 'moons', { points: c.batch, seed: options.seed ?? 1 });
+  const params = initMlp(c.hidden, options.seed ?? 1);
+  const tape = new Tape(1 << 14);
+  const [scalarMs, tensorMs] = interleavedTimes(
+    [() => scalarMlpStep(tape, params, data.x, data.labels), () => mlpGradient(params, data.x, data.labels)],
+    minMs,
+  );
+  return {
+    ...c,
+    scalar: { ...c.scalar, msPerStep: scalarMs },
+    tensor: { ...c.tensor, msPerStep: tensorMs },
+    ratios: { ...c.ratios, time: scalarMs / tensorMs },
+  };
+}
