@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ExpressionPreset } from '../../engine/expr/presets.ts';
 import type { PlaygroundResult } from '../../engine/expr/playground.ts';
 import { useLab } from '../store/index.ts';
-import { PlayerContext } from '../tape/player.ts';
+import { PlayerContext, TapeSubjectContext } from '../tape/player.ts';
 import { TapeLab } from '../tape/TapeLab.tsx';
 import { exprEngine } from './connect.ts';
 import { ExpressionField } from './ExpressionField.tsx';
@@ -65,7 +65,9 @@ function Results({ result, presets }: { result: PlaygroundResult; presets: reado
       <div className="pg-tape">
         <h3>Its tape, recorded and swept</h3>
         <PlayerContext.Provider value={player}>
-          <TapeLab />
+          <TapeSubjectContext.Provider value="expression">
+            <TapeLab />
+          </TapeSubjectContext.Provider>
         </PlayerContext.Provider>
       </div>
     </>

@@ -1,6 +1,7 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { nodeTag, num, opWithConstant } from './labels.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
+import { TapeSubjectContext } from './player.ts';
 import { scrollToRow, windowRows } from './windowing.ts';
 
 /** Every row is this tall (CSS sets the same), so the window is pure arithmetic. */
@@ -24,6 +25,7 @@ interface TapeTableProps {
  */
 export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, onSelect }: TapeTableProps) {
   const { view } = statics;
+  const subject = useContext(TapeSubjectContext);
   const box = useRef<HTMLDivElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   // Rows are seen below the sticky header, inside the box's border: measured once drawn.
@@ -92,7 +94,7 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, 
       style={{ height: BOX_HEIGHT }}
       tabIndex={0}
       role="region"
-      aria-label="The tape as a table (Wengert list)"
+      aria-label={`The ${subject ? `${subject}’s ` : ''}tape as a table (Wengert list)`}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onClick={(e) => {
         const row = (e.target as Element).closest('tr[data-node]');

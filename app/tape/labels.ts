@@ -67,11 +67,13 @@ export function nodeRef(view: Named, i: number): string {
 
 /** A number for the tape: four significant digits, the app's minus sign and exponents. */
 export function num(x: number): string {
-  return formatNumber(x, 4);
+  // A tape may hold NaN (an expression at √0 or 0·∞): say so, not '—'.
+  return Number.isNaN(x) ? 'NaN' : formatNumber(x, 4);
 }
 
 /** A number in the graph's small boxes: three significant digits, two in exponent form. */
 export function short(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
   const ax = Math.abs(x);
   return formatNumber(x, ax !== 0 && (ax < 1e-3 || ax >= 1e5) ? 2 : 3);
 }

@@ -38,3 +38,9 @@ export const PlayerContext = createContext<PlayerStore>(useLab);
 export function usePlayer(): PlayerStore {
   return useContext(PlayerContext);
 }
+
+/**
+ * What the tape being drawn is of, when the page shows more than one ("the expression"): it
+ * names the table's region, so each landmark on the page has a name of its own. Null for the chain.
+ */
+export const TapeSubjectContext = createContext<string | null>(null);
