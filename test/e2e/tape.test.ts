@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import { chainTapeView } from '../../engine/tape-view.ts';
 import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+
+/** The chain's tape section (the playground has a tape graph and table of its own). */
+const TAPE = (page: Page) => page.locator('section.tape-panel');
 import { axeViolations } from './helpers.ts';
 
 let served: Served;
@@ -28,7 +31,7 @@ async function openTape(hash = '', options: Options = {}) {
   await page.goto(`${served.url}${hash}`);
   await waitForCharts(page);
   await scrollToTape(page);
-  await page.locator('.tape-graph-svg').waitFor();
+  await TAPE(page).locator('.tape-graph-svg').waitFor();
   return { page, watch };
 }
 
@@ -41,13 +44,13 @@ async function scrollToTape(page: Page) {
   });
 }
 
-const live = (page: Page) => page.locator('section.tape-panel [role="status"][aria-live="polite"]').textContent();
-const currentRow = (page: Page) => page.locator('.tape-table tr.current').getAttribute('data-node');
+const live = (page: Page) => TAPE(page).locator('[role="status"][aria-live="polite"]').textContent();
+const currentRow = (page: Page) => TAPE(page).locator('.tape-table tr.current').getAttribute('data-node');
 
 /** Presses a key with the graph focused, and waits for the live region to say something new. */
 async function press(page: Page, key: string): Promise<string> {
   const before = await live(page);
-  await page.locator('.tape-graph').focus();
+  await TAPE(page).locator('.tape-graph').focus();
   await page.keyboard.press(key);
   await page.waitForFunction(
     (old) => document.querySelector('section.tape-panel [role="status"]')?.textContent !== old,
@@ -71,38 +74,38 @@ describe('the tape panel in Chromium', () => {
       const row = await currentRow(page);
       expect(said).toMatch(new RegExp(`^Node ${view.sweep.node[k]}\\b.*: adjoint .+ added to node ${view.sweep.parent[k]}\\b`));
       expect(row).toBe(String(view.sweep.node[k]));
-      expect(await page.locator('.tape-table tr.target').getAttribute('data-node')).toBe(String(view.sweep.parent[k]));
+      expect(await TAPE(page).locator('.tape-table tr.target').getAttribute('data-node')).toBe(String(view.sweep.parent[k]));
       seen.push(said);
     }
     expect(new Set(seen).size).toBe(3);
-    expect(await page.locator('.transport .readout').textContent()).toBe(`Sweep: 3 of ${view.sweep.count} events`);
+    expect(await TAPE(page).locator('.transport .readout').textContent()).toBe(`Sweep: 3 of ${view.sweep.count} events`);
 
     expect(await press(page, 'ArrowLeft')).toBe(seen[1]);
 
     expect(await press(page, 'Home')).toMatch(/^Empty tape/);
-    expect(await page.locator('.tape-table tr.current').count()).toBe(0);
-    expect(await page.locator('.transport .readout').textContent()).toBe(`Recording: 0 of ${view.length} nodes`);
+    expect(await TAPE(page).locator('.tape-table tr.current').count()).toBe(0);
+    expect(await TAPE(page).locator('.transport .readout').textContent()).toBe(`Recording: 0 of ${view.length} nodes`);
     expect(await press(page, 'ArrowRight')).toMatch(/^Recorded node 0, input c = 0\.35\.$/);
     expect(await currentRow(page)).toBe('0');
 
     // Quick steps across the whole chain never leave the view zoomed out from a pan in flight.
     for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(400);
-    expect(await page.locator('.tape-graph-svg > g').getAttribute('transform')).toMatch(/scale\(1\)$/);
+    expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('transform')).toMatch(/scale\(1\)$/);
 
     const end = await press(page, 'End');
     const last = view.sweep.count - 1;
     expect(end).toContain(`Node ${view.sweep.node[last]}`);
     expect(end).toContain('Sweep complete');
     // The row in play was scrolled into view.
-    const row = page.locator('.tape-table tr.current');
+    const row = TAPE(page).locator('.tape-table tr.current');
     expect(await row.getAttribute('data-node')).toBe(String(view.sweep.node[last]));
-    const [rowBox, tableBox] = await Promise.all([row.boundingBox(), page.locator('.tape-table-box').boundingBox()]);
+    const [rowBox, tableBox] = await Promise.all([row.boundingBox(), TAPE(page).locator('.tape-table-box').boundingBox()]);
     expect(rowBox!.y).toBeGreaterThanOrEqual(tableBox!.y);
     expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(tableBox!.y + tableBox!.height);
     // At the end the adjoint column is the engine's: x₀'s row shows its gradient.
-    await page.locator('.tape-table-box').evaluate((el) => (el.scrollTop = 0));
-    const x0 = page.locator('.tape-table tr[data-node="1"] .c-adjoint');
+    await TAPE(page).locator('.tape-table-box').evaluate((el) => (el.scrollTop = 0));
+    const x0 = TAPE(page).locator('.tape-table tr[data-node="1"] .c-adjoint');
     expect((await x0.textContent())!.replace('−', '-')).toBe(String(Number(view.adjoint[1].toPrecision(4))));
     expect(watch.errors).toEqual([]);
     await page.context().close();
@@ -110,10 +113,10 @@ describe('the tape panel in Chromium', () => {
 
   it('plays and pauses with the space bar, and leaves the sliders\' arrow keys alone', async () => {
     const { page } = await openTape();
-    const readout = () => page.locator('.transport .readout').textContent();
-    await page.locator('.tape-graph').focus();
+    const readout = () => TAPE(page).locator('.transport .readout').textContent();
+    await TAPE(page).locator('.tape-graph').focus();
     await page.keyboard.press(' ');
-    await page.waitForFunction(() => /Sweep: ([3-9]|\d\d+) of/.test(document.querySelector('.transport .readout')?.textContent ?? ''));
+    await page.waitForFunction(() => /Sweep: ([3-9]|\d\d+) of/.test(document.querySelector('section.tape-panel .transport .readout')?.textContent ?? ''));
     await page.keyboard.press(' ');
     const paused = await readout();
     await page.waitForTimeout(400);
@@ -126,49 +129,49 @@ describe('the tape panel in Chromium', () => {
     await page.waitForFunction(() => window.location.hash.includes('steps=41&'));
     // The tape is recorded again for 41 steps; the player keeps its place in the sweep.
     const events = chainTapeView(defaultParams(41)).sweep.count;
-    await page.waitForFunction((n) => document.querySelector('.transport .readout')?.textContent?.endsWith(`of ${n} events`), events);
+    await page.waitForFunction((n) => document.querySelector('section.tape-panel .transport .readout')?.textContent?.endsWith(`of ${n} events`), events);
     expect(await readout()).toBe(paused!.replace(/of \d+ events/, `of ${events} events`));
     await page.context().close();
   });
 
   it('shows the overwrite pitfall: wrong adjoints beside the right ones, marked where a fan-out lost contributions', async () => {
     const { page } = await openTape();
-    await page.getByLabel('Pitfall: overwrite with = instead of +=').check();
+    await TAPE(page).getByLabel('Pitfall: overwrite with = instead of +=').check();
     await press(page, 'End');
-    expect(await page.locator('.tape-table th.col-wrong').textContent()).toBe('wrong (=)');
+    expect(await TAPE(page).locator('.tape-table th.col-wrong').textContent()).toBe('wrong (=)');
     // Zoomed out to the whole graph, every node is drawn (as a box without text).
-    await page.getByRole('button', { name: 'Fit' }).click();
-    await page.waitForFunction((n) => document.querySelectorAll('.tape-graph .g-node').length === n, view.length);
-    const marked = await page.locator('.tape-graph .g-node.diverges').evaluateAll((nodes) =>
+    await TAPE(page).getByRole('button', { name: 'Fit' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('section.tape-panel .tape-graph .g-node').length === n, view.length);
+    const marked = await TAPE(page).locator('.tape-graph .g-node.diverges').evaluateAll((nodes) =>
       nodes.map((n) => Number(n.getAttribute('data-node'))),
     );
     expect(marked.sort((a, b) => a - b)).toEqual(Array.from(view.divergesAt));
     for (const i of marked) expect(view.uses[i]).toBeGreaterThanOrEqual(2);
     // x₀'s row: the right gradient and the wrong one differ.
-    await page.locator('.tape-table-box').evaluate((el) => (el.scrollTop = 0));
-    const row = page.locator('.tape-table tr[data-node="1"]');
+    await TAPE(page).locator('.tape-table-box').evaluate((el) => (el.scrollTop = 0));
+    const row = TAPE(page).locator('.tape-table tr[data-node="1"]');
     expect(await row.getAttribute('class')).toContain('wrong');
     expect(await row.locator('.c-wrong').textContent()).not.toBe(await row.locator('.c-adjoint').textContent());
-    expect(await page.locator('.pitfall-card').textContent()).toMatch(/\d+ of 82 input gradients come out wrong/);
+    expect(await TAPE(page).locator('.pitfall-card').textContent()).toMatch(/\d+ of 82 input gradients come out wrong/);
     await page.context().close();
   });
 
   it('collapses a long chain into step blocks that open on click, and keeps stepping without motion', async () => {
     const { page, watch } = await openTape('#steps=200', { reducedMotion: 'reduce' });
     // The graph opens on the loss, beside the last step's block.
-    expect(await page.locator('.tape-graph .g-block').count()).toBeGreaterThan(0);
-    expect(await page.locator('.tape-graph .g-block').count()).toBeLessThan(200);
-    const nodesBefore = await page.locator('.tape-graph .g-node').count();
-    await page.locator('.tape-graph .g-block[data-block="199"]').click();
-    await page.waitForFunction((n) => document.querySelectorAll('.tape-graph .g-node').length >= n + 14, nodesBefore);
-    await page.getByRole('button', { name: 'Fit' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.tape-graph .g-block').length === 199);
-    await page.getByRole('button', { name: 'Close steps' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.tape-graph .g-block').length === 200);
+    expect(await TAPE(page).locator('.tape-graph .g-block').count()).toBeGreaterThan(0);
+    expect(await TAPE(page).locator('.tape-graph .g-block').count()).toBeLessThan(200);
+    const nodesBefore = await TAPE(page).locator('.tape-graph .g-node').count();
+    await TAPE(page).locator('.tape-graph .g-block[data-block="199"]').click();
+    await page.waitForFunction((n) => document.querySelectorAll('section.tape-panel .tape-graph .g-node').length >= n + 14, nodesBefore);
+    await TAPE(page).getByRole('button', { name: 'Fit' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('section.tape-panel .tape-graph .g-block').length === 199);
+    await TAPE(page).getByRole('button', { name: 'Close steps' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('section.tape-panel .tape-graph .g-block').length === 200);
     expect(await press(page, 'ArrowRight')).toMatch(/^Node 2804 \(L\), scale: adjoint/);
     // Thousands of rows, a screenful rendered.
-    expect(await page.locator('.tape-table').getAttribute('aria-rowcount')).toBe('2806');
-    expect(await page.locator('.tape-table tbody tr[data-node]').count()).toBeLessThan(40);
+    expect(await TAPE(page).locator('.tape-table').getAttribute('aria-rowcount')).toBe('2806');
+    expect(await TAPE(page).locator('.tape-table tbody tr[data-node]').count()).toBeLessThan(40);
     expect(watch.errors).toEqual([]);
     await page.context().close();
   });
@@ -181,14 +184,14 @@ describe('the tape panel in Chromium', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, watch } = await openTape('', { viewport: { width, height }, colorScheme });
       for (let k = 0; k < 5; k++) await press(page, 'ArrowRight');
-      await page.locator('.tape-graph .g-node[data-node="556"]').click();
-      await page.locator('.node-card').waitFor();
+      await TAPE(page).locator('.tape-graph .g-node[data-node="556"]').click();
+      await TAPE(page).locator('.node-card').waitFor();
       const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       await scrollToTape(page);
       await page.waitForTimeout(350); // let a pan finish
       await page.screenshot({ path: `test-results/tape-${width}-${colorScheme}.png` });
-      await page.getByLabel('Pitfall: overwrite with = instead of +=').check();
+      await TAPE(page).getByLabel('Pitfall: overwrite with = instead of +=').check();
       await press(page, 'End');
       await scrollToTape(page);
       await page.waitForTimeout(350);
@@ -196,7 +199,7 @@ describe('the tape panel in Chromium', () => {
       if (width === 1366) expect(await axeViolations(page), colorScheme).toEqual([]);
       // The whole panel, with the controls unstuck so they do not cover it.
       await page.addStyleTag({ content: '.controls { position: static !important; }' });
-      await page.locator('section.tape-panel').screenshot({ path: `test-results/tape-${width}-${colorScheme}-panel.png` });
+      await TAPE(page).screenshot({ path: `test-results/tape-${width}-${colorScheme}-panel.png` });
       expect(watch.errors).toEqual([]);
       await page.context().close();
     }
