@@ -1,3 +1,4 @@
+import { useLab } from '../store/index.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { Math } from './Math.tsx';
 
@@ -32,6 +33,13 @@ export function Header() {
         </li>
         <li>
           <strong>Change the stride.</strong> Store fewer states and pay for it by replaying the steps between them.
+        </li>
+        <li>
+          <strong>Type your own expression.</strong> Its tape and its gradient three ways, then a network on a tensor
+          tape.{' '}
+          <button type="button" className="link-button" onClick={() => useLab.getState().noteExprLinked()}>
+            Go to the playground
+          </button>
         </li>
       </ul>
     </header>

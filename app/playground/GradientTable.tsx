@@ -8,52 +8,54 @@ export function GradientTable({ result }: { result: PlaygroundResult }) {
     return <p className="grad-empty">The expression has no variables: its value is a constant and its gradient is empty.</p>;
   }
   return (
-    <div className="grad-wrap">
-      <table className="grad-table">
-        <caption>
-          ∂f/∂v at this point, three ways. Each difference is relative to reverse mode: |g − r| / max(1, |r|).
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">variable</th>
-            <th scope="col">value</th>
-            <th scope="col" className="m-reverse">
-              reverse mode <span className="th-note">(tape)</span>
-            </th>
-            <th scope="col" className="m-forward">
-              dual numbers
-            </th>
-            <th scope="col" className="m-fd">
-              central differences
-            </th>
-            <th scope="col">
-              step h
-            </th>
-            <th scope="col">dual vs reverse</th>
-            <th scope="col">central vs reverse</th>
-            <th scope="col" className="wrong-col">
-              with = <span className="th-note">(the bug)</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.rows.map((r) => (
-            <tr key={r.name}>
-              <th scope="row" className="var-cell">
-                {r.name}
+    <div>
+      <div className="grad-wrap">
+        <table className="grad-table">
+          <caption>
+            ∂f/∂v at this point, three ways. Each difference is relative to reverse mode: |g − r| / max(1, |r|).
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">variable</th>
+              <th scope="col">value</th>
+              <th scope="col" className="m-reverse">
+                reverse mode <span className="th-note">(tape)</span>
               </th>
-              <td>{gradientText(r.at)}</td>
-              <td className="m-reverse">{gradientText(r.reverse)}</td>
-              <td className="m-forward">{gradientText(r.forward)}</td>
-              <td className="m-fd">{gradientText(r.finiteDifference)}</td>
-              <td className="muted">{differenceText(r.h)}</td>
-              <td className={`diff ${agreement(r.forwardVsReverse)}`}>{differenceText(r.forwardVsReverse)}</td>
-              <td className={`diff ${agreement(r.finiteDifferenceVsReverse)}`}>{differenceText(r.finiteDifferenceVsReverse)}</td>
-              <td className={Object.is(r.overwritten, r.reverse) ? 'muted' : 'wrong'}>{gradientText(r.overwritten)}</td>
+              <th scope="col" className="m-forward">
+                dual numbers
+              </th>
+              <th scope="col" className="m-fd">
+                central differences
+              </th>
+              <th scope="col">
+                step h
+              </th>
+              <th scope="col">dual vs reverse</th>
+              <th scope="col">central vs reverse</th>
+              <th scope="col" className="wrong-col">
+                with = <span className="th-note">(the bug)</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {result.rows.map((r) => (
+              <tr key={r.name}>
+                <th scope="row" className="var-cell">
+                  {r.name}
+                </th>
+                <td>{gradientText(r.at)}</td>
+                <td className="m-reverse">{gradientText(r.reverse)}</td>
+                <td className="m-forward">{gradientText(r.forward)}</td>
+                <td className="m-fd">{gradientText(r.finiteDifference)}</td>
+                <td className="muted">{differenceText(r.h)}</td>
+                <td className={`diff ${agreement(r.forwardVsReverse)}`}>{differenceText(r.forwardVsReverse)}</td>
+                <td className={`diff ${agreement(r.finiteDifferenceVsReverse)}`}>{differenceText(r.finiteDifferenceVsReverse)}</td>
+                <td className={Object.is(r.overwritten, r.reverse) ? 'muted' : 'wrong'}>{gradientText(r.overwritten)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="grad-cost">
         Cost of this gradient: reverse mode <b className="m-reverse">1 recording + 1 sweep</b> whatever the number of
         variables; dual numbers <b className="m-forward">{result.passes.forward} {result.passes.forward === 1 ? 'pass' : 'passes'}</b>{' '}

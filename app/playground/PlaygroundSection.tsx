@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { useLab } from '../store/index.ts';
+import { useScrollWhenLinked } from './useScrollWhenLinked.ts';
 import { useWhenNear } from './useWhenNear.ts';
 
 /** The playground's body, with its worker: fetched when the section first comes near the screen. */
@@ -16,9 +17,7 @@ export function PlaygroundSection() {
   const wanted = useLab((s) => s.exprWanted);
   const linked = useLab((s) => s.exprLinked);
   useWhenNear(ref, wanted, useLab.getState().setExprWanted);
-  useEffect(() => {
-    if (linked > 0) ref.current?.scrollIntoView({ block: 'start' });
-  }, [linked]);
+  useScrollWhenLinked(ref, linked);
   return (
     <section ref={ref} className="panel playground-panel" aria-labelledby={id}>
       <h2 id={id}>

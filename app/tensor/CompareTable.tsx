@@ -12,33 +12,35 @@ export function CompareTable({ onMeasure }: { onMeasure: () => void }) {
     <div className="compare" aria-busy={comparing}>
       <h3>One step on the scalar tape and on the tensor tape</h3>
       {c ? (
-        <table className={`compare-table${stale ? ' stale' : ''}`}>
-          <caption>
-            The same forward pass, loss and reverse sweep of the 2 → {c.hidden} → 2 network ({c.parameters} parameters) on one
-            batch of {c.batch} points ({c.dataset}), timed in this tab: the two tapes in turn, each at its fastest batch of
-            steps.
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="sr-only">measure</span>
-              </th>
-              <th scope="col">scalar tape</th>
-              <th scope="col">tensor tape</th>
-              <th scope="col">scalar ÷ tensor</th>
-            </tr>
-          </thead>
-          <tbody>
-            {compareRows(c).map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{row.scalar}</td>
-                <td>{row.tensor}</td>
-                <td className="ratio">{row.ratio}</td>
+        <div className="compare-wrap">
+          <table className={`compare-table${stale ? ' stale' : ''}`}>
+            <caption>
+              The same forward pass, loss and reverse sweep of the 2 → {c.hidden} → 2 network ({c.parameters} parameters) on one
+              batch of {c.batch} points ({c.dataset}), timed in this tab: the two tapes in turn, each at its fastest batch of
+              steps.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">measure</span>
+                </th>
+                <th scope="col">scalar tape</th>
+                <th scope="col">tensor tape</th>
+                <th scope="col">scalar ÷ tensor</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {compareRows(c).map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.scalar}</td>
+                  <td>{row.tensor}</td>
+                  <td className="ratio">{row.ratio}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="compare-wait">{failure ?? 'Measuring one step on each tape…'}</p>
       )}

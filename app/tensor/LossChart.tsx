@@ -8,7 +8,7 @@ import { lossLayout } from './lossLayout.ts';
 
 /** The batch loss at every step of the run on screen, drawn as it arrives from the worker. */
 export function LossChart() {
-  return <ChartBox minHeight={300}>{({ width, height }) => <LossPlot width={width} height={height} />}</ChartBox>;
+  return <ChartBox minHeight={340}>{({ width, height }) => <LossPlot width={width} height={height} />}</ChartBox>;
 }
 
 function LossPlot({ width, height }: { width: number; height: number }) {

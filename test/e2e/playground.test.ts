@@ -66,8 +66,16 @@ const showing = (page: Page, source: string) =>
 const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
 
 describe('the expression playground in Chromium', () => {
-  it('starts on the card’s example and its gradient three ways, with its tape', async () => {
-    const { page, watch } = await openPlayground();
+  it('starts on the card’s example and its gradient three ways, with its tape; the header’s button goes there', async () => {
+    const { page, watch } = await open();
+    expect(await page.locator(`${PLAYGROUND} .grad-table`).count()).toBe(0);
+    await page.getByRole('button', { name: 'Go to the playground' }).click();
+    await page.locator(`${PLAYGROUND} .grad-table`).waitFor();
+    await page.waitForTimeout(400);
+    const top = await page.locator(`${PLAYGROUND} h2`).evaluate((el) => el.getBoundingClientRect().top);
+    const controls = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(top).toBeGreaterThan(controls);
+    expect(top).toBeLessThan(controls + 80);
     expect(await field(page).inputValue()).toBe('x*y + sin(x^2) - ln(y)');
     // ∂z/∂x = y + 2x·cos(x²) = 4 + cos(0.25); ∂z/∂y = x − 1/y = 0.25.
     const x = await row(page, 'x');

@@ -1,0 +1,36 @@
+import { useEffect, type RefObject } from 'react';
+
+/** How long the section is kept in view while the page above it settles: about two seconds of frames. */
+const SETTLE_FRAMES = 120;
+
+/**
+ * Brings the element to the top of the page each time `linked` grows, and keeps it there while
+ * the sections above it load and change height (the chain's tape, loaded as the page scrolls past
+ * it), until the reader scrolls, clicks or types, or about two seconds have passed.
+ */
+export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: number): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (linked === 0 || !el) return;
+    let frame = 0;
+    let frames = 0;
+    let lastTop = Number.NaN;
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const type of events) window.removeEventListener(type, stop);
+    };
+    const tick = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      if (top !== lastTop) {
+        lastTop = top;
+        el.scrollIntoView({ block: 'start', behavior: 'instant' });
+      }
+      if (++frames < SETTLE_FRAMES) frame = requestAnimationFrame(tick);
+      else stop();
+    };
+    frame = requestAnimationFrame(tick);
+    for (const type of events) window.addEventListener(type, stop, { passive: true });
+    return stop;
+  }, [ref, linked]);
+}
