@@ -6,7 +6,7 @@ import type { ShownView } from '../tape/model.ts';
 const MINUS = '\u2212';
 
 /** Node names longer than this are cut with an ellipsis in the graph (the table's title keeps them whole). */
-export const TAG_LENGTH = 14;
+export const TAG_LENGTH = 12;
 
 /** 'x*y + sin(x^2)' → 'x*y + sin(x^…' beyond `max` characters. */
 export function shortLabel(label: string, max = TAG_LENGTH): string {

@@ -27,7 +27,7 @@ describe('the playground’s result, mapped for the tape components', () => {
   it('names every node by the source text it computes, cut to fit above its box', () => {
     const r = result('x*y + sin(x^2) - ln(y)', { x: 0.5, y: 4 });
     const view = shownTapeOf(r);
-    expect(view.name).toEqual(['x', 'y', 'x*y', 'x^2', 'sin(x^2)', 'x*y + sin(x^2)', 'ln(y)', 'x*y + sin(x^2…']);
+    expect(view.name).toEqual(['x', 'y', 'x*y', 'x^2', 'sin(x^2)', 'x*y + sin(x…', 'ln(y)', 'x*y + sin(x…']);
     expect(nodeTag(view, 4)).toBe('sin(x^2)');
     expect(view.adjoint).toBe(r.tape.adjoint);
     expect(shortLabel('abcdefghijklmnop', 6)).toBe('abcde…');
