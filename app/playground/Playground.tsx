@@ -1,3 +1,4 @@
+import '../styles/playground.css';
 import { useEffect, useMemo, useState } from 'react';
 import type { ExpressionPreset } from '../../engine/expr/presets.ts';
 import type { PlaygroundResult } from '../../engine/expr/playground.ts';

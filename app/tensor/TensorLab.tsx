@@ -1,3 +1,4 @@
+import '../styles/tensor.css';
 import { useEffect, useMemo } from 'react';
 import { Figures, Legend } from '../panels/Panel.tsx';
 import { useLab } from '../store/index.ts';
