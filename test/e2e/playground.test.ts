@@ -1,69 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
-import { axeViolations } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { field, hashOf, PLAYGROUND, row, scrollTo, showing, startKit } from './playgroundKit.ts';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch();
-  mkdirSync('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
-
-type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' };
-
-const PLAYGROUND = 'section.playground-panel';
-const TENSOR = 'section.tensor-panel';
-
-/** Opens the page at `hash` with the lab drawn. */
-async function open(hash = '', options: Options = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, colorScheme: options.colorScheme });
-  const { page, watch } = await openPage(context, served.origin);
-  await page.goto(`${served.url}${hash}`);
-  await waitForCharts(page);
-  return { page, watch };
-}
-
-/** Scrolls a section in under the sticky controls. */
-async function scrollTo(page: Page, selector: string) {
-  await page.evaluate((sel) => {
-    const section = document.querySelector(sel)!;
-    const controls = document.querySelector('.controls')!;
-    window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - controls.getBoundingClientRect().height - 20);
-  }, selector);
-}
-
-/** Opens the page and brings the playground in, with its first result drawn. */
-async function openPlayground(hash = '', options: Options = {}) {
-  const opened = await open(hash, options);
-  await scrollTo(opened.page, PLAYGROUND);
-  await opened.page.locator(`${PLAYGROUND} .grad-table`).waitFor();
-  return opened;
-}
-
-const field = (page: Page) => page.locator(PLAYGROUND).getByLabel('Expression', { exact: true });
-
-/** The gradient table's cells of one variable's row: value, reverse, dual, central, h, two differences, overwritten. */
-async function row(page: Page, name: string): Promise<string[]> {
-  return page.locator(`${PLAYGROUND} .grad-table tbody tr`, { has: page.locator(`th:text-is("${name}")`) }).locator('td').allTextContents();
-}
-
-/** Waits until the playground shows the result of `source`. */
-const showing = (page: Page, source: string) =>
-  page.waitForFunction(
-    ([sel, s]) => document.querySelector(`${sel} .pg-value code`)?.textContent === s,
-    [PLAYGROUND, source] as const,
-  );
-
-const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
+const kit = startKit();
+const { open, openPlayground } = kit;
 
 describe('the expression playground in Chromium', () => {
   it('starts on the card’s example and its gradient three ways, with its tape; the header’s button goes there', async () => {
@@ -184,7 +123,7 @@ describe('the expression playground in Chromium', () => {
     await page.waitForFunction(() => window.location.hash.includes('at=x:0.51,y:2.01'));
     const hash = await hashOf(page);
     expect(hash).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25&expr=x*y+sin(x*x)&at=x:0.51,y:2.01');
-    await page.goto(`${served.url}${hash}`);
+    await page.goto(`${kit.url()}${hash}`);
     await page.reload();
     await showing(page, 'x*y+sin(x*x)');
     expect((await row(page, 'y'))[0]).toBe('2.01');
@@ -212,79 +151,3 @@ describe('the expression playground in Chromium', () => {
   });
 });
 
-describe('the tensor panel in Chromium', () => {
-  it('trains in its worker, the loss going down on screen, and compares the two tapes', async () => {
-    const { page, watch } = await open();
-    await scrollTo(page, TENSOR);
-    const panel = page.locator(TENSOR);
-    await panel.locator('.compare-table').waitFor({ timeout: 30_000 });
-    expect(page.workers().some((w) => w.url().includes('tensor.worker'))).toBe(true);
-    await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Stop'), TENSOR);
-    const lossFigure = () => panel.locator('.figures div', { hasText: 'loss (all points)' }).locator('dd').textContent();
-    await panel.getByRole('button', { name: 'Train', exact: true }).click();
-    await page.waitForFunction((sel) => /^([1-9]|[1-9]\d|[1-3]\d\d) of 400$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
-    const early = Number(await lossFigure());
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained 400 steps'), TENSOR, { timeout: 30_000 });
-    const late = Number(await lossFigure());
-    expect(late).toBeLessThan(early);
-    expect(late).toBeLessThan(0.1);
-    expect(await panel.locator('.loss-chart').getAttribute('aria-label')).toMatch(/Training loss over 400 steps, from 0\.6\d+ to 0\.0\d+/);
-    expect(await panel.locator('.decision-map image').getAttribute('href')).toMatch(/^data:image\/png;base64,/);
-    expect(await panel.locator('.decision-map .pt').count()).toBe(200);
-    expect(await panel.locator('.figures').textContent()).toContain('100.0%');
-    // The comparison: nodes, bytes and time per step on each tape, the ratio, and agreement.
-    const cells = await panel.locator('.compare-table tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
-    );
-    expect(cells[0]).toEqual(['nodes on the tape', '30,682', '11', '2,789×']);
-    expect(cells[1][0]).toBe('memory held');
-    expect(cells[2][1]).toMatch(/^\d.* ms$/);
-    expect(cells[2][3]).toMatch(/^\d+(\.\d)?×$/);
-    expect(await panel.locator('.compare-agree').textContent()).toMatch(/^✓ The gradients agree/);
-    expect(await panel.locator('.compare-why').textContent()).toMatch(/10–100×/);
-    // Stop: a long run ends early and keeps what it drew.
-    await panel.getByLabel('Training steps').fill('2000');
-    await panel.getByRole('button', { name: 'Train', exact: true }).click();
-    await page.waitForFunction((sel) => /^[1-9]\d* of 2000$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
-    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Stopped after'), TENSOR);
-    const stoppedAt = Number((await panel.locator('.train-status').textContent())!.match(/after (\d+) steps/)![1]);
-    expect(stoppedAt).toBeLessThan(2000);
-    expect(watch.errors).toEqual([]);
-    await page.context().close();
-  });
-});
-
-describe('screenshots and accessibility', () => {
-  it.each([
-    [1366, 768, 'light'],
-    [1920, 1080, 'dark'],
-  ] as const)('at %i×%i, %s: both sections, no axe violations, nothing wider than the page', async (width, height, colorScheme) => {
-    const { page, watch } = await openPlayground('#expr=x*y%20+%20sin(x^2)%20-%20ln(y)&at=x:0.5,y:3', { viewport: { width, height }, colorScheme });
-    await field(page).fill('x*y + sin(x^2) - ln(y');
-    await page.locator(`${PLAYGROUND} .expr-error`).waitFor();
-    await scrollTo(page, PLAYGROUND);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}-error.png` });
-    await field(page).fill('x*y + sin(x^2) - ln(y)');
-    await page.locator(PLAYGROUND).getByRole('button', { name: 'sqrt at 0 (a norm)', exact: true }).click();
-    await showing(page, 'sqrt(x^2 + y^2)');
-    await scrollTo(page, PLAYGROUND);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}.png` });
-    await scrollTo(page, TENSOR);
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
-    await page.locator(`${TENSOR} .compare-table`).waitFor();
-    await scrollTo(page, TENSOR);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/tensor-${width}-${colorScheme}.png` });
-    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.addStyleTag({ content: '.controls { position: static !important; }' });
-    await page.locator(PLAYGROUND).screenshot({ path: `test-results/playground-${width}-${colorScheme}-panel.png` });
-    await page.locator(TENSOR).screenshot({ path: `test-results/tensor-${width}-${colorScheme}-panel.png` });
-    expect(watch.errors).toEqual([]);
-    await page.context().close();
-  });
-});

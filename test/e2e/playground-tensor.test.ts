@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './helpers.ts';
+import { field, PLAYGROUND, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
+
+const { open, openPlayground } = startKit();
+
+describe('the tensor panel in Chromium', () => {
+  it('trains in its worker, the loss going down on screen, and compares the two tapes', async () => {
+    const { page, watch } = await open();
+    await scrollTo(page, TENSOR);
+    const panel = page.locator(TENSOR);
+    await panel.locator('.compare-table').waitFor({ timeout: 30_000 });
+    expect(page.workers().some((w) => w.url().includes('tensor.worker'))).toBe(true);
+    await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Stop'), TENSOR);
+    const lossFigure = () => panel.locator('.figures div', { hasText: 'loss (all points)' }).locator('dd').textContent();
+    await panel.getByRole('button', { name: 'Train', exact: true }).click();
+    await page.waitForFunction((sel) => /^([1-9]|[1-9]\d|[1-3]\d\d) of 400$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
+    const early = Number(await lossFigure());
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained 400 steps'), TENSOR, { timeout: 30_000 });
+    const late = Number(await lossFigure());
+    expect(late).toBeLessThan(early);
+    expect(late).toBeLessThan(0.1);
+    expect(await panel.locator('.loss-chart').getAttribute('aria-label')).toMatch(/Training loss over 400 steps, from 0\.6\d+ to 0\.0\d+/);
+    expect(await panel.locator('.decision-map image').getAttribute('href')).toMatch(/^data:image\/png;base64,/);
+    expect(await panel.locator('.decision-map .pt').count()).toBe(200);
+    expect(await panel.locator('.figures').textContent()).toContain('100.0%');
+    // The comparison: nodes, bytes and time per step on each tape, the ratio, and agreement.
+    const cells = await panel.locator('.compare-table tbody tr').evaluateAll((rows) =>
+      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+    );
+    expect(cells[0]).toEqual(['nodes on the tape', '30,682', '11', '2,789×']);
+    expect(cells[1][0]).toBe('memory held');
+    expect(cells[2][1]).toMatch(/^\d.* ms$/);
+    expect(cells[2][3]).toMatch(/^\d+(\.\d)?×$/);
+    expect(await panel.locator('.compare-agree').textContent()).toMatch(/^✓ The gradients agree/);
+    expect(await panel.locator('.compare-why').textContent()).toMatch(/10–100×/);
+    // Stop: a long run ends early and keeps what it drew.
+    await panel.getByLabel('Training steps').fill('2000');
+    await panel.getByRole('button', { name: 'Train', exact: true }).click();
+    await page.waitForFunction((sel) => /^[1-9]\d* of 2000$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
+    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Stopped after'), TENSOR);
+    const stoppedAt = Number((await panel.locator('.train-status').textContent())!.match(/after (\d+) steps/)![1]);
+    expect(stoppedAt).toBeLessThan(2000);
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('screenshots and accessibility', () => {
+  it.each([
+    [1366, 768, 'light'],
+    [1920, 1080, 'dark'],
+  ] as const)('at %i×%i, %s: both sections, no axe violations, nothing wider than the page', async (width, height, colorScheme) => {
+    const { page, watch } = await openPlayground('#expr=x*y%20+%20sin(x^2)%20-%20ln(y)&at=x:0.5,y:3', { viewport: { width, height }, colorScheme });
+    await field(page).fill('x*y + sin(x^2) - ln(y');
+    await page.locator(`${PLAYGROUND} .expr-error`).waitFor();
+    await scrollTo(page, PLAYGROUND);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}-error.png` });
+    await field(page).fill('x*y + sin(x^2) - ln(y)');
+    await page.locator(PLAYGROUND).getByRole('button', { name: 'sqrt at 0 (a norm)', exact: true }).click();
+    await showing(page, 'sqrt(x^2 + y^2)');
+    await scrollTo(page, PLAYGROUND);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}.png` });
+    await scrollTo(page, TENSOR);
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
+    await page.locator(`${TENSOR} .compare-table`).waitFor();
+    await scrollTo(page, TENSOR);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/tensor-${width}-${colorScheme}.png` });
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.addStyleTag({ content: '.controls { position: static !important; }' });
+    await page.locator(PLAYGROUND).screenshot({ path: `test-results/playground-${width}-${colorScheme}-panel.png` });
+    await page.locator(TENSOR).screenshot({ path: `test-results/tensor-${width}-${colorScheme}-panel.png` });
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+});
