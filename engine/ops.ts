@@ -71,3 +71,31 @@ export const OP_NAME: Readonly<Record<OpCode, string>> = {
   [Op.Abs]: 'abs',
   [Op.PowConst]: 'pow',
 };
+
+/**
+ * OP_NAME as a plain array indexed by op code, so it crosses a worker boundary as data. Written
+ * out rather than built from OP_NAME at load: enumerating OP_NAME's numeric keys there (with
+ * Object.entries) made the tape record about twice as slowly in the same process (V8; measured
+ * with tape-lab bench), for reasons inside the engine we did not pin down.
+ */
+export const OP_NAMES: readonly string[] = [
+  'input',
+  'const',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'neg',
+  'scale',
+  'shift',
+  'sin',
+  'cos',
+  'tanh',
+  'exp',
+  'log',
+  'sqrt',
+  'square',
+  'relu',
+  'abs',
+  'pow',
+];

@@ -1,5 +1,5 @@
 import { chainLoss, chainStep, stepsOf, type ChainParams } from './chain.ts';
-import { Op, OP_NAME } from './ops.ts';
+import { Op, OP_NAMES } from './ops.ts';
 import { Tape, type NodeId, type SweepTrace } from './tape.ts';
 
 /**
@@ -93,12 +93,6 @@ export function describeTape(tape: Tape, output: NodeId, name: (node: number) =>
   view.divergesAt = divergence(view);
   return view;
 }
-
-/** OP_NAME as a plain array indexed by op code, so it crosses a worker boundary as data. */
-const OP_NAMES: readonly string[] = Object.entries(OP_NAME).reduce<string[]>((names, [code, name]) => {
-  names[Number(code)] = name;
-  return names;
-}, []);
 
 /** Nodes read at least twice whose overwritten adjoint is not the sum of what they were sent. */
 function divergence(view: TapeView): Int32Array {

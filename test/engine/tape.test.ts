@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Tape, BYTES_PER_NODE, type NodeId } from '../../engine/tape.ts';
-import { ARITY, Op, type OpCode } from '../../engine/ops.ts';
+import { ARITY, Op, OP_NAME, OP_NAMES, type OpCode } from '../../engine/ops.ts';
 import { floatArith, type Arith } from '../../engine/arith.ts';
 
 type Unary = <V>(ar: Arith<V>, x: V) => V;
@@ -149,5 +149,12 @@ describe('reverse sweep', () => {
 
   it('a node costs at most 40 bytes with its adjoint', () => {
     expect(BYTES_PER_NODE).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('op names', () => {
+  it('the array of names agrees with the record for every op code', () => {
+    for (const code of Object.values(Op)) expect(OP_NAMES[code]).toBe(OP_NAME[code]);
+    expect(OP_NAMES).toHaveLength(Object.keys(Op).length);
   });
 });
