@@ -3,7 +3,8 @@ import { createStore } from 'zustand/vanilla';
 import { DEFAULT_SPEED } from '../store/tapeSlice.ts';
 import type { ShownView } from '../tape/model.ts';
 import type { PlayerState } from '../tape/player.ts';
-import { carryPosition, clampPosition, stepPosition, timelineOf } from '../tape/timeline.ts';
+import { playerActions } from '../tape/playerActions.ts';
+import { carryPosition, timelineOf } from '../tape/timeline.ts';
 
 /** The expression's player: its tape, and where the player stands on it. */
 export interface ExprPlayerState extends PlayerState {
@@ -42,26 +43,7 @@ export function createExprPlayer(): ExprPlayer {
         selected: selected < tape.length ? selected : -1,
       });
     },
-    seek: (position, keepPlaying = false) => {
-      const { tape, playing } = get();
-      if (!tape) return;
-      set({ position: clampPosition(timelineOf(tape), position), playing: keepPlaying && playing });
-    },
-    stepBy: (delta) => {
-      const { tape, position } = get();
-      if (!tape) return;
-      set({ position: stepPosition(timelineOf(tape), position, delta), playing: false });
-    },
-    setPlaying: (playing) => set({ playing }),
-    togglePlay: () => {
-      const { tape, playing, position } = get();
-      if (!tape) return;
-      if (playing) return set({ playing: false });
-      set({ playing: true, position: position >= timelineOf(tape).end ? 0 : position });
-    },
-    setSpeed: (speed) => set({ speed }),
-    setOverwrite: (overwrite) => set({ overwrite }),
-    select: (selected) => set({ selected }),
+    ...playerActions(get, set),
   }));
   const hook = <T,>(selector: (state: ExprPlayerState) => T): T => {
     const read = () => selector(store.getState());

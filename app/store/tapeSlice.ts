@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
-import { carryPosition, clampPosition, stepPosition, timelineOf } from '../tape/timeline.ts';
+import { playerActions } from '../tape/playerActions.ts';
+import { carryPosition, timelineOf } from '../tape/timeline.ts';
 import type { LabState } from './types.ts';
 
 /** Speeds of the player, in timeline steps (nodes recorded or sweep events) a second. */
@@ -73,24 +74,5 @@ export const createTapeSlice: StateCreator<LabState, [], [], TapeSlice> = (set, 
   setTapeWanted: (tapeWanted) => set({ tapeWanted }),
   setTapeLoading: (tapeLoading) => set({ tapeLoading }),
   setTapeFailure: (tapeFailure) => set({ tapeFailure }),
-  seek: (position, keepPlaying = false) => {
-    const { tape, playing } = get();
-    if (!tape) return;
-    set({ position: clampPosition(timelineOf(tape), position), playing: keepPlaying && playing });
-  },
-  stepBy: (delta) => {
-    const { tape, position } = get();
-    if (!tape) return;
-    set({ position: stepPosition(timelineOf(tape), position, delta), playing: false });
-  },
-  setPlaying: (playing) => set({ playing }),
-  togglePlay: () => {
-    const { tape, playing, position } = get();
-    if (!tape) return;
-    if (playing) return set({ playing: false });
-    set({ playing: true, position: position >= timelineOf(tape).end ? 0 : position });
-  },
-  setSpeed: (speed) => set({ speed }),
-  setOverwrite: (overwrite) => set({ overwrite }),
-  select: (selected) => set({ selected }),
+  ...playerActions(get, set),
 });
