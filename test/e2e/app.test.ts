@@ -1,25 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, serveDist, waitForCharts, type Served, type Watch } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const env = sharedBrowser();
 
 async function open(hash = '', viewport = { width: 1366, height: 768 }): Promise<{ page: Page; watch: Watch }> {
-  const context = await browser.newContext({ viewport });
-  const opened = await openPage(context, served.origin);
-  await opened.page.goto(`${served.url}${hash}`);
+  const context = await env.browser.newContext({ viewport });
+  const opened = await openPage(context, env.served.origin);
+  await opened.page.goto(`${env.served.url}${hash}`);
   await waitForCharts(opened.page);
   return opened;
 }
@@ -209,11 +198,11 @@ describe('the lab in Chromium', () => {
 
   it('copies a link to the current state', async () => {
     const { page } = await open('#steps=33');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.served.origin });
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${served.url}#steps=33&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`);
+    expect(copied).toBe(`${env.served.url}#steps=33&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`);
     await page.context().close();
   });
 
@@ -260,9 +249,9 @@ describe('the lab in Chromium', () => {
   ] as const)('fits a %s (%i×%i) without horizontal scrolling, in light and dark', async (name, width, height) => {
     mkdirSync('test-results', { recursive: true });
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme });
-      const { page, watch } = await openPage(context, served.origin);
-      await page.goto(served.url);
+      const context = await env.browser.newContext({ viewport: { width, height }, colorScheme });
+      const { page, watch } = await openPage(context, env.served.origin);
+      await page.goto(env.served.url);
       await waitForCharts(page);
       await summarySays(page, 'model h*');
       await waitForCharts(page);

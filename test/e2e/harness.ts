@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -76,6 +77,30 @@ export function serveDist(): Promise<Served> {
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/** The server and the browser one test file shares. */
+export interface SharedBrowser {
+  served: Served;
+  browser: Browser;
+}
+
+/**
+ * Starts one server over dist/ and one Chromium for the calling test file before its tests and
+ * stops them after; the fields are set once `beforeAll` has run.
+ */
+export function sharedBrowser(): SharedBrowser {
+  const env = {} as SharedBrowser;
+  beforeAll(async () => {
+    env.served = await serveDist();
+    env.browser = await launch();
+    mkdirSync('test-results', { recursive: true });
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.served?.stop();
+  });
+  return env;
 }
 
 /** What a page did that a test may object to: console errors and requests off its origin. */

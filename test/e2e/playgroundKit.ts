@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 
 /** What the playground's and the tensor panel's browser tests share: one server and one browser a file, and the steps they repeat. */
 
@@ -21,26 +19,16 @@ export interface Kit {
 
 /** Starts the built app's server and Chromium for the calling test file, and stops them after it. */
 export function startKit(): Kit {
-  let served: Served;
-  let browser: Browser;
-  beforeAll(async () => {
-    served = await serveDist();
-    browser = await launch();
-    mkdirSync('test-results', { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const env = sharedBrowser();
   const open = async (hash = '', options: Options = {}) => {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, colorScheme: options.colorScheme });
-    const opened = await openPage(context, served.origin);
-    await opened.page.goto(`${served.url}${hash}`);
+    const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, colorScheme: options.colorScheme });
+    const opened = await openPage(context, env.served.origin);
+    await opened.page.goto(`${env.served.url}${hash}`);
     await waitForCharts(opened.page);
     return opened;
   };
   return {
-    url: () => served.url,
+    url: () => env.served.url,
     open,
     async openPlayground(hash = '', options: Options = {}) {
       const opened = await open(hash, options);

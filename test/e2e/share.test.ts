@@ -1,29 +1,17 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Download } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, drag, panelsDrawn, summarySays } from './helpers.ts';
-import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+import { openPage, waitForCharts, serveDist, sharedBrowser } from './harness.ts';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch();
-  mkdirSync('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const env = sharedBrowser();
 
 async function open(hash = '', options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
-  const { page, watch } = await openPage(context, served.origin);
-  await page.goto(`${served.url}${hash}`);
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  const { page, watch } = await openPage(context, env.served.origin);
+  await page.goto(`${env.served.url}${hash}`);
   return { context, page, watch };
 }
 
@@ -241,12 +229,12 @@ describe('sharing and export', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole('link', { name: /Open the full lab/ }).getAttribute('href')).toMatch(/^\.\/#steps=44&/);
 
-    await page.goto(`${served.url}#embed=1&panels=fd,bogus,Work`);
+    await page.goto(`${env.served.url}#embed=1&panels=fd,bogus,Work`);
     await panelsDrawn(page, 2);
     expect(await page.locator('.notice.corrected').textContent()).toContain('ignored an unknown panel name “bogus”');
 
     // Inside an iframe on a page of another origin (a second loopback server), as a course page embeds it.
-    const html = `<!doctype html><title>Course</title><h1>Course page</h1><iframe title="Tape Lab" src="${served.url}#embed=1&panels=reverse" width="700" height="600"></iframe>`;
+    const html = `<!doctype html><title>Course</title><h1>Course page</h1><iframe title="Tape Lab" src="${env.served.url}#embed=1&panels=reverse" width="700" height="600"></iframe>`;
     const courseServer = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => courseServer.listen(0, '127.0.0.1', resolve));
     const port = (courseServer.address() as AddressInfo).port;
@@ -264,7 +252,7 @@ describe('sharing and export', () => {
 describe('offline', () => {
   it('after one visit the lab loads and recomputes with the server gone and the network off', async () => {
     const own = await serveDist();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const { page, watch } = await openPage(context, own.origin);
     await page.goto(`${own.url}#steps=30`);
     await waitForCharts(page);

@@ -1,34 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import { chainTapeView } from '../../engine/tape-view.ts';
-import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 
 /** The chain's tape section (the playground has a tape graph and table of its own). */
 const TAPE = (page: Page) => page.locator('section.tape-panel');
 import { axeViolations } from './helpers.ts';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const env = sharedBrowser();
 
 type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' };
 
 /** Opens the page and scrolls the tape panel in under the sticky controls, once its graph is drawn. */
 async function openTape(hash = '', options: Options = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, ...options });
-  const { page, watch } = await openPage(context, served.origin);
-  await page.goto(`${served.url}${hash}`);
+  const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, ...options });
+  const { page, watch } = await openPage(context, env.served.origin);
+  await page.goto(`${env.served.url}${hash}`);
   await waitForCharts(page);
   await scrollToTape(page);
   await TAPE(page).locator('.tape-graph-svg').waitFor();

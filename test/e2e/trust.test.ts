@@ -1,24 +1,12 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evalUses } from '../app/evalScan.ts';
 import { drag, summarySays } from './helpers.ts';
-import { launch, openPage, serveDist, waitForCharts, type Served } from './harness.ts';
+import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 import { junkHashes } from './junk.ts';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveDist();
-  browser = await launch();
-  mkdirSync('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const env = sharedBrowser();
 
 /** Records CSP violations in the page (an init script runs before the page's own scripts). */
 async function watchCsp(context: BrowserContext): Promise<void> {
@@ -33,18 +21,18 @@ const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as 
 
 /** A fresh context (its own storage and service worker) with every request recorded. */
 async function fresh(options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   await watchCsp(context);
   const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));
-  const { page, watch } = await openPage(context, served.origin);
+  const { page, watch } = await openPage(context, env.served.origin);
   return { context, page, watch, requests };
 }
 
 describe('security', () => {
   it('serves a strict CSP as a header and a <meta>, and nothing violates it or leaves the origin', async () => {
     const { context, page, watch, requests } = await fresh();
-    const response = await page.goto(served.url);
+    const response = await page.goto(env.served.url);
     const header = response?.headers()['content-security-policy'] ?? '';
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     for (const policy of [header, meta ?? '']) {
@@ -66,7 +54,7 @@ describe('security', () => {
     await waitForCharts(page);
     expect(await cspViolations(page)).toEqual([]);
     expect(watch.errors).toEqual([]);
-    const offOrigin = requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== served.origin);
+    const offOrigin = requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== env.served.origin);
     expect(offOrigin).toEqual([]);
     await context.close();
   });
@@ -82,11 +70,11 @@ describe('security', () => {
 describe('bad input', () => {
   it('25 random junk hashes each leave a working page, corrected and said so', async () => {
     const { context, page, watch } = await fresh();
-    await page.goto(served.url);
+    await page.goto(env.served.url);
     await waitForCharts(page);
     for (const hash of junkHashes(25)) {
       await page.goto('about:blank');
-      await page.goto(`${served.url}${hash}`);
+      await page.goto(`${env.served.url}${hash}`);
       const sections = await page.waitForFunction(() => {
         const all = [...document.querySelectorAll('main section')];
         return all.length > 0 && all.every((s) => s.querySelector('svg.chart')) ? all.length : 0;
@@ -108,7 +96,7 @@ describe('bad input', () => {
 
   it('names the correction of a number too large for a double and of a script tag', async () => {
     const { context, page } = await fresh();
-    await page.goto(`${served.url}#steps=${'9'.repeat(400)}&c=${encodeURIComponent('<script>alert(1)</script>')}&eps=NaN`);
+    await page.goto(`${env.served.url}#steps=${'9'.repeat(400)}&c=${encodeURIComponent('<script>alert(1)</script>')}&eps=NaN`);
     const notice = page.locator('.notice.corrected');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';
@@ -123,7 +111,7 @@ describe('bad input', () => {
 describe('worker faults', () => {
   it('says so in one line, restarts the worker and recomputes when the worker throws', async () => {
     const { context, page, watch } = await fresh();
-    await page.goto(served.url);
+    await page.goto(env.served.url);
     await waitForCharts(page);
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     expect(worker).toBeTruthy();
@@ -146,7 +134,7 @@ describe('worker faults', () => {
 
   it('treats an unexpected exception inside a run as a fault: restarts and recomputes', async () => {
     const { context, page, watch } = await fresh();
-    await page.goto(served.url);
+    await page.goto(env.served.url);
     await waitForCharts(page);
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     // Break the engine in this worker only: its next run throws a TypeError, not a LabInputError.
@@ -165,7 +153,7 @@ describe('worker faults', () => {
 
   it('recovers when the worker dies silently in the middle of a run', async () => {
     const { context, page } = await fresh();
-    await page.goto(served.url);
+    await page.goto(env.served.url);
     await waitForCharts(page);
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     await worker.evaluate(() => self.close());
@@ -177,7 +165,7 @@ describe('worker faults', () => {
 
   it('cancels a long run: the worker stops, the earlier figures stay, and it says so', async () => {
     const { context, page } = await fresh();
-    await page.goto(served.url);
+    await page.goto(env.served.url);
     await waitForCharts(page);
     const sweepPath = () => page.locator('.panel-fd svg.chart path.mark-fd-line').first().getAttribute('d');
     const before = await sweepPath();
