@@ -33,13 +33,11 @@ export {
   accuracy,
   decisionGrid,
   boundsOf,
-  train,
   MLP_PARAM_NAMES,
   type MlpParams,
   type MlpGraph,
   type DecisionGrid,
   type TrainOptions,
-  type TrainResult,
 } from './mlp.ts';
 export {
   compareTapes,
@@ -49,5 +47,5 @@ export {
   type TapeComparisonSide,
   type CompareOptions,
 } from './compare.ts';
-export { createTrainer, type Trainer, type TrainerSnapshot } from './trainer.ts';
+export { createTrainer, train, type Trainer, type TrainerSnapshot, type TrainResult } from './trainer.ts';
 export { measureTapes, interleavedTimes } from './measure.ts';

@@ -1,4 +1,4 @@
-import { dataset, type Dataset, type DatasetName } from './data.ts';
+import type { DatasetName } from './data.ts';
 import { matrix, mulberry32, randomNormal, softmaxRows, type Matrix } from './matrix.ts';
 import { TensorTape, type TensorId } from './tape.ts';
 
@@ -141,58 +141,4 @@ export interface TrainOptions {
   dataSeed?: number;
   /** Side of the decision grid (default 40). */
   gridSize?: number;
-}
-
-export interface TrainResult {
-  /** Batch loss before each step's update. */
-  losses: Float64Array;
-  /** Loss on the whole data set after training. */
-  finalLoss: number;
-  /** Share of the data set classified right after training. */
-  accuracy: number;
-  params: MlpParams;
-  data: Dataset;
-  grid: DecisionGrid;
-}
-
-/**
- * Trains the 2 → H → 2 network on a built-in data set with plain SGD, θ ← θ − η·∂L/∂θ, the
- * gradient taken by the tensor tape. Deterministic: the same options give the same numbers.
- */
-export function train(steps: number, options: TrainOptions = {}): TrainResult {
-  const data = dataset(options.dataset ?? 'moons', { points: options.points ?? 200, seed: options.dataSeed ?? 1 });
-  const params = initMlp(options.hidden ?? 16, options.seed ?? 1);
-  const lr = options.learningRate ?? 0.5;
-  const n = data.x.rows;
-  const batch = options.batch && options.batch < n ? options.batch : n;
-  const rand = mulberry32((options.seed ?? 1) ^ 0x9e3779b9);
-  const bx = batch === n ? data.x : matrix(batch, 2);
-  const by = batch === n ? data.labels : new Int32Array(batch);
-  const losses = new Float64Array(steps);
-  for (let s = 0; s < steps; s++) {
-    if (batch !== n) {
-      for (let i = 0; i < batch; i++) {
-        const k = Math.floor(rand() * n);
-        bx.data[2 * i] = data.x.data[2 * k];
-        bx.data[2 * i + 1] = data.x.data[2 * k + 1];
-        by[i] = data.labels[k];
-      }
-    }
-    const { loss, grad } = mlpGradient(params, bx, by);
-    losses[s] = loss;
-    for (const k of MLP_PARAM_NAMES) {
-      const p = params[k].data;
-      const g = grad[k].data;
-      for (let j = 0; j < p.length; j++) p[j] -= lr * g[j];
-    }
-  }
-  const finalLoss = mlpGradient(params, data.x, data.labels).loss;
-  return {
-    losses,
-    finalLoss,
-    accuracy: accuracy(params, data.x, data.labels),
-    params,
-    data,
-    grid: decisionGrid(params, options.gridSize ?? 40, boundsOf(data.x)),
-  };
 }

@@ -83,3 +83,27 @@ export function createTrainer(options: TrainOptions = {}): Trainer {
     },
   };
 }
+
+export interface TrainResult {
+  /** Batch loss before each step's update. */
+  losses: Float64Array;
+  /** Loss on the whole data set after training. */
+  finalLoss: number;
+  /** Share of the data set classified right after training. */
+  accuracy: number;
+  params: MlpParams;
+  data: Dataset;
+  grid: DecisionGrid;
+}
+
+/**
+ * Trains the 2 → H → 2 network on a built-in data set with plain SGD, θ ← θ − η·∂L/∂θ, the
+ * gradient taken by the tensor tape: a trainer advanced `steps` steps at once. Deterministic:
+ * the same options give the same numbers.
+ */
+export function train(steps: number, options: TrainOptions = {}): TrainResult {
+  const trainer = createTrainer(options);
+  const losses = trainer.advance(steps);
+  const end = trainer.snapshot();
+  return { losses, finalLoss: end.loss, accuracy: end.accuracy, params: trainer.params, data: trainer.data, grid: end.grid };
+}

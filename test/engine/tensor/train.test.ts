@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareTapes } from '../../../engine/tensor/compare.ts';
 import { moons, spirals } from '../../../engine/tensor/data.ts';
-import { train } from '../../../engine/tensor/mlp.ts';
+import { train } from '../../../engine/tensor/trainer.ts';
 
 describe('training the 2 → 16 → 2 network with SGD', () => {
   const r = train(300);

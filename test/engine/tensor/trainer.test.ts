@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { train } from '../../../engine/tensor/mlp.ts';
+import { train } from '../../../engine/tensor/trainer.ts';
 import { createTrainer } from '../../../engine/tensor/trainer.ts';
 
 describe('createTrainer', () => {
