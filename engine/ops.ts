@@ -49,34 +49,12 @@ export const ARITY: Readonly<Record<OpCode, 0 | 1 | 2>> = {
   [Op.PowConst]: 1,
 };
 
-/** Short display names, as the tape table and the graph show them. */
-export const OP_NAME: Readonly<Record<OpCode, string>> = {
-  [Op.Leaf]: 'input',
-  [Op.Const]: 'const',
-  [Op.Add]: 'add',
-  [Op.Sub]: 'sub',
-  [Op.Mul]: 'mul',
-  [Op.Div]: 'div',
-  [Op.Neg]: 'neg',
-  [Op.MulConst]: 'scale',
-  [Op.AddConst]: 'shift',
-  [Op.Sin]: 'sin',
-  [Op.Cos]: 'cos',
-  [Op.Tanh]: 'tanh',
-  [Op.Exp]: 'exp',
-  [Op.Log]: 'log',
-  [Op.Sqrt]: 'sqrt',
-  [Op.Square]: 'square',
-  [Op.Relu]: 'relu',
-  [Op.Abs]: 'abs',
-  [Op.PowConst]: 'pow',
-};
 
 /**
- * OP_NAME as a plain array indexed by op code, so it crosses a worker boundary as data. Written
- * out rather than built from OP_NAME at load: enumerating OP_NAME's numeric keys there (with
- * Object.entries) made the tape record about twice as slowly in the same process (V8; measured
- * with tape-lab bench), for reasons inside the engine we did not pin down.
+ * Short display names, as the tape table and the graph show them, indexed by op code: a plain
+ * array, so it crosses a worker boundary as data. (Building such an array at load by enumerating
+ * a record keyed by op code, with Object.entries, made the tape record about twice as slowly in
+ * the same process — V8, measured with tape-lab bench — for reasons we did not pin down.)
  */
 export const OP_NAMES: readonly string[] = [
   'input',
@@ -99,3 +77,6 @@ export const OP_NAMES: readonly string[] = [
   'abs',
   'pow',
 ];
+
+/** The same names, looked up by op code. */
+export const OP_NAME = OP_NAMES as unknown as Readonly<Record<OpCode, string>>;
