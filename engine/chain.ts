@@ -1,5 +1,6 @@
 import { floatArith as FLOAT, type Arith } from './arith.ts';
-import { trace } from './program.ts';
+import { registersFor, trace } from './program.ts';
+import type { NodeId, Tape } from './tape.ts';
 
 /** Amplitude of the small step-dependent wobble term. */
 export const WOBBLE_AMPLITUDE = 0.025;
@@ -59,13 +60,36 @@ export function chainStep<V>(ar: Arith<V>, t: number, x: V, a: V, b: V, c: V): V
 
 /**
  * `stepMap` traced once into a straight-line program over inputs (x, a, b, c) with the numeric
- * parameter k. Forward mode
- * runs it (program.ts) so that `stepMap`'s own call sites only ever see the float and tape
- * arithmetics: V8 inlines the primitives at a call site that sees one or two receiver classes,
- * and stops doing so as more arrive (the tape recorded 2–3× slower once dual numbers had also
- * run through the same function).
+ * parameter k. Forward mode runs it (program.ts) and the tape replays it (`recordStep`), so that
+ * `stepMap`'s own call sites only ever see the float arithmetic, and V8 inlines the primitives
+ * there. A call site that sees more receiver classes stops inlining them: plain evaluation and the
+ * finite-difference sweep ran 2.5–3.5× slower once the tape had been through `stepMap` too, and
+ * the tape recorded 2–3× slower once dual numbers had.
  */
 export const STEP_PROGRAM = trace(4, (ar, [x, a, b, c], [k]) => stepMap(ar, x, a, b, c, k), 1);
+
+/** Registers for `recordStep`: the step program's four inputs and its instructions' results. */
+export function stepRegisters(): Int32Array {
+  return registersFor(STEP_PROGRAM);
+}
+
+/**
+ * `chainStep` on a tape, recorded from STEP_PROGRAM: the same nodes in the same order. Every tape
+ * recording of the chain goes through here rather than through `stepMap`, so that `stepMap`'s
+ * call sites only ever see the float arithmetic and V8 inlines its primitives there — running
+ * the tape through `stepMap` as well made the finite-difference sweep 2.5× slower in the same
+ * process. `regs` comes from `stepRegisters` and is reused across steps.
+ */
+export function recordStep(tape: Tape, regs: Int32Array, t: number, x: NodeId, a: NodeId, b: NodeId, c: NodeId): NodeId {
+  regs[0] = x;
+  regs[1] = a;
+  regs[2] = b;
+  regs[3] = c;
+  STEP_NUMBERS[0] = wobbleRate(t);
+  return tape.replay(STEP_PROGRAM, regs, STEP_NUMBERS);
+}
+/** recordStep's numeric parameter k, reused across calls (a double from the start, so it never changes kind). */
+const STEP_NUMBERS = [0.5];
 
 /** Nodes one `chainStep` records on a tape: its twelve primitives. */
 export const NODES_PER_STEP = STEP_PROGRAM.op.length;

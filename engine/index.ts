@@ -26,7 +26,7 @@ export {
   type ChainParams,
 } from './chain.ts';
 export { fusedAdjoint, type ChainGradient } from './fused.ts';
-export { reverseGradient, tapeNodesFor, type ReverseResult } from './reverse.ts';
+export { reverseGradient, recordChain, tapeNodesFor, type ReverseResult, type RecordedChain } from './reverse.ts';
 export { forwardGradient, forwardDirectional, type ForwardResult } from './forward.ts';
 export {
   centralDifferenceGradient,

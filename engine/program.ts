@@ -5,11 +5,11 @@ import { Op, type OpCode } from './ops.ts';
  * A straight-line program over the primitives: what a function written against `Arith` does,
  * recorded once by running it with a tracing arithmetic.
  *
- * The chain is written once as a generic function. The float and tape arithmetics call it
- * directly; forward mode runs its traced program here instead, so the generic function's call
- * sites stay nearly monomorphic and V8 keeps inlining the primitives there (see STEP_PROGRAM in
- * chain.ts). The program holds the same primitives in the same order: the tests check that
- * running it gives the generic function's results bit for bit.
+ * The chain is written once as a generic function. The float arithmetic calls it directly;
+ * forward mode runs its traced program here and the tape replays it (`Tape.replay`), so the
+ * generic function's call sites stay monomorphic and V8 keeps inlining the primitives there (see
+ * STEP_PROGRAM in chain.ts). The program holds the same primitives in the same order: the tests
+ * check that running it gives the generic function's results bit for bit.
  *
  * Registers 0 … inputs−1 are the inputs; op i writes register inputs + i.
  */
@@ -152,6 +152,13 @@ export function trace(
     parameter: parameters > 0 ? Int32Array.from(tracer.param) : undefined,
     output,
   };
+}
+
+/** Node-id registers for `Tape.replay` of p: the given inputs, then room for every instruction. */
+export function registersFor(p: Program, inputs: ArrayLike<number> = []): Int32Array {
+  const regs = new Int32Array(p.inputs + p.op.length);
+  regs.set(inputs);
+  return regs;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chainLoss, chainStep, stepsOf, NODES_PER_STEP, NODES_IN_LOSS, type ChainParams } from './chain.ts';
+import { chainLoss, recordStep, stepRegisters, stepsOf, NODES_PER_STEP, NODES_IN_LOSS, type ChainParams } from './chain.ts';
 import type { ChainGradient } from './fused.ts';
 import { Tape, type NodeId, type TapeIssue } from './tape.ts';
 
@@ -28,56 +28,79 @@ export interface ReverseResult extends ChainGradient {
   issues: TapeIssue[];
 }
 
+/** Node ids of a chain recorded on a tape. */
+export interface RecordedChain {
+  /** The loss node. */
+  loss: NodeId;
+  /** The c leaf. */
+  c: NodeId;
+  /** x_0 … x_T. */
+  states: Int32Array;
+  /** The a_t leaves. */
+  a: Int32Array;
+  /** The b_t leaves. */
+  b: Int32Array;
+  /** Chain steps evaluated on the tape. */
+  stepEvaluations: number;
+}
+
+/** Records the chain and its loss on `tape` (emptied first): the forward half of reverse mode. */
+export function recordChain(params: ChainParams, tape: Tape): RecordedChain {
+  const T = stepsOf(params);
+  tape.reset();
+  tape.reserve(tapeNodesFor(T));
+  const states = new Int32Array(T + 1);
+  const aIds = new Int32Array(T);
+  const bIds = new Int32Array(T);
+  const c = tape.leaf(params.c);
+  let x = tape.leaf(params.x0);
+  states[0] = x;
+  let stepEvaluations = 0;
+  const regs = stepRegisters();
+  for (let t = 0; t < T; t++) {
+    const a = tape.leaf(params.a[t]);
+    const b = tape.leaf(params.b[t]);
+    aIds[t] = a;
+    bIds[t] = b;
+    x = recordStep(tape, regs, t, x, a, b, c);
+    states[t + 1] = x;
+    stepEvaluations++;
+  }
+  return { loss: chainLoss(tape, x, params.target), c, states, a: aIds, b: bIds, stepEvaluations };
+}
+
 /**
  * The gradient of L = ½(x_T − y)² with respect to every a_t and b_t by reverse mode: record the
  * chain on a tape, seed adj[L] = 1, sweep back. Pass a tape to reuse its buffers across calls.
  */
 export function reverseGradient(params: ChainParams, tape: Tape = new Tape(tapeNodesFor(stepsOf(params)))): ReverseResult {
   const T = stepsOf(params);
-  tape.reset();
-  tape.reserve(tapeNodesFor(T));
-  const stateIds = new Int32Array(T + 1);
-  const aIds = new Int32Array(T);
-  const bIds = new Int32Array(T);
-  const c = tape.leaf(params.c);
-  let x = tape.leaf(params.x0);
-  stateIds[0] = x;
-  let stepEvaluations = 0;
-  for (let t = 0; t < T; t++) {
-    const a = tape.leaf(params.a[t]);
-    const b = tape.leaf(params.b[t]);
-    aIds[t] = a;
-    bIds[t] = b;
-    x = chainStep(tape, t, x, a, b, c);
-    stateIds[t + 1] = x;
-    stepEvaluations++;
-  }
-  const loss = chainLoss(tape, x, params.target);
-  const adj = tape.backward(loss);
+  const rec = recordChain(params, tape);
+  const adj = tape.backward(rec.loss);
   const ga = new Float64Array(T);
   const gb = new Float64Array(T);
   for (let t = 0; t < T; t++) {
-    ga[t] = adj[aIds[t]];
-    gb[t] = adj[bIds[t]];
+    ga[t] = adj[rec.a[t]];
+    gb[t] = adj[rec.b[t]];
   }
   const adjoint = new Float64Array(T + 1);
   const states = new Float64Array(T + 1);
   for (let t = 0; t <= T; t++) {
-    adjoint[t] = adj[stateIds[t]];
-    states[t] = tape.value(stateIds[t] as NodeId);
+    adjoint[t] = adj[rec.states[t]];
+    states[t] = tape.value(rec.states[t] as NodeId);
   }
   const recorded = tape.length;
   return {
-    loss: tape.value(loss),
+    loss: tape.value(rec.loss),
     a: ga,
     b: gb,
-    c: adj[c],
+    c: adj[rec.c],
     adjoint,
     states,
     tapeNodes: recorded,
-    stepEvaluations,
+    stepEvaluations: rec.stepEvaluations,
     sweptNodes: tape.lastSweepNodes,
-    workUnits: stepEvaluations / T + tape.lastSweepNodes / recorded,
+    workUnits: rec.stepEvaluations / T + tape.lastSweepNodes / recorded,
     issues: tape.issues.slice(),
   };
 }

@@ -1,5 +1,6 @@
 import { unaryPartials, powPartial, type Arith } from './arith.ts';
 import { Op, OP_NAME, type OpCode } from './ops.ts';
+import type { Program } from './program.ts';
 
 /** Index of a node on a tape. Branded so it cannot be mixed up with a step index or a count. */
 export type NodeId = number & { readonly __node: unique symbol };
@@ -105,33 +106,89 @@ export class Tape implements Arith<NodeId> {
     this.adjoints = new Float64Array(size);
   }
 
-  private push(op: OpCode, p0: number, d0: number, p1: number, d1: number, value: number): NodeId {
+  /**
+   * Appends the node op(x, y) — y is ignored by unary ops, k is the constant of `constant`,
+   * `mulConst`, `addConst` and `powConst` — computing its value and local partials. Every
+   * primitive goes through here, so each op's derivative is written once: the named methods below
+   * call it with their op, and `replay` calls it once per instruction of a traced program.
+   */
+  private record(op: OpCode, x: number, y: number, k: number): NodeId {
+    const vals = this.values;
+    let value = k;
+    let d0 = 0;
+    let d1 = 0;
+    let p1 = y;
+    if (op >= Op.Neg) {
+      p1 = x;
+      value = unary(op, vals[x], k);
+      d0 = UNARY_OUT[0];
+      d1 = UNARY_OUT[1];
+    } else if (op >= Op.Add) {
+      const u = vals[x];
+      const w = vals[y];
+      // Literal case labels (the Op codes), so that the switch compiles to a jump table.
+      switch (op) {
+        case 2: // Op.Add
+          value = u + w;
+          d0 = 1;
+          d1 = 1;
+          break;
+        case 3: // Op.Sub
+          value = u - w;
+          d0 = 1;
+          d1 = -1;
+          break;
+        case 4: // Op.Mul
+          value = u * w;
+          d0 = w;
+          d1 = u;
+          break;
+        default: // Op.Div
+          value = u / w;
+          d0 = 1 / w;
+          d1 = -value / w;
+      }
+    } else {
+      // Op.Leaf and Op.Const: no parents; the value is k.
+      x = p1 = 0;
+    }
     const i = this.length;
     if (i === this.head.length) this.reserve(i + 1);
-    this.head[i] = (op << INDEX_BITS) | p0;
+    this.head[i] = (op << INDEX_BITS) | x;
     this.parent1[i] = p1;
     this.d0[i] = d0;
     this.d1[i] = d1;
     this.values[i] = value;
     this.length = i + 1;
+    // v·0 + d·0 is 0 exactly when both are finite: one test instead of several isFinite calls.
+    if (value * 0 + d0 * 0 + d1 * 0 !== 0) this.flag(i as NodeId);
     return i as NodeId;
   }
 
-  private unary(op: OpCode, x: NodeId, value: number, partial: number, aux = 0): NodeId {
-    const id = this.push(op, x, partial, x, aux, value);
-    // v·0 + d·0 is 0 exactly when both are finite: one test instead of two isFinite calls.
-    if (value * 0 + partial * 0 !== 0) this.flag(id, value, partial);
-    return id;
+  /**
+   * Records a traced program (program.ts) with the node ids of its inputs in regs[0 … inputs−1]:
+   * the same nodes, in the same order, as running the function it was traced from on this tape,
+   * from one loop with a single call site. The chain's step is recorded this way (see
+   * `recordStep` in chain.ts). `regs` (from `registersFor`) receives every instruction's node id
+   * after the inputs.
+   */
+  replay(p: Program, regs: Int32Array, numbers: readonly number[] = []): NodeId {
+    const { op, lhs, rhs, constant, parameter } = p;
+    const base = p.inputs;
+    if (regs.length < base + op.length) {
+      throw new RangeError(`replay needs ${base + op.length} registers (registersFor); ${regs.length} were given`);
+    }
+    for (let i = 0; i < op.length; i++) {
+      const j = parameter ? parameter[i] : -1;
+      regs[base + i] = this.record(op[i] as OpCode, regs[lhs[i]], regs[rhs[i]], j >= 0 ? numbers[j] : constant[i]);
+    }
+    return regs[p.output] as NodeId;
   }
 
-  private binary(op: OpCode, x: NodeId, y: NodeId, value: number, dx: number, dy: number): NodeId {
-    const id = this.push(op, x, dx, y, dy, value);
-    if (value * 0 + dx * 0 + dy * 0 !== 0) this.flag(id, value, Number.isFinite(dx) ? dy : dx);
-    return id;
-  }
-
-  private flag(id: NodeId, value: number, partial: number): void {
+  private flag(id: NodeId): void {
     const op = this.opName(id);
+    const value = this.values[id];
+    const partial = Number.isFinite(this.d0[id]) ? this.d1[id] : this.d0[id];
     const x = this.values[this.head[id] & INDEX_MASK];
     let message: string;
     if (op === 'log' && x <= 0) message = `log of ${x} is ${value}: the logarithm needs a positive argument`;
@@ -145,97 +202,79 @@ export class Tape implements Arith<NodeId> {
 
   /** An input to differentiate with respect to. */
   leaf(value: number): NodeId {
-    return this.push(Op.Leaf, 0, 0, 0, 0, value);
+    return this.record(Op.Leaf, 0, 0, value);
   }
 
   constant(c: number): NodeId {
-    return this.push(Op.Const, 0, 0, 0, 0, c);
+    return this.record(Op.Const, 0, 0, c);
   }
 
   add(x: NodeId, y: NodeId): NodeId {
-    return this.binary(Op.Add, x, y, this.values[x] + this.values[y], 1, 1);
+    return this.record(Op.Add, x, y, 0);
   }
 
   sub(x: NodeId, y: NodeId): NodeId {
-    return this.binary(Op.Sub, x, y, this.values[x] - this.values[y], 1, -1);
+    return this.record(Op.Sub, x, y, 0);
   }
 
   mul(x: NodeId, y: NodeId): NodeId {
-    const a = this.values[x];
-    const b = this.values[y];
-    return this.binary(Op.Mul, x, y, a * b, b, a);
+    return this.record(Op.Mul, x, y, 0);
   }
 
   div(x: NodeId, y: NodeId): NodeId {
-    const a = this.values[x];
-    const b = this.values[y];
-    const q = a / b;
-    return this.binary(Op.Div, x, y, q, 1 / b, -q / b);
+    return this.record(Op.Div, x, y, 0);
   }
 
   neg(x: NodeId): NodeId {
-    return this.unary(Op.Neg, x, -this.values[x], -1);
+    return this.record(Op.Neg, x, x, 0);
   }
 
   mulConst(x: NodeId, k: number): NodeId {
-    return this.unary(Op.MulConst, x, k * this.values[x], k, k);
+    return this.record(Op.MulConst, x, x, k);
   }
 
   addConst(x: NodeId, k: number): NodeId {
-    return this.unary(Op.AddConst, x, this.values[x] + k, 1, k);
+    return this.record(Op.AddConst, x, x, k);
   }
 
   sin(x: NodeId): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.Sin, x, Math.sin(v), unaryPartials.sin(v));
+    return this.record(Op.Sin, x, x, 0);
   }
 
   cos(x: NodeId): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.Cos, x, Math.cos(v), unaryPartials.cos(v));
+    return this.record(Op.Cos, x, x, 0);
   }
 
   tanh(x: NodeId): NodeId {
-    const v = this.values[x];
-    const y = Math.tanh(v);
-    return this.unary(Op.Tanh, x, y, unaryPartials.tanh(v, y));
+    return this.record(Op.Tanh, x, x, 0);
   }
 
   exp(x: NodeId): NodeId {
-    const v = this.values[x];
-    const y = Math.exp(v);
-    return this.unary(Op.Exp, x, y, unaryPartials.exp(v, y));
+    return this.record(Op.Exp, x, x, 0);
   }
 
   log(x: NodeId): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.Log, x, Math.log(v), unaryPartials.log(v));
+    return this.record(Op.Log, x, x, 0);
   }
 
   sqrt(x: NodeId): NodeId {
-    const v = this.values[x];
-    const y = Math.sqrt(v);
-    return this.unary(Op.Sqrt, x, y, unaryPartials.sqrt(v, y));
+    return this.record(Op.Sqrt, x, x, 0);
   }
 
   square(x: NodeId): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.Square, x, v * v, unaryPartials.square(v));
+    return this.record(Op.Square, x, x, 0);
   }
 
   relu(x: NodeId): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.Relu, x, v > 0 ? v : 0, unaryPartials.relu(v));
+    return this.record(Op.Relu, x, x, 0);
   }
 
   abs(x: NodeId): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.Abs, x, Math.abs(v), unaryPartials.abs(v));
+    return this.record(Op.Abs, x, x, 0);
   }
 
   powConst(x: NodeId, p: number): NodeId {
-    const v = this.values[x];
-    return this.unary(Op.PowConst, x, Math.pow(v, p), powPartial(v, p), p);
+    return this.record(Op.PowConst, x, x, p);
   }
 
   value(x: NodeId): number {
@@ -287,17 +326,23 @@ export class Tape implements Arith<NodeId> {
     const p1 = this.parent1;
     const d0 = this.d0;
     const d1 = this.d1;
+    // Module bindings copied into locals: read inside the loop, each would be reloaded (with a
+    // check that it is initialised) on every node.
+    const shift = INDEX_BITS;
+    const mask = INDEX_MASK;
+    const lastLeaf = Op.Const;
+    const lastBinary = Op.Div;
     let swept = 0;
     for (let i = output; i >= 0; i--) {
       swept++;
       const g = adj[i];
       if (g === 0) continue;
       const h = head[i];
-      const op = h >>> INDEX_BITS;
-      if (op <= Op.Const) continue;
-      adj[h & INDEX_MASK] += d0[i] * g;
+      const op = h >>> shift;
+      if (op <= lastLeaf) continue;
+      adj[h & mask] += d0[i] * g;
       // Binary ops are exactly the codes Add … Div.
-      if (op <= Op.Div) adj[p1[i]] += d1[i] * g;
+      if (op <= lastBinary) adj[p1[i]] += d1[i] * g;
     }
     this.lastSweepNodes = swept;
     return adj.subarray(0, n);
@@ -355,6 +400,79 @@ export class Tape implements Arith<NodeId> {
   valuesCopy(): Float64Array {
     return this.values.slice(0, this.length);
   }
+}
+
+/** `unary`'s second and third results: the local partial and the constant d1 column. */
+const UNARY_OUT = new Float64Array(2);
+
+/**
+ * Value of the unary primitive op at u (k is the constant of mulConst, addConst and powConst),
+ * with its local partial in UNARY_OUT[0] and the op's constant (or 0) in UNARY_OUT[1]. Apart from
+ * `Tape.record` so that each stays small enough for V8 to inline into `replay`'s loop.
+ */
+function unary(op: OpCode, u: number, k: number): number {
+  const partial = unaryPartials;
+  let value: number;
+  let d = 0;
+  let c = 0;
+  switch (op) {
+    case 6: // Op.Neg
+      value = -u;
+      d = -1;
+      break;
+    case 7: // Op.MulConst
+      value = k * u;
+      d = c = k;
+      break;
+    case 8: // Op.AddConst
+      value = u + k;
+      d = 1;
+      c = k;
+      break;
+    case 9: // Op.Sin
+      value = Math.sin(u);
+      d = partial.sin(u);
+      break;
+    case 10: // Op.Cos
+      value = Math.cos(u);
+      d = partial.cos(u);
+      break;
+    case 11: // Op.Tanh
+      value = Math.tanh(u);
+      d = partial.tanh(u, value);
+      break;
+    case 12: // Op.Exp
+      value = Math.exp(u);
+      d = partial.exp(u, value);
+      break;
+    case 13: // Op.Log
+      value = Math.log(u);
+      d = partial.log(u);
+      break;
+    case 14: // Op.Sqrt
+      value = Math.sqrt(u);
+      d = partial.sqrt(u, value);
+      break;
+    case 15: // Op.Square
+      value = u * u;
+      d = partial.square(u);
+      break;
+    case 16: // Op.Relu
+      value = u > 0 ? u : 0;
+      d = partial.relu(u);
+      break;
+    case 17: // Op.Abs
+      value = Math.abs(u);
+      d = partial.abs(u);
+      break;
+    default: // Op.PowConst
+      value = Math.pow(u, k);
+      d = powPartial(u, k);
+      c = k;
+  }
+  UNARY_OUT[0] = d;
+  UNARY_OUT[1] = c;
+  return value;
 }
 
 function grow<A extends Int32Array | Float64Array>(from: A, to: A, used: number): A {

@@ -1,6 +1,6 @@
 import { floatArith } from '../arith.ts';
 import { dualArith, type Dual } from '../dual.ts';
-import { runProgram } from '../program.ts';
+import { registersFor, runProgram } from '../program.ts';
 import { BYTES_PER_NODE, Tape, type NodeId, type SweepTrace } from '../tape.ts';
 import { compileExpression, type CompiledExpression, type NodeSource } from './compile.ts';
 import { ExprInputError } from './errors.ts';
@@ -102,7 +102,7 @@ export function gradExpression(
 
   const tape = new Tape(n + p.op.length + 1);
   const leaves = point.map((v) => tape.leaf(v));
-  const out = runProgram(tape, p, [...leaves]) as NodeId;
+  const out = tape.replay(p, registersFor(p, leaves));
   if (tape.length !== c.nodes.length) throw new Error('internal: the tape and the program disagree on node count');
   const value = tape.value(out);
   const adjoints = tape.backward(out).slice();

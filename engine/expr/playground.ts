@@ -1,4 +1,4 @@
-import { runProgram } from '../program.ts';
+import { registersFor } from '../program.ts';
 import { BYTES_PER_NODE, Tape, type NodeId } from '../tape.ts';
 import { describeTape, type TapeView } from '../tape-view.ts';
 import type { Span } from './ast.ts';
@@ -151,7 +151,7 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
 function recordTape(c: CompiledExpression, at: Readonly<Record<string, number>>): { tape: TapeView; labels: string[]; spans: Span[] } {
   const tape = new Tape(c.variables.length + c.program.op.length + 1);
   const leaves = c.variables.map((name) => tape.leaf(at[name]));
-  const out = runProgram(tape, c.program, [...leaves]) as NodeId;
+  const out = tape.replay(c.program, registersFor(c.program, leaves));
   const labels = c.nodes.map((n) => n.label);
   const view = describeTape(tape, out, (i) => labels[i] ?? '');
   return { tape: view, labels: labels.slice(0, view.length), spans: c.nodes.slice(0, view.length).map((n) => ({ start: n.span.start, end: n.span.end })) };

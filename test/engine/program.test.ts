@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../engine/arith.ts';
-import { chainStep, STEP_PROGRAM, NODES_PER_STEP, wobbleRate } from '../../engine/chain.ts';
+import { chainStep, recordStep, stepRegisters, STEP_PROGRAM, NODES_PER_STEP, wobbleRate } from '../../engine/chain.ts';
 import { dualArith, type Dual } from '../../engine/dual.ts';
-import { runProgram, trace, TraceError } from '../../engine/program.ts';
-import { Tape } from '../../engine/tape.ts';
+import { registersFor, runProgram, trace, TraceError } from '../../engine/program.ts';
+import { Tape, type NodeId } from '../../engine/tape.ts';
 
 describe('traced programs', () => {
   it('the traced step runs the same primitives as chainStep, bit for bit, in floats and duals', () => {
@@ -20,24 +21,68 @@ describe('traced programs', () => {
     }
   });
 
-  it('on a tape, the traced step records the same nodes as chainStep', () => {
-    const direct = new Tape();
+  /** Every column of every node of a tape, and its hazards, for comparing two recordings. */
+  const snapshot = (tape: Tape) => ({
+    nodes: Array.from({ length: tape.length }, (_, i) => [
+      tape.opName(i),
+      tape.parents(i),
+      tape.partials(i),
+      tape.opConstant(i),
+      tape.value(i as NodeId),
+    ]),
+    issues: tape.issues.map((issue) => ({ ...issue })),
+  });
+
+  it('on a tape, recordStep (the traced step, replayed) records the same nodes as chainStep', () => {
     const leaves = (tape: Tape) => [0.4, 0.78, 0.2, 0.35].map((v) => tape.leaf(v));
-    const [x, a, b, c] = leaves(direct);
-    chainStep(direct, 3, x, a, b, c);
-    const traced = new Tape();
-    const [x2, a2, b2, c2] = leaves(traced);
-    runProgram(traced, STEP_PROGRAM, [x2, a2, b2, c2], [wobbleRate(3)]);
-    expect(traced.length).toBe(direct.length);
-    expect(direct.length).toBe(4 + NODES_PER_STEP);
-    for (let i = 0; i < direct.length; i++) {
-      expect([traced.opName(i), traced.parents(i), traced.partials(i), traced.value(i as never)]).toEqual([
-        direct.opName(i),
-        direct.parents(i),
-        direct.partials(i),
-        direct.value(i as never),
-      ]);
+    for (const t of [0, 3, 150]) {
+      const direct = new Tape();
+      const [x, a, b, c] = leaves(direct);
+      chainStep(direct, t, x, a, b, c);
+      const traced = new Tape();
+      const [x2, a2, b2, c2] = leaves(traced);
+      recordStep(traced, stepRegisters(), t, x2, a2, b2, c2);
+      expect(direct.length).toBe(4 + NODES_PER_STEP);
+      expect(snapshot(traced)).toEqual(snapshot(direct));
     }
+  });
+
+  it('replaying any program records what its methods record, hazards included', () => {
+    // Every primitive, with a numeric parameter, a literal constant and two uses of one value.
+    const everyOp = trace(
+      3,
+      (ar, [x, y, z], [k]) => {
+        const s = ar.add(ar.sub(x, y), ar.mul(x, ar.div(y, z)));
+        const u = ar.add(ar.neg(ar.mulConst(s, k)), ar.addConst(ar.constant(1.5), k));
+        const v = ar.add(ar.sin(u), ar.add(ar.cos(u), ar.tanh(x)));
+        const w = ar.add(ar.exp(ar.mulConst(v, 0.1)), ar.log(ar.square(y)));
+        const r = ar.add(ar.sqrt(ar.abs(w)), ar.relu(ar.sub(w, z)));
+        return ar.add(ar.powConst(r, 2.5), ar.add(ar.log(z), ar.sqrt(y)));
+      },
+      1,
+    );
+    const run = (x: number, y: number, z: number, k: number) => {
+      const viaMethods = new Tape();
+      runProgram(viaMethods, everyOp, [x, y, z].map((v) => viaMethods.leaf(v)), [k]);
+      const replayed = new Tape();
+      const out = replayed.replay(everyOp, registersFor(everyOp, [x, y, z].map((v) => replayed.leaf(v))), [k]);
+      expect(out).toBe(replayed.length - 1);
+      expect(snapshot(replayed)).toEqual(snapshot(viaMethods));
+      return replayed;
+    };
+    fc.assert(
+      fc.property(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: 0.1, max: 3, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }), (x, y, z, k) => {
+        run(x, y, z, k);
+      }),
+      { numRuns: 200 },
+    );
+    // Hazards: log(0) and sqrt(0) at y = 0, a division by z = 0 and log of a negative z.
+    expect(run(0.5, 0, 0, 1).issues.map((i) => i.op)).toEqual(expect.arrayContaining(['div', 'log', 'sqrt']));
+    expect(run(0.5, 1, -2, 1).issues.some((i) => i.message.startsWith('log of -2'))).toBe(true);
+  });
+
+  it('replay refuses registers that cannot hold the program', () => {
+    expect(() => new Tape().replay(STEP_PROGRAM, new Int32Array(4))).toThrow(/registers/);
   });
 
   it('a function that branches on a value cannot be traced', () => {
