@@ -8,6 +8,7 @@ import {
   evaluateLoss,
   forwardGradient,
   fusedAdjoint,
+  recordChain,
   reverseGradient,
   tapeNodesFor,
   type ChainParams,
@@ -71,10 +72,15 @@ function benchAt(T: number, minMs: number): BenchRow {
   const tape = new Tape(tapeNodesFor(T));
   const work = { states: new Float64Array(T + 1), squash: new Float64Array(T) };
   const grid = epsilonGrid();
+  const sweepTape = new Tape(tapeNodesFor(T));
+  const { loss } = recordChain(params, sweepTape);
   const timings: Record<string, number> = {
     evaluate: time(() => evaluateLoss(params), minMs).ms,
     fusedAdjoint: time(() => fusedAdjoint(params, work), minMs).ms,
     tapeReverse: time(() => reverseGradient(params, tape), minMs).ms,
+    // Its two halves: recording the chain on the tape, and the sweep over a recorded tape.
+    tapeRecord: time(() => recordChain(params, tape), minMs).ms,
+    tapeSweep: time(() => sweepTape.backward(loss), minMs).ms,
     forwardVector: time(() => forwardGradient(params), minMs).ms,
     // One central-difference gradient per h of the sweep.
     finiteDifferenceSweep: time(() => grid.forEach((h) => centralDifferenceGradient(params, h)), minMs).ms,
