@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSize, type Size } from './useSize.ts';
 
 interface ChartBoxProps {
@@ -14,13 +14,16 @@ interface ChartBoxProps {
 /** A box that measures itself and hands its size to a chart drawn inside it. */
 export function ChartBox({ minHeight, grow = true, className, children }: ChartBoxProps) {
   const [ref, size] = useSize<HTMLDivElement>({ width: 480, height: minHeight });
+  const height = Math.max(minHeight, size.height);
+  // The same object while the box keeps its size, so a memoised chart given it is not redrawn.
+  const drawn = useMemo(() => ({ width: size.width, height }), [size.width, height]);
   return (
     <div
       ref={ref}
       className={`chart-box${grow ? ' grow' : ''}${className ? ` ${className}` : ''}`}
       style={grow ? { minHeight } : { height: minHeight }}
     >
-      {children({ width: size.width, height: Math.max(minHeight, size.height) })}
+      {children(drawn)}
     </div>
   );
 }

@@ -1,14 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { useLab } from '../store/index.ts';
 import { effectiveScheme } from '../theme/theme.ts';
-
-const QUERY = '(prefers-color-scheme: dark)';
-
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from '../useMediaQuery.ts';
 
 /**
  * The colour scheme on screen (the theme toggle's choice, or the system's), for the few colours
@@ -16,10 +8,6 @@ function subscribe(onChange: () => void): () => void {
  */
 export function useColorScheme(): 'light' | 'dark' {
   const theme = useLab((s) => s.theme);
-  const systemDark = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
   return effectiveScheme(theme, systemDark);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import type { ExportItem } from './items.ts';
 
 interface ExportMenuProps {
@@ -14,7 +14,7 @@ interface ExportMenuProps {
  * data as CSV or JSON). Keyboard: Enter or Space opens it, Tab walks the items, Escape closes it;
  * a click or focus outside closes it too.
  */
-export function ExportMenu({ panel, items, section }: ExportMenuProps) {
+export const ExportMenu = memo(function ExportMenu({ panel, items, section }: ExportMenuProps) {
   const details = useRef<HTMLDetailsElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -70,4 +70,4 @@ export function ExportMenu({ panel, items, section }: ExportMenuProps) {
       </div>
     </details>
   );
-}
+});

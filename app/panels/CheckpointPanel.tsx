@@ -1,5 +1,6 @@
 import { chartItems, reportItem } from '../export/items.ts';
-import type { LabReport } from '../../engine/report.ts';
+import { memo } from 'react';
+import type { CheckpointReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
@@ -11,6 +12,9 @@ import { CheckpointCounts } from './CheckpointCounts.tsx';
 import { FrontierChart } from './FrontierChart.tsx';
 import { Legend, Panel } from './Panel.tsx';
 
+/** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
+const EXPORTS = [...chartItems('Schedule timeline', 0), ...chartItems('Memory against recomputation', 1), reportItem];
+
 const TIMELINE_HEIGHT = 230;
 
 /** The schedule's actions over time, its counts against the full tape, and the frontier. */
@@ -20,7 +24,7 @@ export function CheckpointPanel() {
     <Panel
       title="Checkpoint schedule"
       method="checkpoint"
-      exports={[...chartItems('Schedule timeline', 0), ...chartItems('Memory against recomputation', 1), reportItem]}
+      exports={EXPORTS}
       caption={
         <>
           Each bar is a state held in memory until the backward sweep (blue, stepping down) needs it: hold fewer and
@@ -31,7 +35,7 @@ export function CheckpointPanel() {
       <div className="checkpoint-body">
         <div className="checkpoint-timeline">
           <ChartBox minHeight={TIMELINE_HEIGHT}>
-            {(size) => (report ? <TimelineChart report={report} size={size} /> : null)}
+            {(size) => (report ? <TimelineChart checkpoint={report.checkpoint} steps={report.steps} size={size} /> : null)}
           </ChartBox>
           <Legend
             items={[
@@ -53,10 +57,10 @@ export function CheckpointPanel() {
   );
 }
 
-function TimelineChart({ report, size }: { report: LabReport; size: Size }) {
-  const cp = report.checkpoint;
+/** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
+const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size }: { checkpoint: CheckpointReport; steps: number; size: Size }) {
   const frame = makeFrame(size.width, size.height, MARGIN);
-  const timeline = timelineLayout(cp.actions, report.steps, frame);
+  const timeline = timelineLayout(cp.actions, steps, frame);
   const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial, ${cp.snapshots} snapshots`;
   return (
     <Chart frame={frame} title={`Timeline of the ${name} schedule: ${cp.actions.length} actions`}>
@@ -73,4 +77,4 @@ function TimelineChart({ report, size }: { report: LabReport; size: Size }) {
       ))}
     </Chart>
   );
-}
+});

@@ -13,6 +13,9 @@ import { useLab } from '../store/index.ts';
 import { Figures, Legend, Panel } from './Panel.tsx';
 import { SweepChart } from './SweepChart.tsx';
 
+/** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
+const EXPORTS = [...chartItems('Error against epsilon', 0), ...chartItems('Error of each parameter', 1), sweepItem, gradientsItem, reportItem];
+
 const SWEEP_HEIGHT = 250;
 const PARAM_HEIGHT = 140;
 
@@ -39,7 +42,7 @@ export function FiniteDifferencePanel() {
     <Panel
       title="Finite differences"
       method="fd"
-      exports={[...chartItems('Error against epsilon', 0), ...chartItems('Error of each parameter', 1), sweepItem, gradientsItem, reportItem]}
+      exports={EXPORTS}
       caption={
         <>
           The error is a V: to the right the secant misses the curvature (truncation, slope +2), to the left the

@@ -6,6 +6,9 @@ import { GapGauge } from './GapGauge.tsx';
 import { Figures, Panel } from './Panel.tsx';
 import { TangentChart } from './TangentChart.tsx';
 
+/** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
+const EXPORTS = [...chartItems('Tangent table'), gradientsItem, reportItem];
+
 const HEIGHT = 220;
 
 /** The tangents forward mode carries, all P directions per step, and its gap to reverse mode. */
@@ -16,7 +19,7 @@ export function ForwardPanel() {
     <Panel
       title="Forward mode"
       method="forward"
-      exports={[...chartItems('Tangent table'), gradientsItem, reportItem]}
+      exports={EXPORTS}
       caption={
         <>
           Every step carries all P tangents ∂x<sub>t</sub>/∂θ<sub>j</sub> forward, even the ones still zero in the blank

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CheckpointReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -12,7 +13,7 @@ import { Legend } from './Panel.tsx';
 const HEIGHT = 180;
 
 /** Every stride and snapshot count by memory and work, with the current choice ringed. */
-export function FrontierChart() {
+export const FrontierChart = memo(function FrontierChart() {
   const checkpoint = useLab((s) => s.report?.checkpoint ?? null);
   return (
     <div className="frontier">
@@ -34,7 +35,7 @@ export function FrontierChart() {
       />
     </div>
   );
-}
+});
 
 function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size: Size }) {
   const frame = makeFrame(size.width, size.height, { top: 26, right: 14, bottom: 40, left: 50 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { gaugeLayout } from '../charts/gauge.ts';
 import { useSize } from '../charts/useSize.ts';
 import { formatNumber } from '../format.ts';
@@ -6,7 +7,7 @@ const HEIGHT = 58;
 const PAD = 12;
 
 /** How far forward mode's gradient is from reverse mode's, on a log gauge with an "exact" zone. */
-export function GapGauge({ value }: { value: number }) {
+export const GapGauge = memo(function GapGauge({ value }: { value: number }) {
   const [ref, { width }] = useSize<HTMLDivElement>({ width: 400, height: HEIGHT });
   const inner = Math.max(60, width - 2 * PAD);
   const g = gaugeLayout(value, inner);
@@ -51,4 +52,4 @@ export function GapGauge({ value }: { value: number }) {
       </div>
     </div>
   );
-}
+});

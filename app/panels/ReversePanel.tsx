@@ -7,10 +7,14 @@ import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { reverseLayout } from '../charts/reverseLayout.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import type { Size } from '../charts/useSize.ts';
-import type { LabReport } from '../../engine/report.ts';
+import { memo } from 'react';
+import type { GradientPair } from '../../engine/report.ts';
 import { formatNumber } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { Figures, Legend, Panel } from './Panel.tsx';
+
+/** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
+const EXPORTS = [...chartItems('Adjoint and gradients'), gradientsItem, reportItem];
 
 const HEIGHT = 250;
 
@@ -22,7 +26,7 @@ export function ReversePanel() {
     <Panel
       title="Reverse mode"
       method="reverse"
-      exports={[...chartItems('Adjoint and gradients'), gradientsItem, reportItem]}
+      exports={EXPORTS}
       caption={
         <>
           The adjoint x̄<sub>t</sub> = ∂L/∂x<sub>t</sub> starts at x<sub>T</sub> − y and is passed backward one step at a
@@ -30,7 +34,11 @@ export function ReversePanel() {
         </>
       }
     >
-      <ChartBox minHeight={HEIGHT}>{(size) => (report ? <AdjointChart report={report} size={size} /> : null)}</ChartBox>
+      <ChartBox minHeight={HEIGHT}>
+        {(size) =>
+          report ? <AdjointChart adjoint={report.adjoint} gradient={report.gradient.reverse} steps={report.steps} size={size} /> : null
+        }
+      </ChartBox>
       <Legend
         items={[
           { className: 'mark-reverse-line', label: <>|x̄<sub>t</sub>|, the adjoint</> },
@@ -53,11 +61,19 @@ export function ReversePanel() {
   );
 }
 
-function AdjointChart({ report, size }: { report: LabReport; size: Size }) {
+interface AdjointChartProps {
+  adjoint: Float64Array;
+  gradient: GradientPair;
+  steps: number;
+  size: Size;
+}
+
+/** Memoised: the report's parts keep their identity while unchanged (shareEqual), so it redraws only when they change. */
+const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size }: AdjointChartProps) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 26 });
-  const layout = reverseLayout(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b, frame);
-  const note = nonFiniteNote(countNonFinite(report.adjoint, report.gradient.reverse.a, report.gradient.reverse.b));
-  const title = `Adjoint magnitude and parameter gradients against step t, for T = ${report.steps}`;
+  const layout = reverseLayout(adjoint, gradient.a, gradient.b, frame);
+  const note = nonFiniteNote(countNonFinite(adjoint, gradient.a, gradient.b));
+  const title = `Adjoint magnitude and parameter gradients against step t, for T = ${steps}`;
   return (
     <Chart frame={frame} title={note ? `${title}. ${note}` : title}>
       <AxisLeft frame={frame} ticks={layout.yTicks} label="magnitude (log)" />
@@ -80,4 +96,4 @@ function AdjointChart({ report, size }: { report: LabReport; size: Size }) {
       <ChartNote frame={frame} text={note} />
     </Chart>
   );
-}
+});

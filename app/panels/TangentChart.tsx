@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3';
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
@@ -14,8 +14,8 @@ import { formatPowerOfTen } from '../format.ts';
 
 const RAMP_WIDTH = 12;
 
-/** The tangent table dx_t/dθ_j as a heat strip: state t across, direction j down. */
-export function TangentChart({ tangents, steps, size }: { tangents: Float64Array; steps: number; size: Size }) {
+/** The tangent table dx_t/dθ_j as a heat strip: state t across, direction j down. Memoised on its inputs. */
+export const TangentChart = memo(function TangentChart({ tangents, steps, size }: { tangents: Float64Array; steps: number; size: Size }) {
   const scheme = useColorScheme();
   const gradientId = useId();
   const strip = useMemo(() => tangentHeat(tangents, steps, HEAT_RAMPS[scheme]), [tangents, steps, scheme]);
@@ -78,4 +78,4 @@ export function TangentChart({ tangents, steps, size }: { tangents: Float64Array
       </g>
     </Chart>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { chartItems, reportItem } from '../export/items.ts';
+import { memo } from 'react';
 import type { LabReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -9,6 +10,9 @@ import { workLayout, type WorkMethod } from '../charts/workLayout.ts';
 import { formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { Legend, Panel } from './Panel.tsx';
+
+/** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
+const EXPORTS = [...chartItems('Work against steps'), reportItem];
 
 const HEIGHT = 250;
 
@@ -33,7 +37,7 @@ export function WorkPanel() {
     <Panel
       title="Work"
       method="work"
-      exports={[...chartItems('Work against steps'), reportItem]}
+      exports={EXPORTS}
       caption={
         <>
           Reverse mode stays at two chain runs however long the chain gets, while forward mode (P + 1) and central
@@ -42,7 +46,9 @@ export function WorkPanel() {
       }
     >
       <ChartBox minHeight={HEIGHT}>
-        {(size) => (report && report.workCurve.length > 0 ? <WorkChart report={report} size={size} /> : null)}
+        {(size) =>
+          report && report.workCurve.length > 0 ? <WorkChart workCurve={report.workCurve} steps={report.steps} size={size} /> : null
+        }
       </ChartBox>
       <Legend
         items={[
@@ -56,11 +62,12 @@ export function WorkPanel() {
   );
 }
 
-function WorkChart({ report, size }: { report: LabReport; size: Size }) {
+/** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
+const WorkChart = memo(function WorkChart({ workCurve, steps, size }: { workCurve: LabReport['workCurve']; steps: number; size: Size }) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: 112 });
-  const layout = workLayout(report.workCurve, report.steps, frame);
+  const layout = workLayout(workCurve, steps, frame);
   return (
-    <Chart frame={frame} title={`Work units of each method against the number of steps; T = ${report.steps} marked`}>
+    <Chart frame={frame} title={`Work units of each method against the number of steps; T = ${steps} marked`}>
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="chain steps T (log)" />
       <line className="current-rule" x1={layout.currentX} x2={layout.currentX} y1={0} y2={frame.innerHeight} />
@@ -79,8 +86,8 @@ function WorkChart({ report, size }: { report: LabReport; size: Size }) {
         ) : null,
       )}
       <text className="current-label" x={layout.currentX} y={-6} textAnchor="middle">
-        T = {report.steps}
+        T = {steps}
       </text>
     </Chart>
   );
-}
+});

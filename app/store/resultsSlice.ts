@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { LabReport } from '../../engine/report.ts';
 import type { CachedPart } from '../worker/pipeline.ts';
+import { shareEqual } from './share.ts';
 import type { LabState } from './types.ts';
 
 /** What the worker sent back: the report on screen and the state of the request behind it. */
@@ -19,7 +20,7 @@ export interface ResultsSlice {
   failure: string | null;
   /**
    * Paints a report unless a newer one is already on screen (latest wins). Returns whether it
-   * was taken.
+   * was taken. Parts equal to the report on screen are kept as they are (shareEqual).
    */
   receiveReport: (report: LabReport, id: number, stale?: CachedPart[]) => boolean;
   setBusy: (busy: boolean, note?: string) => void;
@@ -35,7 +36,8 @@ export const createResultsSlice: StateCreator<LabState, [], [], ResultsSlice> = 
   failure: null,
   receiveReport: (report, id, stale = []) => {
     if (id <= get().reportId) return false;
-    set({ report, reportId: id, stale, failure: null });
+    // Parts equal to those on screen keep their identity, so their charts are not drawn again.
+    set({ report: shareEqual(get().report, report), reportId: id, stale, failure: null });
     return true;
   },
   setBusy: (busy, note = '') => set({ busy, busyNote: busy ? note : '' }),

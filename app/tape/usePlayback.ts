@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useMediaQuery } from '../useMediaQuery.ts';
 import { usePlayer } from './player.ts';
 import { timelineOf } from './timeline.ts';
 
@@ -36,17 +37,7 @@ export function usePlayback(): void {
   }, [playing, useTape]);
 }
 
-const QUERY = '(prefers-reduced-motion: reduce)';
-
 /** Whether the reader asked for less motion. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const media = window.matchMedia(QUERY);
-      media.addEventListener('change', onChange);
-      return () => media.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
