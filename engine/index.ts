@@ -37,6 +37,9 @@ export {
 } from './finite-difference.ts';
 export {
   runLab,
+  labSteps,
+  runLabInSlices,
+  type SlicedHooks,
   paramsOf,
   workCurve,
   bestOf,

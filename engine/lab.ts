@@ -60,9 +60,63 @@ function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolea
 /**
  * One lab run: the chain's gradient by reverse mode, forward mode, central differences and a
  * checkpointed reverse sweep, with every work figure counted by the code that did the work.
- * Throws LabInputError for settings it cannot use.
+ * Throws LabInputError for settings it cannot use. `hooks` hear the sweep's progress and may
+ * abandon the run between its points (LabCancelled).
  */
 export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
+  const run = labSteps(settings);
+  for (;;) {
+    const next = run.next();
+    if (next.done) return next.value;
+    if (next.value > 0) hooks.onProgress?.('sweep', next.value);
+    if (hooks.cancelled?.()) throw new LabCancelled('a newer request superseded this run');
+  }
+}
+
+/** What `runLabInSlices` needs from its caller. */
+export interface SlicedHooks {
+  /** Hears the fraction of the sweep over epsilon done after each of its points. */
+  onProgress?: (fraction: number) => void;
+  /** Asked between the sweep's points: true abandons the run with LabCancelled. */
+  stopped?: () => boolean;
+  /** Resolves on a later turn of the caller's event loop, so messages that arrived meanwhile are handled. */
+  pause: () => Promise<void>;
+  /** The longest stretch of work between pauses, in milliseconds (default 8: half a frame). */
+  sliceMs?: number;
+  /** A clock in milliseconds (default performance.now). */
+  now?: () => number;
+}
+
+/**
+ * `runLab` in slices: drives `labSteps`, pausing (`hooks.pause`) whenever a slice of work has
+ * lasted `sliceMs`, and checking `hooks.stopped` between the sweep's points. The Web Worker runs
+ * the lab this way, so that a request to stop, sent while a long sweep runs, is heard and honoured
+ * within one sweep point instead of the worker having to be replaced.
+ */
+export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promise<LabReport> {
+  const now = hooks.now ?? (() => performance.now());
+  const sliceMs = hooks.sliceMs ?? 8;
+  const run = labSteps(settings);
+  let sliceStart = now();
+  for (;;) {
+    const next = run.next();
+    if (next.done) return next.value;
+    if (next.value > 0) hooks.onProgress?.(next.value);
+    if (now() - sliceStart >= sliceMs) {
+      await hooks.pause();
+      sliceStart = now();
+    }
+    if (hooks.stopped?.()) throw new LabCancelled('stopped: a newer request superseded this run');
+  }
+}
+
+/**
+ * `runLab` as a generator that pauses between the points of the sweep over epsilon, the one long
+ * part of a run: it yields the fraction of the sweep done (0 before the first point) and returns
+ * the report. A caller that awaits between steps keeps its thread responsive, and stops the run by
+ * not asking for the next step (the Web Worker does both; `runLab` drives it straight through).
+ */
+export function* labSteps(settings: LabSettings): Generator<number, LabReport, void> {
   const problem = validateSettings(settings);
   if (problem) throw new LabInputError(problem);
   const params = paramsOf(settings);
@@ -101,26 +155,26 @@ export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
 
   const sweepCount = newEvaluationCount();
   const sweepRuns = fdRuns && wants(settings, 'sweep', T <= SWEEP_STEP_LIMIT);
-  let sweep: SweepPoint[] = [];
+  const sweep: SweepPoint[] = [];
   let thirdRms = NaN;
   if (sweepRuns) {
     const third = wants(settings, 'thirdDerivatives', true) ? thirdDerivatives(params, states, sweepCount) : null;
     thirdRms = third ? rmsOf(third) : NaN;
     const f = Math.abs(reverse.loss);
     const grid = epsilonGrid();
-    sweep = grid.map((h, i) => {
-      if (hooks.cancelled?.()) throw new LabCancelled('a newer request superseded this run');
-      hooks.onProgress?.('sweep', (i + 1) / grid.length);
+    yield 0;
+    for (const h of grid) {
       const g = centralDifferencesFrom(params, states, h, sweepCount);
       const e = gradientError(g, reverse);
-      return {
+      sweep.push({
         eps: h,
         rms: e.rms,
         maxRelative: e.maxRelative,
         truncation: (h * h * thirdRms) / 6,
         rounding: (MACHINE_EPSILON * f) / h,
-      };
-    });
+      });
+      yield sweep.length / grid.length;
+    }
   } else if (fdRuns && T > SWEEP_STEP_LIMIT && settings.include?.sweep === undefined) {
     warnings.push(`the sweep over epsilon is skipped above ${SWEEP_STEP_LIMIT} steps unless asked for`);
   }

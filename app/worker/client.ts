@@ -43,9 +43,6 @@ export interface LabClient {
 /** A run whose worker stopped is retried this many times before it counts as a failure. */
 export const RESTART_RETRIES = 1;
 
-/** From this many steps a sweep run for settings already left is stopped rather than waited for. */
-export const SUPERSEDE_SWEEP_STEPS = 120;
-
 /** How long work may run before the page shows progress. */
 export const PROGRESS_DELAY_MS = 200;
 
@@ -139,11 +136,11 @@ export function createLabClient(
         step();
         return;
       }
-      // The sweep over epsilon is the one long run (~0.4 s at T = 200, growing as T²). One for
+      // The sweep over epsilon is the one long run (~0.1 s at T = 200, growing as T²). One for
       // settings the slider has already left would hold up the quick run for the new ones: stop
-      // it, when it is long enough that replacing the worker (~0.1 s) is the quicker way.
-      const long = running?.include?.sweep && running.steps >= SUPERSEDE_SWEEP_STEPS;
-      if (long && !superseded && !sameTarget(settings, running!) && runner.cancel?.()) {
+      // it (the worker hears this between two sweep points).
+      const sweeping = running?.include?.sweep === true;
+      if (sweeping && !superseded && !sameTarget(settings, running!) && runner.cancel?.()) {
         superseded = true;
       }
     },

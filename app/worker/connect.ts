@@ -11,6 +11,7 @@ function spawnEngine(): EngineInstance {
   const remote = Comlink.wrap<LabWorkerApi>(worker);
   return {
     run: (settings, onProgress) => remote.run(settings, Comlink.proxy(onProgress)),
+    stop: () => void remote.stop().catch(() => {}),
     tape: (settings) => remote.tape(settings),
     onFault(onFault) {
       let told = false;

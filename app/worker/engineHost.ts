@@ -8,6 +8,8 @@ export type ProgressListener = (fraction: number) => void;
 /** One started worker, as the host needs it (the Comlink wrapping lives in connect.ts). */
 export interface EngineInstance {
   run(settings: LabSettings, onProgress: ProgressListener): Promise<LabReport>;
+  /** Asks the run in progress to stop at its next sweep point (it then rejects with LabCancelled). */
+  stop(): void;
   /** The chain recorded on a tape, for the tape panel. */
   tape(settings: LabSettings): Promise<ChainTapeView>;
   /** Calls `onFault` once if the worker throws outside a call, fails to load, or a message cannot be read. */
@@ -33,13 +35,23 @@ export interface EngineHost {
   run(settings: LabSettings, onProgress?: ProgressListener): Promise<LabReport>;
   /** The chain's tape, from the current worker (rejects with EngineStopped if the worker stops meanwhile). */
   tape(settings: LabSettings): Promise<ChainTapeView>;
-  /** Stops the run in flight at once (the worker is terminated and replaced). False if none was running. */
+  /**
+   * Stops the run in flight: the worker is asked to stop it at its next sweep point, and is
+   * replaced only if it has not within STOP_GRACE_MS. The run rejects with RunCancelled. False if
+   * none was running.
+   */
   cancel(): boolean;
   /** Workers started so far, the first included. */
   readonly started: number;
 }
 
 export const DEFAULT_STALL_MS = 8_000;
+
+/**
+ * How long a run asked to stop may take to do so before its worker is replaced. A sweep point
+ * takes milliseconds at the UI's sizes; the rest of a run does not stop midway but is short.
+ */
+export const STOP_GRACE_MS = 1_000;
 
 /**
  * A worker that has not answered anything yet is still loading and compiling the engine, which
@@ -54,7 +66,7 @@ export const RESTART_WINDOW_MS = 10_000;
 /** Stands in for a worker that could not be restarted: every call fails at once, with a reason. */
 function deadEngine(reason: string): EngineInstance {
   const fail = () => Promise.reject(new EngineStopped(reason));
-  return { run: fail, tape: fail, onFault: () => {}, terminate: () => {} };
+  return { run: fail, stop: () => {}, tape: fail, onFault: () => {}, terminate: () => {} };
 }
 
 /** The engine refusing settings it cannot use (LabInputError): an answer, not a fault. */
@@ -62,18 +74,25 @@ export function isRefusal(error: Error): boolean {
   return error.name === 'LabInputError';
 }
 
+/** The engine stopping a run because it was asked to (LabCancelled). */
+function isStopped(error: Error): boolean {
+  return error.name === 'LabCancelled';
+}
+
 interface Pending {
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout> | null;
   /** Restarts the stall timer: the worker just showed a sign of life. */
   watch: () => void;
+  /** Set once the worker has been asked to stop this run: the timer that replaces it if it does not. */
+  stopping: ReturnType<typeof setTimeout> | null;
 }
 
 /**
  * Owns the engine's worker: restarts it when it throws, fails to load or goes silent, and stops
- * a run on request by terminating it (a synchronous runLab cannot be interrupted any other way
- * without cross-origin isolation, which a static host cannot promise). The next run goes to the
- * fresh worker; the engine keeps no state between runs, so nothing is lost.
+ * a run on request. The worker runs the lab in slices and reads its messages between them, so a
+ * stop is a message; a worker that does not stop in time is terminated and replaced (the engine
+ * keeps no state between runs, so nothing is lost).
  */
 export function createEngineHost(options: EngineHostOptions): EngineHost {
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
@@ -111,12 +130,18 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     old.terminate();
     const run = pending;
     pending = null;
-    if (run?.timer) clearTimeout(run.timer);
+    if (run) settle(run);
     run?.reject(error);
     const side = [...sideCalls];
     sideCalls.clear();
     for (const reject of side) reject(fault ? error : new EngineStopped('the worker was restarted'));
     if (fault) options.onRestart?.(error.message);
+  }
+
+  /** Clears a finished run's timers. */
+  function settle(run: Pending) {
+    if (run.timer) clearTimeout(run.timer);
+    if (run.stopping) clearTimeout(run.stopping);
   }
 
   return {
@@ -125,7 +150,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     },
     run(settings, onProgress) {
       return new Promise<LabReport>((resolve, reject) => {
-        const mine: Pending = { reject, timer: null, watch: () => {} };
+        const mine: Pending = { reject, timer: null, watch: () => {}, stopping: null };
         mine.watch = () => {
           if (mine.timer) clearTimeout(mine.timer);
           const limit = warm ? stallMs : stallMs * COLD_START_FACTOR;
@@ -147,12 +172,19 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
               if (pending !== mine) return;
               warm = true;
               pending = null;
-              if (mine.timer) clearTimeout(mine.timer);
+              settle(mine);
               resolve(report);
             },
             (error: unknown) => {
               if (pending !== mine) return;
               const failure = error instanceof Error ? error : new Error(String(error));
+              if (isStopped(failure)) {
+                warm = true;
+                pending = null;
+                settle(mine);
+                reject(new RunCancelled('cancelled'));
+                return;
+              }
               if (!isRefusal(failure)) {
                 // Not the engine refusing the settings but something going wrong inside it (a
                 // bug, memory): the worker may be in any state, so it is replaced like a crash.
@@ -160,7 +192,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
                 return;
               }
               pending = null;
-              if (mine.timer) clearTimeout(mine.timer);
+              settle(mine);
               reject(failure);
             },
           );
@@ -184,8 +216,13 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       });
     },
     cancel() {
-      if (!pending) return false;
-      replace(new RunCancelled('cancelled'), false);
+      const run = pending;
+      if (!run) return false;
+      if (run.stopping) return true;
+      instance.stop();
+      run.stopping = setTimeout(() => {
+        if (pending === run) replace(new RunCancelled('cancelled'), false);
+      }, STOP_GRACE_MS);
       return true;
     },
   };

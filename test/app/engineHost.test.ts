@@ -2,16 +2,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { DEFAULTS } from '../../app/settings/schema.ts';
 import { createLabClient, type LabRunner } from '../../app/worker/client.ts';
-import { createEngineHost, type EngineInstance } from '../../app/worker/engineHost.ts';
+import { createEngineHost, STOP_GRACE_MS, type EngineInstance } from '../../app/worker/engineHost.ts';
 import { ENGINE_RESTARTED, EngineStopped, RunCancelled, isEngineStopped, isRunCancelled } from '../../app/worker/faults.ts';
 
-/** A stand-in worker: runs finish when the test says so; faults are raised by hand. */
-function fakeWorker() {
+/**
+ * A stand-in worker: runs finish when the test says so; faults are raised by hand. Asked to stop,
+ * it ends its latest run with LabCancelled as the real one does at its next sweep point, unless
+ * it is `deaf` (a worker stuck in a part that does not look at its messages).
+ */
+function fakeWorker({ deaf = false } = {}) {
   const runs: { settings: LabSettings; progress: (f: number) => void; resolve: (r: LabReport) => void; reject: (e: Error) => void }[] = [];
   let fault: ((reason: string) => void) | null = null;
-  const instance: EngineInstance & { terminated: boolean } = {
+  const instance: EngineInstance & { terminated: boolean; stops: number } = {
     terminated: false,
+    stops: 0,
     run: (settings, progress) => new Promise((resolve, reject) => runs.push({ settings, progress, resolve, reject })),
+    stop() {
+      this.stops += 1;
+      if (deaf) return;
+      const stopped = Object.assign(new Error('stopped: a newer request superseded this run'), { name: 'LabCancelled' });
+      queueMicrotask(() => runs[runs.length - 1]?.reject(stopped));
+    },
     tape: () => new Promise(() => {}),
     onFault: (f) => (fault = f),
     terminate() {
@@ -96,7 +107,7 @@ describe('the engine host', () => {
     expect(isEngineStopped(await outcome)).toBe(true);
   });
 
-  it('cancel terminates the worker at once, rejects with RunCancelled, and is false when idle', async () => {
+  it('cancel asks the worker to stop the run, which rejects with RunCancelled; the worker is kept; false when idle', async () => {
     const workers = [fakeWorker(), fakeWorker()];
     let n = 0;
     const restarts: string[] = [];
@@ -104,8 +115,34 @@ describe('the engine host', () => {
     expect(host.cancel()).toBe(false);
     const done = host.run(settings);
     expect(host.cancel()).toBe(true);
+    expect(host.cancel()).toBe(true); // asked once, not twice
     await expect(done).rejects.toSatisfy(isRunCancelled);
+    expect(workers[0].instance.stops).toBe(1);
+    expect(workers[0].instance.terminated).toBe(false);
+    expect(host.started).toBe(1);
+    expect(restarts).toEqual([]);
+    // The same worker takes the next run.
+    const next = host.run(settings);
+    workers[0].runs[1].resolve(report);
+    await expect(next).resolves.toBe(report);
+  });
+
+  it('a worker that does not stop within the grace period is terminated and replaced', async () => {
+    vi.useFakeTimers();
+    const workers = [fakeWorker({ deaf: true }), fakeWorker()];
+    let n = 0;
+    const restarts: string[] = [];
+    const host = createEngineHost({ spawn: () => workers[n++].instance, onRestart: (r) => restarts.push(r) });
+    const done = host.run(settings);
+    const outcome = done.catch((e: unknown) => e);
+    expect(host.cancel()).toBe(true);
+    await vi.advanceTimersByTimeAsync(STOP_GRACE_MS - 1);
+    expect(workers[0].instance.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(workers[0].instance.terminated).toBe(true);
+    expect(host.started).toBe(2);
+    expect(isRunCancelled(await outcome)).toBe(true);
+    // A cancel is not a fault: no restart notice.
     expect(restarts).toEqual([]);
     // A late answer from the terminated worker is ignored.
     workers[0].runs[0].resolve(report);

@@ -84,7 +84,7 @@ describe('a superseded request never paints', () => {
     client.request({ ...DEFAULTS, steps: 200, c: 0.2 });
     expect(cancels()).toBe(1);
     await flush();
-    calls[1].resolve(fakeReport(calls[1].settings)); // too late: the worker was already replaced
+    calls[1].resolve(fakeReport(calls[1].settings)); // too late: the run was already stopped
     await flush();
     expect(calls[2].settings.c).toBe(0.2);
     expect(calls[2].settings.include?.sweep).toBe(false);
@@ -92,12 +92,20 @@ describe('a superseded request never paints', () => {
     expect(said).toEqual([]);
   });
 
-  it('a short sweep (T = 40) is waited for rather than stopped', async () => {
+  it('a short sweep (T = 40) is stopped too: stopping costs the worker nothing', async () => {
     const { client, calls, cancels } = wired();
     client.request({ ...DEFAULTS, c: 0.1 });
     calls[0].resolve(fakeReport(calls[0].settings));
     await flush();
     client.request({ ...DEFAULTS, c: 0.2 });
+    expect(cancels()).toBe(1);
+  });
+
+  it('a quick run (no sweep) is waited for: the next settings follow it', async () => {
+    const { client, calls, cancels } = wired();
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.2 });
+    expect(calls[0].settings.include?.sweep).toBe(false);
     expect(cancels()).toBe(0);
   });
 

@@ -5,9 +5,14 @@ import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts
 
 const env = sharedBrowser();
 
-async function open(hash = '', viewport = { width: 1366, height: 768 }): Promise<{ page: Page; watch: Watch }> {
+async function open(
+  hash = '',
+  viewport = { width: 1366, height: 768 },
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<{ page: Page; watch: Watch }> {
   const context = await env.browser.newContext({ viewport });
   const opened = await openPage(context, env.served.origin);
+  await prepare?.(opened.page);
   await opened.page.goto(`${env.served.url}${hash}`);
   await waitForCharts(opened.page);
   return opened;
@@ -166,7 +171,20 @@ describe('the lab in Chromium', () => {
   });
 
   it('shows progress while a long run computes', async () => {
-    const { page } = await open();
+    const { page } = await open('', undefined, (p) =>
+      // The sweep at T = 200 takes ~0.1 s here, under the 0.2 s before progress shows. Play a
+      // slower machine: every message from a worker reaches the page 0.5 s late.
+      p.addInitScript(() => {
+        const add = Worker.prototype.addEventListener;
+        Worker.prototype.addEventListener = function (this: Worker, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
+          const late =
+            type === 'message'
+              ? (event: Event) => setTimeout(() => (typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event)), 500)
+              : listener;
+          add.call(this, type, late, options);
+        } as typeof Worker.prototype.addEventListener;
+      }),
+    );
     const shown = page.waitForSelector('.progress.on', { timeout: 10_000 });
     await drag(page, 'Chain steps', 200);
     await shown;

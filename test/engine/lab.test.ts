@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../engine/settings.ts';
-import { LabCancelled, runLab } from '../../engine/lab.ts';
+import { LabCancelled, runLab, runLabInSlices } from '../../engine/lab.ts';
 
 describe('runLab', () => {
   it('reports progress through the sweep and can be abandoned between its points', () => {
@@ -11,6 +11,27 @@ describe('runLab', () => {
     let asked = 0;
     expect(() => runLab({ ...DEFAULT_SETTINGS }, { cancelled: () => ++asked > 3 })).toThrow(LabCancelled);
     expect(asked).toBe(4);
+  });
+
+  it('in slices: the same report, a pause whenever a slice has run its time, and a stop heard between points', async () => {
+    // A clock that advances 5 ms each time it is read: every second sweep point ends a slice of 8 ms.
+    let clock = 0;
+    const now = () => (clock += 5);
+    let pauses = 0;
+    const fractions: number[] = [];
+    const report = await runLabInSlices({ ...DEFAULT_SETTINGS }, { now, pause: async () => void pauses++, onProgress: (f) => fractions.push(f) });
+    expect(report).toEqual(runLab({ ...DEFAULT_SETTINGS }));
+    expect(fractions).toHaveLength(34);
+    expect(fractions.at(-1)).toBe(1);
+    expect(pauses).toBeGreaterThanOrEqual(17);
+
+    let points = 0;
+    const stopping = runLabInSlices(
+      { ...DEFAULT_SETTINGS },
+      { pause: async () => {}, onProgress: () => points++, stopped: () => points >= 5 },
+    );
+    await expect(stopping).rejects.toBeInstanceOf(LabCancelled);
+    expect(points).toBe(5);
   });
 
   it('accepts epsilon up to 1 and rejects 0, negatives and non-finite values', () => {
