@@ -4,6 +4,7 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
 import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
+import { dotsPath } from '../charts/marks.ts';
 import { errorDomain, parameterLayout, sweepLayout, type SweepLayout } from '../charts/fdLayout.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import type { Size } from '../charts/useSize.ts';
@@ -104,12 +105,17 @@ function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
     <Chart frame={frame} title="Absolute error of each parameter's finite difference at the selected epsilon">
       <AxisLeft frame={frame} ticks={params.yTicks} label="|FD − reverse|" />
       <AxisBottom frame={frame} ticks={params.xTicks} label="step t of the parameter" />
-      {params.b.map((m) => (
-        <circle key={`b${m.t}`} className={m.zero ? 'mark-fd-ring zero' : 'mark-fd-ring'} cx={m.x} cy={m.y} r={2.6} />
-      ))}
-      {params.a.map((m) => (
-        <circle key={`a${m.t}`} className={m.zero ? 'mark-fd-dot zero' : 'mark-fd-dot'} cx={m.x} cy={m.y} r={2.2} />
-      ))}
+      {(
+        [
+          ['mark-fd-ring', params.b, 2.6],
+          ['mark-fd-dot', params.a, 2.2],
+        ] as const
+      ).flatMap(([className, marks, r]) =>
+        [false, true].map((zero) => {
+          const d = dotsPath(marks.filter((m) => m.zero === zero), r);
+          return d ? <path key={`${className}${zero}`} className={zero ? `${className} zero` : className} d={d} /> : null;
+        }),
+      )}
       <ChartNote frame={frame} text={nonFiniteNote(2 * report.steps - params.a.length - params.b.length)} />
     </Chart>
   );

@@ -3,6 +3,7 @@ import type { CheckpointReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
+import { dotsPath, squaresPath } from '../charts/marks.ts';
 import { makeFrame } from '../charts/frame.ts';
 import { frontierLayout } from '../charts/frontierLayout.ts';
 import type { Size } from '../charts/useSize.ts';
@@ -53,12 +54,8 @@ function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size
     <Chart frame={frame} title="Memory against recomputation for every stride and snapshot count">
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="memory held at once (bytes, log)" />
-      {layout.revolve.map((m) => (
-        <rect key={`r${m.setting}`} className="frontier-revolve" x={m.x - 2.6} y={m.y - 2.6} width={5.2} height={5.2} />
-      ))}
-      {layout.periodic.map((m) => (
-        <circle key={`p${m.setting}`} className="frontier-periodic" cx={m.x} cy={m.y} r={2.8} />
-      ))}
+      <path className="frontier-revolve" d={squaresPath(layout.revolve, 2.6)} />
+      <path className="frontier-periodic" d={dotsPath(layout.periodic, 2.8)} />
       {cur ? (
         <g className="frontier-current">
           <circle cx={cur.x} cy={cur.y} r={7.5} />

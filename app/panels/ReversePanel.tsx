@@ -6,6 +6,7 @@ import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { reverseLayout } from '../charts/reverseLayout.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
+import { dotsPath } from '../charts/marks.ts';
 import type { Size } from '../charts/useSize.ts';
 import { memo } from 'react';
 import type { GradientPair } from '../../engine/report.ts';
@@ -86,12 +87,8 @@ const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size
         </text>
       </g>
       <path className="mark-reverse-line" d={layout.adjointPath} />
-      {layout.gradB.map((m) => (
-        <circle key={`b${m.t}`} className="mark-reverse-ring" cx={m.x} cy={m.y} r={2.6} />
-      ))}
-      {layout.gradA.map((m) => (
-        <circle key={`a${m.t}`} className="mark-reverse-dot" cx={m.x} cy={m.y} r={2.2} />
-      ))}
+      <path className="mark-reverse-ring" d={dotsPath(layout.gradB, 2.6)} />
+      <path className="mark-reverse-dot" d={dotsPath(layout.gradA, 2.2)} />
       {layout.seed ? <circle className="mark-reverse-seed" cx={layout.seed.x} cy={layout.seed.y} r={5} /> : null}
       <ChartNote frame={frame} text={note} />
     </Chart>

@@ -156,7 +156,7 @@ describe('checkpoint layout', () => {
 
 describe('work layout', () => {
   it('marks the current steps with labels that do not collide', () => {
-    const l = workLayout(report.workCurve, report.steps, frame, 13);
+    const l = workLayout(report.workCurve, { steps: report.steps, ...report.work }, frame, 13);
     const ys = l.series.map((s) => s.current!.labelY).sort((a, b) => a - b);
     for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(13 - 1e-9);
     const reverse = l.series.find((s) => s.method === 'reverse')!;
@@ -164,5 +164,15 @@ describe('work layout', () => {
     expect(reverse.current!.value).toBe(2);
     expect(fd.current!.value).toBe(4 * report.steps + 1);
     expect(fd.current!.y).toBeLessThan(reverse.current!.y);
+  });
+});
+
+describe('marks drawn as one path', () => {
+  it('puts one closed circle or square at each point, and nothing for no points', async () => {
+    const { dotsPath, squaresPath } = await import('../../app/charts/marks.ts');
+    expect(dotsPath([], 2)).toBe('');
+    expect(dotsPath([{ x: 10, y: 5 }], 2)).toBe('M8,5a2,2 0 1,0 4,0a2,2 0 1,0 -4,0');
+    expect(dotsPath([{ x: 1.234567, y: 0 }, { x: 3, y: 4 }], 1).match(/M/g)).toHaveLength(2);
+    expect(squaresPath([{ x: 10, y: 5 }], 2.5)).toBe('M7.5,2.5h5v5h-5z');
   });
 });
