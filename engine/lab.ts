@@ -233,7 +233,7 @@ export function* labSteps(settings: LabSettings): Generator<number, LabReport, v
       predictedBestEps: Number.isFinite(predicted) && predicted > 0 ? predicted : null,
     },
     checkpoint,
-    workCurve: wants(settings, 'workCurve', true) ? workCurve(settings, T) : [],
+    workCurve: wants(settings, 'workCurve', true) ? workCurve(settings) : [],
     warnings,
   };
   warnings.push(...nonFiniteWarnings(report));
@@ -254,14 +254,14 @@ export function bestOf(sweep: readonly SweepPoint[]): number | null {
 }
 
 /**
- * Work units of each method at a few chain lengths, each counted by running the method there
- * (with the default parameters: the counts depend on T alone).
+ * Work units of each method at the chain lengths WORK_CURVE_STEPS, each counted by running the
+ * method there (with the default parameters: the counts depend on T alone). The current chain's
+ * point is the report's `work`, counted by the run itself; the curve does not depend on the
+ * current steps, so a dragged steps slider need not recount it.
  */
-export function workCurve(settings: LabSettings, currentSteps: number): WorkPoint[] {
-  const sizes = new Set(WORK_CURVE_STEPS);
-  if (currentSteps <= SWEEP_STEP_LIMIT) sizes.add(currentSteps);
+export function workCurve(settings: LabSettings): WorkPoint[] {
   const points: WorkPoint[] = [];
-  for (const T of [...sizes].sort((x, y) => x - y)) {
+  for (const T of WORK_CURVE_STEPS) {
     const params = defaultParams(T, { c: settings.c, x0: settings.x0, target: settings.target });
     const count = newEvaluationCount();
     centralDifferencesFrom(params, baseStates(params, count), settings.eps, count);

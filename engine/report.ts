@@ -171,7 +171,10 @@ export interface LabReport {
     predictedBestEps: number | null;
   };
   checkpoint: CheckpointReport;
-  /** Work units against steps, for the Work panel. */
+  /**
+   * Work units against steps at WORK_CURVE_STEPS (1, 2, 5 … 200), for the Work panel; the
+   * current steps' point is `work`.
+   */
   workCurve: WorkPoint[];
   /** Plain-words notes: non-finite figures, clamped inputs, numerical hazards. */
   warnings: string[];

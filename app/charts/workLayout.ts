@@ -27,8 +27,11 @@ export interface WorkLayout {
 /**
  * Work units of each method against the number of steps, both on log scales: reverse mode's
  * flat 2 and the checkpointed ~3 against forward mode's P + 1 and central differences' 2P + 1.
+ * `here` is the current chain's point, placed on the curve (replacing a point of the same steps).
  */
-export function workLayout(curve: readonly WorkPoint[], steps: number, frame: Frame, labelGap = 13): WorkLayout {
+export function workLayout(fixed: readonly WorkPoint[], here: WorkPoint, frame: Frame, labelGap = 13): WorkLayout {
+  const steps = here.steps;
+  const curve = [...fixed.filter((p) => p.steps !== steps), here].sort((p, q) => p.steps - q.steps);
   const stepsSeen = curve.map((p) => p.steps);
   const x = scaleLog()
     .domain([Math.min(1, ...stepsSeen), Math.max(200, ...stepsSeen)])
@@ -36,18 +39,17 @@ export function workLayout(curve: readonly WorkPoint[], steps: number, frame: Fr
   const y = scaleLog()
     .domain(decadeDomain(WORK_METHODS.map((m) => curve.map((p) => p[m])), { minDecades: 2 }))
     .range([frame.innerHeight, 0]);
-  const here = curve.find((p) => p.steps === steps) ?? null;
   const series: WorkSeries[] = WORK_METHODS.map((method) => {
     const path =
       line<WorkPoint>()
         .defined((p) => positive(p[method]))
         .x((p) => x(p.steps))
-        .y((p) => y(p[method]))([...curve]) ?? '';
-    const value = here ? here[method] : NaN;
+        .y((p) => y(p[method]))(curve) ?? '';
+    const value = here[method];
     return {
       method,
       path,
-      current: here && positive(value) ? { value, x: x(steps), y: y(value), labelY: y(value) } : null,
+      current: positive(value) ? { value, x: x(steps), y: y(value), labelY: y(value) } : null,
     };
   });
   const placed = series.filter((s) => s.current !== null);

@@ -47,7 +47,9 @@ export function WorkPanel() {
     >
       <ChartBox minHeight={HEIGHT}>
         {(size) =>
-          report && report.workCurve.length > 0 ? <WorkChart workCurve={report.workCurve} steps={report.steps} size={size} /> : null
+          report && report.workCurve.length > 0 ? (
+            <WorkChart workCurve={report.workCurve} work={report.work} steps={report.steps} size={size} />
+          ) : null
         }
       </ChartBox>
       <Legend
@@ -62,10 +64,18 @@ export function WorkPanel() {
   );
 }
 
+interface WorkChartProps {
+  workCurve: LabReport['workCurve'];
+  /** The current chain's work units, counted by its own run. */
+  work: LabReport['work'];
+  steps: number;
+  size: Size;
+}
+
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
-const WorkChart = memo(function WorkChart({ workCurve, steps, size }: { workCurve: LabReport['workCurve']; steps: number; size: Size }) {
+const WorkChart = memo(function WorkChart({ workCurve, work, steps, size }: WorkChartProps) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: 112 });
-  const layout = workLayout(workCurve, steps, frame);
+  const layout = workLayout(workCurve, { steps, ...work }, frame);
   return (
     <Chart frame={frame} title={`Work units of each method against the number of steps; T = ${steps} marked`}>
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />

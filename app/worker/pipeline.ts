@@ -20,7 +20,8 @@ export function partKey(part: CachedPart, s: AppSettings): string {
     case 'frontier':
       return `${s.steps}`;
     case 'workCurve':
-      return `${s.steps}|${s.schedule}|${s.stride}|${s.snapshots}`;
+      // The fixed chain lengths' counts: the current steps' point comes with every report.
+      return `${s.schedule}|${s.stride}|${s.snapshots}`;
   }
 }
 

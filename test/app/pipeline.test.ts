@@ -73,5 +73,7 @@ describe('the run planner', () => {
     expect(partKey('sweep', { ...base, c: 0.5 })).not.toBe(partKey('sweep', base));
     expect(partKey('frontier', { ...base, c: 0.5, schedule: 'revolve' })).toBe(partKey('frontier', base));
     expect(partKey('workCurve', { ...base, snapshots: 4 })).not.toBe(partKey('workCurve', base));
+    // The curve's chain lengths are fixed: moving the steps does not recount it.
+    expect(partKey('workCurve', { ...base, steps: base.steps + 1 })).toBe(partKey('workCurve', base));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../engine/settings.ts';
-import { LabCancelled, runLab, runLabInSlices } from '../../engine/lab.ts';
+import { LabCancelled, runLab, runLabInSlices, WORK_CURVE_STEPS } from '../../engine/lab.ts';
 
 describe('runLab', () => {
   it('reports progress through the sweep and can be abandoned between its points', () => {
@@ -32,6 +32,18 @@ describe('runLab', () => {
     );
     await expect(stopping).rejects.toBeInstanceOf(LabCancelled);
     expect(points).toBe(5);
+  });
+
+  it('the work curve holds the fixed chain lengths, counted; the current chain\'s point is the run\'s own work', () => {
+    const r = runLab({ ...DEFAULT_SETTINGS, steps: 50, include: { sweep: false } });
+    expect(r.workCurve.map((p) => p.steps)).toEqual(WORK_CURVE_STEPS);
+    for (const p of r.workCurve) {
+      expect(p.reverse).toBe(2);
+      expect(p.forward).toBe(2 * p.steps + 1);
+      expect(p.finiteDifference).toBe(4 * p.steps + 1);
+    }
+    const at50 = r.workCurve.find((p) => p.steps === 50)!;
+    expect({ steps: 50, ...r.work }).toEqual(at50);
   });
 
   it('accepts epsilon up to 1 and rejects 0, negatives and non-finite values', () => {
