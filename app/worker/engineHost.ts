@@ -36,9 +36,9 @@ export interface EngineHost {
   /** The chain's tape, from the current worker (rejects with EngineStopped if the worker stops meanwhile). */
   tape(settings: LabSettings): Promise<ChainTapeView>;
   /**
-   * Stops the run in flight: the worker is asked to stop it at its next sweep point, and is
-   * replaced only if it has not within STOP_GRACE_MS. The run rejects with RunCancelled. False if
-   * none was running.
+   * Stops the run in flight: it rejects with RunCancelled at once, and the worker is asked to stop
+   * it at its next sweep point (the next run, queued behind that message, then starts). A worker
+   * that has not stopped within STOP_GRACE_MS is replaced. False if none was running.
    */
   cancel(): boolean;
   /** Workers started so far, the first included. */
@@ -84,8 +84,6 @@ interface Pending {
   timer: ReturnType<typeof setTimeout> | null;
   /** Restarts the stall timer: the worker just showed a sign of life. */
   watch: () => void;
-  /** Set once the worker has been asked to stop this run: the timer that replaces it if it does not. */
-  stopping: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -103,6 +101,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const restartTimes: number[] = [];
   /** Whether the current worker has answered anything yet (see COLD_START_FACTOR). */
   let warm = false;
+  /** A run given up on (cancel) that its worker has not yet stopped: the timer that replaces the worker if it never does. */
+  let stopping: { worker: EngineInstance; timer: ReturnType<typeof setTimeout> } | null = null;
   let instance = start();
 
   function start(): EngineInstance {
@@ -128,6 +128,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         ? deadEngine(`the engine stopped ${restartTimes.length} times in ${RESTART_WINDOW_MS / 1000} s and was not started again; reload the page`)
         : start();
     old.terminate();
+    if (stopping) clearTimeout(stopping.timer);
+    stopping = null;
     const run = pending;
     pending = null;
     if (run) settle(run);
@@ -138,10 +140,16 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     if (fault) options.onRestart?.(error.message);
   }
 
-  /** Clears a finished run's timers. */
+  /** Clears a finished run's stall timer. */
   function settle(run: Pending) {
     if (run.timer) clearTimeout(run.timer);
-    if (run.stopping) clearTimeout(run.stopping);
+  }
+
+  /** The worker answered the run it was asked to stop (with LabCancelled, or a report that came first). */
+  function stopped(worker: EngineInstance) {
+    if (stopping?.worker !== worker) return;
+    clearTimeout(stopping.timer);
+    stopping = null;
   }
 
   return {
@@ -150,7 +158,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     },
     run(settings, onProgress) {
       return new Promise<LabReport>((resolve, reject) => {
-        const mine: Pending = { reject, timer: null, watch: () => {}, stopping: null };
+        const mine: Pending = { reject, timer: null, watch: () => {} };
+        const worker = instance;
         mine.watch = () => {
           if (mine.timer) clearTimeout(mine.timer);
           const limit = warm ? stallMs : stallMs * COLD_START_FACTOR;
@@ -160,7 +169,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         };
         pending = mine;
         mine.watch();
-        instance
+        worker
           .run(settings, (fraction) => {
             if (pending !== mine) return;
             warm = true;
@@ -169,17 +178,17 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           })
           .then(
             (report) => {
-              if (pending !== mine) return;
+              if (pending !== mine) return stopped(worker);
               warm = true;
               pending = null;
               settle(mine);
               resolve(report);
             },
             (error: unknown) => {
-              if (pending !== mine) return;
+              if (pending !== mine) return stopped(worker);
               const failure = error instanceof Error ? error : new Error(String(error));
               if (isStopped(failure)) {
-                warm = true;
+                // Stopped without being asked by this host: treat as a cancel all the same.
                 pending = null;
                 settle(mine);
                 reject(new RunCancelled('cancelled'));
@@ -218,11 +227,21 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     cancel() {
       const run = pending;
       if (!run) return false;
-      if (run.stopping) return true;
-      instance.stop();
-      run.stopping = setTimeout(() => {
-        if (pending === run) replace(new RunCancelled('cancelled'), false);
-      }, STOP_GRACE_MS);
+      pending = null;
+      settle(run);
+      const worker = instance;
+      worker.stop();
+      if (stopping) clearTimeout(stopping.timer);
+      stopping = {
+        worker,
+        timer: setTimeout(() => {
+          // Stuck in a part that does not pause: start afresh, and rerun what was queued behind.
+          if (stopping?.worker === worker && instance === worker) {
+            replace(new EngineStopped('the worker did not stop a cancelled run in time and was replaced'), false);
+          }
+        }, STOP_GRACE_MS),
+      };
+      run.reject(new RunCancelled('cancelled'));
       return true;
     },
   };

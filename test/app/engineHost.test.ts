@@ -21,7 +21,8 @@ function fakeWorker({ deaf = false } = {}) {
       this.stops += 1;
       if (deaf) return;
       const stopped = Object.assign(new Error('stopped: a newer request superseded this run'), { name: 'LabCancelled' });
-      queueMicrotask(() => runs[runs.length - 1]?.reject(stopped));
+      const running = runs[runs.length - 1];
+      queueMicrotask(() => running?.reject(stopped));
     },
     tape: () => new Promise(() => {}),
     onFault: (f) => (fault = f),
@@ -107,7 +108,7 @@ describe('the engine host', () => {
     expect(isEngineStopped(await outcome)).toBe(true);
   });
 
-  it('cancel asks the worker to stop the run, which rejects with RunCancelled; the worker is kept; false when idle', async () => {
+  it('cancel ends the run at once with RunCancelled and asks the worker to stop it; the worker is kept; false when idle', async () => {
     const workers = [fakeWorker(), fakeWorker()];
     let n = 0;
     const restarts: string[] = [];
@@ -115,37 +116,53 @@ describe('the engine host', () => {
     expect(host.cancel()).toBe(false);
     const done = host.run(settings);
     expect(host.cancel()).toBe(true);
-    expect(host.cancel()).toBe(true); // asked once, not twice
+    expect(host.cancel()).toBe(false); // nothing in flight any more
+    // The next run is sent at once, queued in the worker behind the stop.
+    const next = host.run(settings);
     await expect(done).rejects.toSatisfy(isRunCancelled);
     expect(workers[0].instance.stops).toBe(1);
+    expect(workers[0].runs).toHaveLength(2);
+    workers[0].runs[1].resolve(report);
+    await expect(next).resolves.toBe(report);
     expect(workers[0].instance.terminated).toBe(false);
     expect(host.started).toBe(1);
     expect(restarts).toEqual([]);
-    // The same worker takes the next run.
-    const next = host.run(settings);
-    workers[0].runs[1].resolve(report);
-    await expect(next).resolves.toBe(report);
   });
 
-  it('a worker that does not stop within the grace period is terminated and replaced', async () => {
+  it('a worker that does not stop within the grace period is replaced, and the run queued behind is rerun', async () => {
     vi.useFakeTimers();
     const workers = [fakeWorker({ deaf: true }), fakeWorker()];
     let n = 0;
     const restarts: string[] = [];
     const host = createEngineHost({ spawn: () => workers[n++].instance, onRestart: (r) => restarts.push(r) });
-    const done = host.run(settings);
-    const outcome = done.catch((e: unknown) => e);
+    const done = host.run(settings).catch((e: unknown) => e);
     expect(host.cancel()).toBe(true);
+    expect(isRunCancelled(await done)).toBe(true);
+    const queued = host.run(settings).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(STOP_GRACE_MS - 1);
     expect(workers[0].instance.terminated).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(workers[0].instance.terminated).toBe(true);
     expect(host.started).toBe(2);
-    expect(isRunCancelled(await outcome)).toBe(true);
-    // A cancel is not a fault: no restart notice.
+    // The run queued behind the stuck one ends as a stopped engine, which the client reruns once.
+    expect(isEngineStopped(await queued)).toBe(true);
+    // Not a fault of the engine: no restart notice.
     expect(restarts).toEqual([]);
-    // A late answer from the terminated worker is ignored.
+    // Late answers from the terminated worker are ignored.
     workers[0].runs[0].resolve(report);
+  });
+
+  it('a stop answered in time cancels the replacement', async () => {
+    vi.useFakeTimers();
+    const workers = [fakeWorker(), fakeWorker()];
+    let n = 0;
+    const host = createEngineHost({ spawn: () => workers[n++].instance });
+    const done = host.run(settings).catch((e: unknown) => e);
+    host.cancel();
+    await done;
+    await vi.advanceTimersByTimeAsync(STOP_GRACE_MS * 2);
+    expect(workers[0].instance.terminated).toBe(false);
+    expect(host.started).toBe(1);
   });
 
   it('a fault while idle restarts too, and an old worker’s fault after replacement is ignored', () => {
