@@ -16,10 +16,11 @@ const HEIGHT = 180;
 /** Every stride and snapshot count by memory and work, with the current choice ringed. */
 export const FrontierChart = memo(function FrontierChart() {
   const checkpoint = useLab((s) => s.report?.checkpoint ?? null);
+  const stale = useLab((s) => s.stale.includes('frontier'));
   return (
     <div className="frontier">
       <h3 className="subhead">Memory against recomputation</h3>
-      <ChartBox minHeight={HEIGHT}>
+      <ChartBox minHeight={HEIGHT} className={stale ? 'stale' : undefined}>
         {(size) =>
           checkpoint?.frontier ? (
             <Frontier checkpoint={checkpoint} size={size} />

@@ -11,6 +11,14 @@ export type CachedPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve';
 
 export const CACHED_PARTS: readonly CachedPart[] = ['sweep', 'tangents', 'frontier', 'workCurve'];
 
+/**
+ * The two parts that are families of runs growing as T²: the sweep over epsilon (34 gradients)
+ * and the frontier (every stride and snapshot count). When the settings change they follow the
+ * quick run in a run of their own, the old ones shown meanwhile, marked stale. The sweep always
+ * does; the frontier only when there is an older one to show (it is 15–20 ms at T = 200).
+ */
+const FOLLOWING: readonly CachedPart[] = ['sweep', 'frontier'];
+
 /** The settings each part depends on, as a key: equal keys, equal parts. */
 export function partKey(part: CachedPart, s: AppSettings): string {
   switch (part) {
@@ -63,9 +71,10 @@ export interface Absorbed {
 export interface Pipeline {
   /**
    * The next run that brings the screen up to date with `target`, or null when it is. A run
-   * computes only the parts whose settings changed; when the costly sweep over epsilon is among
-   * them, a quick run without it comes first and the sweep follows in a run of its own (so a
-   * dragged steps slider repaints every panel at once and the sweep catches up when it rests).
+   * computes only the parts whose settings changed; when the costly sweep over epsilon or the
+   * frontier is among them, a quick run without it comes first and they follow in a run of their
+   * own (so a dragged steps slider repaints every panel at once, those two dimmed as stale, and
+   * they catch up when it rests).
    */
   next(target: AppSettings): LabSettings | null;
   /** Takes a report from the worker: keeps its fresh parts, fills in the ones it skipped. */
@@ -117,7 +126,7 @@ export function createPipeline(): Pipeline {
     next(target) {
       const needed = new Set(CACHED_PARTS.filter((p) => cache[p]?.key !== partKey(p, target)));
       if (shown === null || !sameSettings(shown, target)) {
-        needed.delete('sweep');
+        for (const part of FOLLOWING) if (part === 'sweep' || cache[part]) needed.delete(part);
         return { ...target, include: include(needed) };
       }
       return needed.size > 0 ? { ...target, include: include(needed) } : null;

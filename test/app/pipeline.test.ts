@@ -61,10 +61,27 @@ describe('the run planner', () => {
     const target = { ...DEFAULTS, steps: 41 };
     const run = pipeline.next(target)!;
     const { report, stale } = pipeline.absorb(runLab(run), run);
-    expect(stale).toEqual(['sweep']);
+    expect(stale).toEqual(['sweep', 'frontier']);
     expect(report.steps).toBe(41);
     expect(report.tangents?.length).toBe(42 * 82);
     expect(pipeline.next(target)?.include).toMatchObject({ sweep: true });
+  });
+
+  it('carries the old frontier, marked stale, while the steps change, and computes it with the sweep', () => {
+    const pipeline = createPipeline();
+    settle(pipeline, DEFAULTS);
+    const target = { ...DEFAULTS, steps: 41 };
+    const quick = pipeline.next(target)!;
+    expect(quick.include).toMatchObject({ sweep: false, frontier: false, tangents: true });
+    const { report, stale } = pipeline.absorb(runLab(quick), quick);
+    expect(stale).toEqual(['sweep', 'frontier']);
+    expect(report.checkpoint.frontier?.periodic).toHaveLength(40);
+    const follow = pipeline.next(target)!;
+    expect(follow.include).toMatchObject({ sweep: true, frontier: true, tangents: false });
+    const after = pipeline.absorb(runLab(follow), follow);
+    expect(after.stale).toEqual([]);
+    expect(after.report.checkpoint.frontier?.periodic).toHaveLength(41);
+    expect(pipeline.next(target)).toBeNull();
   });
 
   it('keys each part by exactly the settings it depends on', () => {
