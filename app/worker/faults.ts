@@ -9,7 +9,7 @@ export class EngineStopped extends Error {
   override name = 'EngineStopped';
 }
 
-/** The run was cancelled by the user; the worker running it has been replaced. */
+/** The run was cancelled (by the user, or superseded): the worker was asked to stop it. */
 export class RunCancelled extends Error {
   override name = 'RunCancelled';
 }
