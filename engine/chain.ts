@@ -1,5 +1,6 @@
 import { floatArith as FLOAT, type Arith } from './arith.ts';
-import { registersFor, trace } from './program.ts';
+import { recordChainStep } from './generated/step-recorder.ts';
+import { trace } from './program.ts';
 import type { NodeId, Tape } from './tape.ts';
 
 /** Amplitude of the small step-dependent wobble term. */
@@ -60,36 +61,31 @@ export function chainStep<V>(ar: Arith<V>, t: number, x: V, a: V, b: V, c: V): V
 
 /**
  * `stepMap` traced once into a straight-line program over inputs (x, a, b, c) with the numeric
- * parameter k. Forward mode runs it (program.ts) and the tape replays it (`recordStep`), so that
- * `stepMap`'s own call sites only ever see the float arithmetic, and V8 inlines the primitives
- * there. A call site that sees more receiver classes stops inlining them: plain evaluation and the
+ * parameter k. Forward mode runs it (program.ts) and the tape records it through a recorder
+ * written out from it (`recordStep`), so that `stepMap`'s own call sites only ever see the float
+ * arithmetic, and V8 inlines the primitives there. A call site that sees more receiver classes stops inlining them: plain evaluation and the
  * finite-difference sweep ran 2.5–3.5× slower once the tape had been through `stepMap` too, and
  * the tape recorded 2–3× slower once dual numbers had.
  */
 export const STEP_PROGRAM = trace(4, (ar, [x, a, b, c], [k]) => stepMap(ar, x, a, b, c, k), 1);
 
-/** Registers for `recordStep`: the step program's four inputs and its instructions' results. */
-export function stepRegisters(): Int32Array {
-  return registersFor(STEP_PROGRAM);
-}
+/**
+ * The recorder of STEP_PROGRAM written out ahead of time (engine/generated/step-recorder.ts, by
+ * `npm run generate`): its function's name and what its comment calls it.
+ */
+export const STEP_RECORDER = { name: 'recordChainStep', describe: "the chain's step (STEP_PROGRAM in engine/chain.ts)" };
 
 /**
- * `chainStep` on a tape, recorded from STEP_PROGRAM: the same nodes in the same order. Every tape
- * recording of the chain goes through here rather than through `stepMap`, so that `stepMap`'s
- * call sites only ever see the float arithmetic and V8 inlines its primitives there — running
- * the tape through `stepMap` as well made the finite-difference sweep 2.5× slower in the same
- * process. `regs` comes from `stepRegisters` and is reused across steps.
+ * `chainStep` on a tape: the nodes `chainStep(tape, …)` records, in the same order, with the same
+ * values and partials. Every tape recording of the chain goes through here: a recorder written out
+ * from STEP_PROGRAM, so that neither `stepMap`'s call sites (which then only ever see the float
+ * arithmetic, and V8 inlines its primitives there) nor a loop dispatching on each op stand between
+ * the chain and the tape. The tests compare it node for node with `tape.replay(STEP_PROGRAM, …)`
+ * and `chainStep`.
  */
-export function recordStep(tape: Tape, regs: Int32Array, t: number, x: NodeId, a: NodeId, b: NodeId, c: NodeId): NodeId {
-  regs[0] = x;
-  regs[1] = a;
-  regs[2] = b;
-  regs[3] = c;
-  STEP_NUMBERS[0] = wobbleRate(t);
-  return tape.replay(STEP_PROGRAM, regs, STEP_NUMBERS);
+export function recordStep(tape: Tape, t: number, x: NodeId, a: NodeId, b: NodeId, c: NodeId): NodeId {
+  return recordChainStep(tape, x, a, b, c, wobbleRate(t));
 }
-/** recordStep's numeric parameter k, reused across calls (a double from the start, so it never changes kind). */
-const STEP_NUMBERS = [0.5];
 
 /** Nodes one `chainStep` records on a tape: its twelve primitives. */
 export const NODES_PER_STEP = STEP_PROGRAM.op.length;

@@ -6,7 +6,8 @@ import { Op, type OpCode } from './ops.ts';
  * recorded once by running it with a tracing arithmetic.
  *
  * The chain is written once as a generic function. The float arithmetic calls it directly;
- * forward mode runs its traced program here and the tape replays it (`Tape.replay`), so the
+ * forward mode runs its traced program here and the tape records it (`Tape.replay`, or for the
+ * chain's step a recorder written out from the program: codegen.ts), so the
  * generic function's call sites stay monomorphic and V8 keeps inlining the primitives there (see
  * STEP_PROGRAM in chain.ts). The program holds the same primitives in the same order: the tests
  * check that running it gives the generic function's results bit for bit.

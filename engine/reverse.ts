@@ -1,4 +1,4 @@
-import { chainLoss, recordStep, stepRegisters, stepsOf, NODES_PER_STEP, NODES_IN_LOSS, type ChainParams } from './chain.ts';
+import { chainLoss, recordStep, stepsOf, NODES_PER_STEP, NODES_IN_LOSS, type ChainParams } from './chain.ts';
 import type { ChainGradient } from './fused.ts';
 import { Tape, type NodeId, type TapeIssue } from './tape.ts';
 
@@ -56,13 +56,12 @@ export function recordChain(params: ChainParams, tape: Tape): RecordedChain {
   let x = tape.leaf(params.x0);
   states[0] = x;
   let stepEvaluations = 0;
-  const regs = stepRegisters();
   for (let t = 0; t < T; t++) {
     const a = tape.leaf(params.a[t]);
     const b = tape.leaf(params.b[t]);
     aIds[t] = a;
     bIds[t] = b;
-    x = recordStep(tape, regs, t, x, a, b, c);
+    x = recordStep(tape, t, x, a, b, c);
     states[t + 1] = x;
     stepEvaluations++;
   }

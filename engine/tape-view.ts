@@ -1,4 +1,4 @@
-import { chainLoss, recordStep, stepRegisters, stepsOf, type ChainParams } from './chain.ts';
+import { chainLoss, recordStep, stepsOf, type ChainParams } from './chain.ts';
 import { Op, OP_NAMES } from './ops.ts';
 import { Tape, type NodeId, type SweepTrace } from './tape.ts';
 
@@ -126,14 +126,13 @@ export function chainTapeView(params: ChainParams): ChainTapeView {
   mark(0, -1);
   const stateNode = new Int32Array(T + 1);
   stateNode[0] = x;
-  const regs = stepRegisters();
   for (let t = 0; t < T; t++) {
     const start = tape.length;
     const a = tape.leaf(params.a[t]);
     const b = tape.leaf(params.b[t]);
     names.set(a, `a${subscript(t)}`);
     names.set(b, `b${subscript(t)}`);
-    x = recordStep(tape, regs, t, x, a, b, c);
+    x = recordStep(tape, t, x, a, b, c);
     stateNode[t + 1] = x;
     mark(start, t);
   }

@@ -1,4 +1,5 @@
-import { unaryPartials, powPartial, type Arith } from './arith.ts';
+import type { Arith } from './arith.ts';
+import { binaryPrimitive, PARTIALS, unaryPrimitive } from './generated/primitives.ts';
 import { Op, OP_NAME, type OpCode } from './ops.ts';
 import type { Program } from './program.ts';
 
@@ -6,7 +7,7 @@ import type { Program } from './program.ts';
 export type NodeId = number & { readonly __node: unique symbol };
 
 /** Parent indices live in the low 24 bits of the head word; the op code in the top byte. */
-const INDEX_BITS = 24;
+export const INDEX_BITS = 24;
 const INDEX_MASK = (1 << INDEX_BITS) - 1;
 /** The most nodes one tape holds (2^24 − 1: about 16.7 million, 537 MB of columns). */
 export const MAX_TAPE_NODES = INDEX_MASK;
@@ -16,6 +17,16 @@ export const MAX_TAPE_NODES = INDEX_MASK;
  * value 8, and the adjoint 8 the reverse sweep keeps per node.
  */
 export const BYTES_PER_NODE = 4 + 4 + 8 + 8 + 8 + 8;
+
+/** A tape's columns, as `Tape.bulk` hands them to a recorder written out ahead of time. */
+export interface TapeColumns {
+  /** (op << INDEX_BITS) | first parent. */
+  head: Int32Array;
+  parent1: Int32Array;
+  d0: Float64Array;
+  d1: Float64Array;
+  values: Float64Array;
+}
 
 /** A numerical hazard met while recording: the value or a local partial is not finite. */
 export interface TapeIssue {
@@ -108,9 +119,9 @@ export class Tape implements Arith<NodeId> {
 
   /**
    * Appends the node op(x, y) — y is ignored by unary ops, k is the constant of `constant`,
-   * `mulConst`, `addConst` and `powConst` — computing its value and local partials. Every
-   * primitive goes through here, so each op's derivative is written once: the named methods below
-   * call it with their op, and `replay` calls it once per instruction of a traced program.
+   * `mulConst`, `addConst` and `powConst` — computing its value and local partials by the op's rule
+   * (op-rules.ts, generated into generated/primitives.ts). The named methods below call it with
+   * their op, and `replay` calls it once per instruction of a traced program.
    */
   private record(op: OpCode, x: number, y: number, k: number): NodeId {
     const vals = this.values;
@@ -120,34 +131,13 @@ export class Tape implements Arith<NodeId> {
     let p1 = y;
     if (op >= Op.Neg) {
       p1 = x;
-      value = unary(op, vals[x], k);
-      d0 = UNARY_OUT[0];
-      d1 = UNARY_OUT[1];
+      value = unaryPrimitive(op, vals[x], k);
+      d0 = PARTIALS[0];
+      d1 = PARTIALS[1];
     } else if (op >= Op.Add) {
-      const u = vals[x];
-      const w = vals[y];
-      // Literal case labels (the Op codes), so that the switch compiles to a jump table.
-      switch (op) {
-        case 2: // Op.Add
-          value = u + w;
-          d0 = 1;
-          d1 = 1;
-          break;
-        case 3: // Op.Sub
-          value = u - w;
-          d0 = 1;
-          d1 = -1;
-          break;
-        case 4: // Op.Mul
-          value = u * w;
-          d0 = w;
-          d1 = u;
-          break;
-        default: // Op.Div
-          value = u / w;
-          d0 = 1 / w;
-          d1 = -value / w;
-      }
+      value = binaryPrimitive(op, vals[x], vals[y]);
+      d0 = PARTIALS[0];
+      d1 = PARTIALS[1];
     } else {
       // Op.Leaf and Op.Const: no parents; the value is k.
       x = p1 = 0;
@@ -168,8 +158,9 @@ export class Tape implements Arith<NodeId> {
   /**
    * Records a traced program (program.ts) with the node ids of its inputs in regs[0 … inputs−1]:
    * the same nodes, in the same order, as running the function it was traced from on this tape,
-   * from one loop with a single call site. The chain's step is recorded this way (see
-   * `recordStep` in chain.ts). `regs` (from `registersFor`) receives every instruction's node id
+   * from one loop with a single call site. Expressions are recorded this way; the chain's step
+   * by a recorder of its program written out ahead of time (`recordStep` in chain.ts), which
+   * records what this would. `regs` (from `registersFor`) receives every instruction's node id
    * after the inputs.
    */
   replay(p: Program, regs: Int32Array, numbers: readonly number[] = []): NodeId {
@@ -183,6 +174,30 @@ export class Tape implements Arith<NodeId> {
       regs[base + i] = this.record(op[i] as OpCode, regs[lhs[i]], regs[rhs[i]], j >= 0 ? numbers[j] : constant[i]);
     }
     return regs[p.output] as NodeId;
+  }
+
+  /**
+   * For recorders written out ahead of time from a traced program (engine/generated/): makes room
+   * for `count` more nodes and hands over the columns to write them into, from index `start` (the
+   * current length) on. `commit` ends the write.
+   */
+  bulk(count: number): TapeColumns & { start: number } {
+    const start = this.length;
+    this.reserve(start + count);
+    return { head: this.head, parent1: this.parent1, d0: this.d0, d1: this.d1, values: this.values, start };
+  }
+
+  /**
+   * Ends a `bulk` write: nodes start … end−1 are recorded. With `check`, each of them whose value
+   * or partials are not finite is flagged, as `record` flags it.
+   */
+  commit(start: number, end: number, check: boolean): void {
+    if (end < start || end > this.head.length) throw new RangeError(`cannot commit nodes ${start} … ${end - 1}`);
+    this.length = end;
+    if (!check) return;
+    for (let i = start; i < end; i++) {
+      if (this.values[i] * 0 + this.d0[i] * 0 + this.d1[i] * 0 !== 0) this.flag(i as NodeId);
+    }
   }
 
   private flag(id: NodeId): void {
@@ -202,11 +217,25 @@ export class Tape implements Arith<NodeId> {
 
   /** An input to differentiate with respect to. */
   leaf(value: number): NodeId {
-    return this.record(Op.Leaf, 0, 0, value);
+    return this.source(Op.Leaf, value);
   }
 
   constant(c: number): NodeId {
-    return this.record(Op.Const, 0, 0, c);
+    return this.source(Op.Const, c);
+  }
+
+  /** A node with no parents (a leaf or a constant): small enough to be inlined where it is recorded. */
+  private source(op: OpCode, value: number): NodeId {
+    const i = this.length;
+    if (i === this.head.length) this.reserve(i + 1);
+    this.head[i] = op << INDEX_BITS;
+    this.parent1[i] = 0;
+    this.d0[i] = 0;
+    this.d1[i] = 0;
+    this.values[i] = value;
+    this.length = i + 1;
+    if (value * 0 !== 0) this.flag(i as NodeId);
+    return i as NodeId;
   }
 
   add(x: NodeId, y: NodeId): NodeId {
@@ -400,79 +429,6 @@ export class Tape implements Arith<NodeId> {
   valuesCopy(): Float64Array {
     return this.values.slice(0, this.length);
   }
-}
-
-/** `unary`'s second and third results: the local partial and the constant d1 column. */
-const UNARY_OUT = new Float64Array(2);
-
-/**
- * Value of the unary primitive op at u (k is the constant of mulConst, addConst and powConst),
- * with its local partial in UNARY_OUT[0] and the op's constant (or 0) in UNARY_OUT[1]. Apart from
- * `Tape.record` so that each stays small enough for V8 to inline into `replay`'s loop.
- */
-function unary(op: OpCode, u: number, k: number): number {
-  const partial = unaryPartials;
-  let value: number;
-  let d = 0;
-  let c = 0;
-  switch (op) {
-    case 6: // Op.Neg
-      value = -u;
-      d = -1;
-      break;
-    case 7: // Op.MulConst
-      value = k * u;
-      d = c = k;
-      break;
-    case 8: // Op.AddConst
-      value = u + k;
-      d = 1;
-      c = k;
-      break;
-    case 9: // Op.Sin
-      value = Math.sin(u);
-      d = partial.sin(u);
-      break;
-    case 10: // Op.Cos
-      value = Math.cos(u);
-      d = partial.cos(u);
-      break;
-    case 11: // Op.Tanh
-      value = Math.tanh(u);
-      d = partial.tanh(u, value);
-      break;
-    case 12: // Op.Exp
-      value = Math.exp(u);
-      d = partial.exp(u, value);
-      break;
-    case 13: // Op.Log
-      value = Math.log(u);
-      d = partial.log(u);
-      break;
-    case 14: // Op.Sqrt
-      value = Math.sqrt(u);
-      d = partial.sqrt(u, value);
-      break;
-    case 15: // Op.Square
-      value = u * u;
-      d = partial.square(u);
-      break;
-    case 16: // Op.Relu
-      value = u > 0 ? u : 0;
-      d = partial.relu(u);
-      break;
-    case 17: // Op.Abs
-      value = Math.abs(u);
-      d = partial.abs(u);
-      break;
-    default: // Op.PowConst
-      value = Math.pow(u, k);
-      d = powPartial(u, k);
-      c = k;
-  }
-  UNARY_OUT[0] = d;
-  UNARY_OUT[1] = c;
-  return value;
 }
 
 function grow<A extends Int32Array | Float64Array>(from: A, to: A, used: number): A {

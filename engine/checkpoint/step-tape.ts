@@ -1,4 +1,4 @@
-import { chainLoss, recordStep, stepRegisters, NODES_IN_LOSS, NODES_PER_STEP, stepsOf, type ChainParams } from '../chain.ts';
+import { chainLoss, recordStep, NODES_IN_LOSS, NODES_PER_STEP, stepsOf, type ChainParams } from '../chain.ts';
 import { Tape, type NodeId } from '../tape.ts';
 
 /** Nodes of a recorded step t < T−1: four leaves and the step's twelve primitives (16). */
@@ -66,7 +66,6 @@ export interface StepAdjoint {
 export class StepRecorder {
   private readonly pool: RecordedStep[] = [];
   private readonly steps: number;
-  private readonly regs = stepRegisters();
 
   constructor(private readonly params: ChainParams) {
     this.steps = stepsOf(params);
@@ -82,7 +81,7 @@ export class StepRecorder {
     const at = tape.leaf(a[t]);
     const bt = tape.leaf(b[t]);
     const cc = tape.leaf(c);
-    const output = recordStep(tape, this.regs, t, xt, at, bt, cc);
+    const output = recordStep(tape, t, xt, at, bt, cc);
     const loss = t === this.steps - 1 ? chainLoss(tape, output, this.params.target) : -1;
     if (held) {
       held.step = t;

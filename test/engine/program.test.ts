@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../engine/arith.ts';
-import { chainStep, recordStep, stepRegisters, STEP_PROGRAM, NODES_PER_STEP, wobbleRate } from '../../engine/chain.ts';
+import { chainStep, recordStep, STEP_PROGRAM, NODES_PER_STEP, wobbleRate } from '../../engine/chain.ts';
 import { dualArith, type Dual } from '../../engine/dual.ts';
 import { registersFor, runProgram, trace, TraceError } from '../../engine/program.ts';
 import { Tape, type NodeId } from '../../engine/tape.ts';
@@ -33,18 +33,53 @@ describe('traced programs', () => {
     issues: tape.issues.map((issue) => ({ ...issue })),
   });
 
-  it('on a tape, recordStep (the traced step, replayed) records the same nodes as chainStep', () => {
-    const leaves = (tape: Tape) => [0.4, 0.78, 0.2, 0.35].map((v) => tape.leaf(v));
-    for (const t of [0, 3, 150]) {
+  it('on a tape, recordStep (written out from the traced step), replay and chainStep record the same nodes', () => {
+    const leaves = (tape: Tape, values: number[]) => values.map((v) => tape.leaf(v));
+    const cases: [number, number[]][] = [
+      [0, [0.4, 0.78, 0.2, 0.35]],
+      [3, [-1.3, 1.2, -0.4, 0.9]],
+      [150, [2.5, -0.3, 0.05, -0.7]],
+      // Hazards: x² overflows, and with it the rational term and its partials.
+      [7, [1e200, 0.8, 0.1, 0.35]],
+    ];
+    for (const [t, values] of cases) {
       const direct = new Tape();
-      const [x, a, b, c] = leaves(direct);
+      const [x, a, b, c] = leaves(direct, values);
       chainStep(direct, t, x, a, b, c);
-      const traced = new Tape();
-      const [x2, a2, b2, c2] = leaves(traced);
-      recordStep(traced, stepRegisters(), t, x2, a2, b2, c2);
+      const replayed = new Tape();
+      const regs = registersFor(STEP_PROGRAM, leaves(replayed, values));
+      replayed.replay(STEP_PROGRAM, regs, [wobbleRate(t)]);
+      const written = new Tape();
+      const [x3, a3, b3, c3] = leaves(written, values);
+      const out = recordStep(written, t, x3, a3, b3, c3);
       expect(direct.length).toBe(4 + NODES_PER_STEP);
-      expect(snapshot(traced)).toEqual(snapshot(direct));
+      expect(out).toBe(written.length - 1);
+      expect(snapshot(replayed)).toEqual(snapshot(direct));
+      expect(snapshot(written)).toEqual(snapshot(direct));
     }
+    const overflow = new Tape();
+    const [x, a, b, c] = leaves(overflow, cases[3][1]);
+    recordStep(overflow, 7, x, a, b, c);
+    expect(overflow.issues.length).toBeGreaterThan(0);
+  });
+
+  it('property: recordStep records what chainStep records at any values and step', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 4, maxLength: 4 }),
+        (t, values) => {
+          const direct = new Tape();
+          const [x, a, b, c] = values.map((v) => direct.leaf(v));
+          chainStep(direct, t, x, a, b, c);
+          const written = new Tape();
+          const [x2, a2, b2, c2] = values.map((v) => written.leaf(v));
+          recordStep(written, t, x2, a2, b2, c2);
+          expect(snapshot(written)).toEqual(snapshot(direct));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('replaying any program records what its methods record, hazards included', () => {

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { STEP_PROGRAM, STEP_RECORDER } from '../../engine/chain.ts';
+import { GENERATED_PRIMITIVES, GENERATED_STEP, OP_SHIFT, primitivesSource, stepRecorderSource } from '../../engine/codegen.ts';
+import { BINARY_RULES, UNARY_RULES } from '../../engine/op-rules.ts';
+import { ARITY, Op } from '../../engine/ops.ts';
+import { INDEX_BITS } from '../../engine/tape.ts';
+
+const committed = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+describe('engine/generated/, written from the op rules and the chain’s traced step', () => {
+  it('is up to date (run `npm run generate` after changing a rule or the step map)', () => {
+    expect(committed(GENERATED_PRIMITIVES)).toBe(primitivesSource());
+    expect(committed(GENERATED_STEP)).toBe(stepRecorderSource(STEP_PROGRAM, STEP_RECORDER.name, STEP_RECORDER.describe));
+  });
+
+  it('has one rule for every primitive, binary ones among the binary rules', () => {
+    const ruled = [...BINARY_RULES, ...UNARY_RULES].map((r) => r.op).sort((a, b) => a - b);
+    const primitives = Object.values(Op).filter((op) => ARITY[op] > 0);
+    expect(ruled).toEqual(primitives);
+    for (const rule of BINARY_RULES) expect(ARITY[rule.op]).toBe(2);
+    for (const rule of UNARY_RULES) expect(ARITY[rule.op]).toBe(1);
+  });
+
+  it('writes head words with the tape’s own layout', () => {
+    expect(OP_SHIFT).toBe(INDEX_BITS);
+  });
+
+  it('writes the step straight: no dispatch, one node per instruction, every operand in a local', () => {
+    const source = committed(GENERATED_STEP);
+    expect(source).not.toMatch(/switch|for \(/);
+    expect(source.match(/const r\d+ = n\+\+;/g)).toHaveLength(STEP_PROGRAM.op.length);
+  });
+});
