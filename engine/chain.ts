@@ -78,10 +78,10 @@ export const STEP_RECORDER = { name: 'recordChainStep', describe: "the chain's s
 /**
  * `chainStep` on a tape: the nodes `chainStep(tape, …)` records, in the same order, with the same
  * values and partials. Every tape recording of the chain goes through here: a recorder written out
- * from STEP_PROGRAM, so that neither `stepMap`'s call sites (which then only ever see the float
- * arithmetic, and V8 inlines its primitives there) nor a loop dispatching on each op stand between
- * the chain and the tape. The tests compare it node for node with `tape.replay(STEP_PROGRAM, …)`
- * and `chainStep`.
+ * from STEP_PROGRAM, so that neither `stepMap`'s call sites (which then see only the float
+ * arithmetic, besides the tracer once at load, and V8 inlines its primitives there) nor a loop
+ * dispatching on each op stand between the chain and the tape. The tests compare it node for
+ * node with `tape.replay(STEP_PROGRAM, …)` and `chainStep`.
  */
 export function recordStep(tape: Tape, t: number, x: NodeId, a: NodeId, b: NodeId, c: NodeId): NodeId {
   return recordChainStep(tape, x, a, b, c, wobbleRate(t));

@@ -107,7 +107,8 @@ export function stepRecorderSource(program: Program, name: string, describe: str
     const rhs = program.rhs[i];
     const binary = BINARY_RULES.includes(rule);
     const j = program.parameter ? program.parameter[i] : -1;
-    const k = j >= 0 ? `k${j}` : String(program.constant[i]);
+    const constant = program.constant[i];
+    const k = j >= 0 ? `k${j}` : Object.is(constant, -0) ? '-0' : String(constant);
     const names = { u: valueOf(lhs), w: binary ? valueOf(rhs) : undefined, k, value: `v${r}` };
     const operands = binary ? `${idOf(lhs)}, ${idOf(rhs)}` : /\bk\b/.test(rule.value) ? `${idOf(lhs)}, ${k}` : idOf(lhs);
     lines.push(

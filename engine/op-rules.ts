@@ -7,9 +7,9 @@ import { Op, type OpCode } from './ops.ts';
  * numbers use too.
  *
  * They are code, not data, for the tape's hot paths: engine/generated/ is written from them by
- * `npm run generate` (codegen.ts), both the tape's general `record` and the recorder of the chain's
- * step, so the arithmetic V8 runs is straight-line code with nothing to dispatch on. A test
- * regenerates and fails if engine/generated/ is out of date.
+ * `npm run generate` (codegen.ts): the primitives `Tape.record` calls (binaryPrimitive,
+ * unaryPrimitive) and the recorder of the chain's step, whose arithmetic is straight-line code
+ * with nothing to dispatch on. A test regenerates and fails if engine/generated/ is out of date.
  */
 export interface OpRule {
   op: OpCode;

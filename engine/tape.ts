@@ -203,7 +203,8 @@ export class Tape implements Arith<NodeId> {
   private flag(id: NodeId): void {
     const op = this.opName(id);
     const value = this.values[id];
-    const partial = Number.isFinite(this.d0[id]) ? this.d1[id] : this.d0[id];
+    // A binary op's second partial is d1; a unary op's d1 is its constant, not a partial.
+    const partial = this.op(id) <= Op.Div && Number.isFinite(this.d0[id]) ? this.d1[id] : this.d0[id];
     const x = this.values[this.head[id] & INDEX_MASK];
     let message: string;
     if (op === 'log' && x <= 0) message = `log of ${x} is ${value}: the logarithm needs a positive argument`;

@@ -1,6 +1,7 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import { isEngineStopped, isRunCancelled } from './faults.ts';
+import { followUpStillWanted } from './pipeline.ts';
 
 /** Anything that runs the lab asynchronously: the worker's host (engineHost.ts), or a fake in tests. */
 export interface LabRunner {
@@ -136,11 +137,11 @@ export function createLabClient(
         step();
         return;
       }
-      // The sweep over epsilon is the one long run (~0.1 s at T = 200, growing as T²). One for
-      // settings the slider has already left would hold up the quick run for the new ones: stop
-      // it (the worker hears this between two sweep points).
+      // The sweep over epsilon is the one long run (~0.1 s at T = 200, growing as T²). One for a
+      // chain the slider has already left would hold up the quick run for the new one: stop it
+      // (the worker hears this between two sweep points). One for the same chain runs on.
       const sweeping = running?.include?.sweep === true;
-      if (sweeping && !superseded && !sameTarget(settings, running!) && runner.cancel?.()) {
+      if (sweeping && !superseded && !followUpStillWanted(running!, settings) && runner.cancel?.()) {
         superseded = true;
       }
     },

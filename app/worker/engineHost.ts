@@ -37,8 +37,9 @@ export interface EngineHost {
   tape(settings: LabSettings): Promise<ChainTapeView>;
   /**
    * Stops the run in flight: it rejects with RunCancelled at once, and the worker is asked to stop
-   * it at its next sweep point (the next run, queued behind that message, then starts). A worker
-   * that has not stopped within STOP_GRACE_MS is replaced. False if none was running.
+   * it at its next sweep point. The next run may be sent at once: the worker reads it after the
+   * stop, and runs it in the stopped run's pause. A worker whose stopped run has not answered
+   * within STOP_GRACE_MS is replaced. False if none was running.
    */
   cancel(): boolean;
   /** Workers started so far, the first included. */
@@ -102,7 +103,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   /** Whether the current worker has answered anything yet (see COLD_START_FACTOR). */
   let warm = false;
   /** A run given up on (cancel) that its worker has not yet stopped: the timer that replaces the worker if it never does. */
-  let stopping: { worker: EngineInstance; timer: ReturnType<typeof setTimeout> } | null = null;
+  let stopping: { run: Pending; timer: ReturnType<typeof setTimeout> } | null = null;
   let instance = start();
 
   function start(): EngineInstance {
@@ -145,9 +146,13 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     if (run.timer) clearTimeout(run.timer);
   }
 
-  /** The worker answered the run it was asked to stop (with LabCancelled, or a report that came first). */
-  function stopped(worker: EngineInstance) {
-    if (stopping?.worker !== worker) return;
+  /**
+   * A run given up on has answered (with LabCancelled, or a report that came first): if it is the
+   * one the grace timer waits for, the worker did stop. An older stopped run answering late says
+   * nothing about a later one.
+   */
+  function stopped(run: Pending) {
+    if (stopping?.run !== run) return;
     clearTimeout(stopping.timer);
     stopping = null;
   }
@@ -178,14 +183,14 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           })
           .then(
             (report) => {
-              if (pending !== mine) return stopped(worker);
+              if (pending !== mine) return stopped(mine);
               warm = true;
               pending = null;
               settle(mine);
               resolve(report);
             },
             (error: unknown) => {
-              if (pending !== mine) return stopped(worker);
+              if (pending !== mine) return stopped(mine);
               const failure = error instanceof Error ? error : new Error(String(error));
               if (isStopped(failure)) {
                 // Stopped without being asked by this host: treat as a cancel all the same.
@@ -233,10 +238,10 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       worker.stop();
       if (stopping) clearTimeout(stopping.timer);
       stopping = {
-        worker,
+        run,
         timer: setTimeout(() => {
           // Stuck in a part that does not pause: start afresh, and rerun what was queued behind.
-          if (stopping?.worker === worker && instance === worker) {
+          if (stopping?.run === run && instance === worker) {
             replace(new EngineStopped('the worker did not stop a cancelled run in time and was replaced'), false);
           }
         }, STOP_GRACE_MS),

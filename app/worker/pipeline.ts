@@ -33,6 +33,16 @@ export function partKey(part: CachedPart, s: AppSettings): string {
   }
 }
 
+/**
+ * Whether a follow-up run in flight (one computing the sweep or the frontier) still computes what
+ * `target` needs: every following part it computes has the key `target` gives that part. Moving
+ * the epsilon or the stride does not make a sweep for the same chain useless.
+ */
+export function followUpStillWanted(running: LabSettings, target: AppSettings): boolean {
+  const settings = settingsOf(running);
+  return FOLLOWING.every((part) => !computed(running, part) || partKey(part, settings) === partKey(part, target));
+}
+
 type PartValue = {
   sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number };
   tangents: LabReport['tangents'];

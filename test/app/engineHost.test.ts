@@ -152,6 +152,28 @@ describe('the engine host', () => {
     workers[0].runs[0].resolve(report);
   });
 
+  it('an older stopped run answering late does not cancel the replacement a later stop is waiting for', async () => {
+    vi.useFakeTimers();
+    const workers = [fakeWorker({ deaf: true }), fakeWorker()];
+    let n = 0;
+    const host = createEngineHost({ spawn: () => workers[n++].instance });
+    const a = host.run(settings).catch((e: unknown) => e);
+    host.cancel();
+    await a;
+    // B runs in A's pause and reports before A answers.
+    const b = host.run(settings);
+    workers[0].runs[1].resolve(report);
+    await expect(b).resolves.toBe(report);
+    const c = host.run(settings).catch((e: unknown) => e);
+    host.cancel();
+    await c;
+    // A's LabCancelled arrives now; C never answers.
+    workers[0].runs[0].reject(Object.assign(new Error('stopped'), { name: 'LabCancelled' }));
+    await vi.advanceTimersByTimeAsync(STOP_GRACE_MS);
+    expect(workers[0].instance.terminated).toBe(true);
+    expect(host.started).toBe(2);
+  });
+
   it('a stop answered in time cancels the replacement', async () => {
     vi.useFakeTimers();
     const workers = [fakeWorker(), fakeWorker()];

@@ -101,6 +101,19 @@ describe('a superseded request never paints', () => {
     expect(cancels()).toBe(1);
   });
 
+  it('a sweep for the same chain runs on while the epsilon or the stride moves', async () => {
+    const { client, calls, cancels } = wired();
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1 });
+    calls[0].resolve(fakeReport(calls[0].settings));
+    await flush();
+    expect(calls[1].settings.include?.sweep).toBe(true);
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1, eps: 1e-7 });
+    client.request({ ...DEFAULTS, steps: 200, c: 0.1, eps: 1e-7, stride: 9 });
+    expect(cancels()).toBe(0);
+    client.request({ ...DEFAULTS, steps: 201, c: 0.1 });
+    expect(cancels()).toBe(1);
+  });
+
   it('a quick run (no sweep) is waited for: the next settings follow it', async () => {
     const { client, calls, cancels } = wired();
     client.request({ ...DEFAULTS, steps: 200, c: 0.1 });

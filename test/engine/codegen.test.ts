@@ -4,6 +4,7 @@ import { STEP_PROGRAM, STEP_RECORDER } from '../../engine/chain.ts';
 import { GENERATED_PRIMITIVES, GENERATED_STEP, OP_SHIFT, primitivesSource, stepRecorderSource } from '../../engine/codegen.ts';
 import { BINARY_RULES, UNARY_RULES } from '../../engine/op-rules.ts';
 import { ARITY, Op } from '../../engine/ops.ts';
+import { trace } from '../../engine/program.ts';
 import { INDEX_BITS } from '../../engine/tape.ts';
 
 const committed = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -20,6 +21,13 @@ describe('engine/generated/, written from the op rules and the chain’s traced 
     expect(ruled).toEqual(primitives);
     for (const rule of BINARY_RULES) expect(ARITY[rule.op]).toBe(2);
     for (const rule of UNARY_RULES) expect(ARITY[rule.op]).toBe(1);
+  });
+
+  it('writes constants exactly, −0 included', () => {
+    const p = trace(1, (ar, [x]) => ar.addConst(ar.mulConst(x, -0), 0.1), 0);
+    const source = stepRecorderSource(p, 'f', 'a test program');
+    expect(source).toContain('const v1 = (-0) * x0;');
+    expect(source).toContain('const v2 = v1 + 0.1;');
   });
 
   it('writes head words with the tape’s own layout', () => {

@@ -82,7 +82,7 @@ describe('traced programs', () => {
     );
   });
 
-  it('replaying any program records what its methods record, hazards included', () => {
+  it('replay passes each instruction its operands, constant and parameter as the methods are passed them, hazards included', () => {
     // Every primitive, with a numeric parameter, a literal constant and two uses of one value.
     const everyOp = trace(
       3,
