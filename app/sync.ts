@@ -22,6 +22,13 @@ function playgroundHash(state: LabState): string {
   return encodePlayground({ source: state.exprSource, variables: state.exprVariables, values: state.exprValues });
 }
 
+/** The whole state as a URL hash: the settings, the playground's expression, the embed view. */
+export function hashOf(state: LabState): string {
+  const view = encodeView(state.embed);
+  const expression = playgroundHash(state);
+  return `#${encodeHash(selectSettings(state))}${expression ? `&${expression}` : ''}${view ? `&${view}` : ''}`;
+}
+
 /** The parts of `window` the wiring touches, so tests can pass a stand-in. */
 export interface HostWindow {
   location: { hash: string };
@@ -54,10 +61,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   });
 
   function writeHash() {
-    const state = store.getState();
-    const view = encodeView(state.embed);
-    const expression = playgroundHash(state);
-    const hash = `#${encodeHash(selectSettings(state))}${expression ? `&${expression}` : ''}${view ? `&${view}` : ''}`;
+    const hash = hashOf(store.getState());
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
 

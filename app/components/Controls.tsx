@@ -1,6 +1,6 @@
-import { controlsFor, encodeView } from '../embed/embed.ts';
-import { encodeHash } from '../settings/codec.ts';
-import { selectSettings, useLab } from '../store/index.ts';
+import { controlsFor } from '../embed/embed.ts';
+import { useLab } from '../store/index.ts';
+import { hashOf } from '../sync.ts';
 import { ScheduleChoice } from './ScheduleChoice.tsx';
 import { EpsSlider, KnobSlider, StepsSlider } from './Sliders.tsx';
 import { Status } from './Status.tsx';
@@ -47,9 +47,8 @@ function Actions() {
   const setCopyState = useLab((s) => s.setCopyState);
   const copy = async () => {
     const url = new URL(window.location.href);
-    const state = useLab.getState();
-    const view = encodeView(state.embed);
-    url.hash = `${encodeHash(selectSettings(state))}${view ? `&${view}` : ''}`;
+    // The same hash the address bar shows: settings, the playground's expression, the embed view.
+    url.hash = hashOf(useLab.getState());
     try {
       await navigator.clipboard.writeText(url.href);
       setCopyState('copied');

@@ -222,6 +222,16 @@ describe('the lab in Chromium', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${env.served.url}#steps=33&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`);
     await page.context().close();
+
+    // A playground expression in the state is in the copied link too, as in the address bar.
+    const withExpression = await open('#steps=33&expr=x*y&at=x:0.5,y:2');
+    await withExpression.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.served.origin });
+    await withExpression.page.getByRole('button', { name: 'Copy link' }).click();
+    await withExpression.page.getByText('Link copied').waitFor();
+    const again = await withExpression.page.evaluate(() => navigator.clipboard.readText());
+    expect(again).toContain('&expr=x*y&at=x:0.5,y:2');
+    expect(again).toBe(`${env.served.url}${await hashOf(withExpression.page)}`);
+    await withExpression.page.context().close();
   });
 
   it('restores a shared link exactly', async () => {
