@@ -48,6 +48,22 @@ function switchOver(rules: readonly OpRule[], names: { u: string; w?: string; k?
   return `  switch (op) {\n${cases.join('\n')}\n  }`;
 }
 
+/** One function computing the value of an op of `rules`, its partials left in PARTIALS. */
+function primitiveFunction(doc: string, name: string, params: string, rules: readonly OpRule[], names: { u: string; w?: string; k?: string }, prelude = ''): string {
+  return `/** ${doc} */
+export function ${name}(op: number, ${params}): number {
+${prelude}  let value: number;
+  let d0: number;
+  let d1: number;
+${switchOver(rules, names)}
+  const out = PARTIALS;
+  out[0] = d0;
+  out[1] = d1;
+  return value;
+}
+`;
+}
+
 /** engine/generated/primitives.ts: every primitive's value and partials, for Tape.record. */
 export function primitivesSource(): string {
   return `${HEADER('engine/op-rules.ts')}import { powPartial, unaryPartials as UNARY_PARTIALS } from '../arith.ts';
@@ -55,34 +71,21 @@ export function primitivesSource(): string {
 /** The local partials of the last \`binaryPrimitive\` or \`unaryPrimitive\` call: d0, then d1. */
 export const PARTIALS = new Float64Array(2);
 
-/**
- * Value of the binary op (Add … Div) on operand values u and w, its partials in PARTIALS.
- * Literal case labels compile to a jump table.
- */
-export function binaryPrimitive(op: number, u: number, w: number): number {
-  let value: number;
-  let d0: number;
-  let d1: number;
-${switchOver(BINARY_RULES, { u: 'u', w: 'w' })}
-  const out = PARTIALS;
-  out[0] = d0;
-  out[1] = d1;
-  return value;
-}
-
-/** Value of the unary op (Neg … PowConst) on operand value u with constant k, its partials in PARTIALS. */
-export function unaryPrimitive(op: number, u: number, k: number): number {
-  const unaryPartials = UNARY_PARTIALS;
-  let value: number;
-  let d0: number;
-  let d1: number;
-${switchOver(UNARY_RULES, { u: 'u', k: 'k' })}
-  const out = PARTIALS;
-  out[0] = d0;
-  out[1] = d1;
-  return value;
-}
-`;
+${primitiveFunction(
+  'Value of the binary op (Add … Div) on u and w, its partials in PARTIALS (literal cases: a jump table).',
+  'binaryPrimitive',
+  'u: number, w: number',
+  BINARY_RULES,
+  { u: 'u', w: 'w' },
+)}
+${primitiveFunction(
+  'Value of the unary op (Neg … PowConst) on operand value u with constant k, its partials in PARTIALS.',
+  'unaryPrimitive',
+  'u: number, k: number',
+  UNARY_RULES,
+  { u: 'u', k: 'k' },
+  '  const unaryPartials = UNARY_PARTIALS;\n',
+)}`;
 }
 
 /**

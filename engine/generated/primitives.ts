@@ -5,10 +5,7 @@ import { powPartial, unaryPartials as UNARY_PARTIALS } from '../arith.ts';
 /** The local partials of the last `binaryPrimitive` or `unaryPrimitive` call: d0, then d1. */
 export const PARTIALS = new Float64Array(2);
 
-/**
- * Value of the binary op (Add … Div) on operand values u and w, its partials in PARTIALS.
- * Literal case labels compile to a jump table.
- */
+/** Value of the binary op (Add … Div) on u and w, its partials in PARTIALS (literal cases: a jump table). */
 export function binaryPrimitive(op: number, u: number, w: number): number {
   let value: number;
   let d0: number;
