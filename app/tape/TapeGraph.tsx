@@ -8,13 +8,8 @@ import { useZoom } from './useZoom.ts';
 
 const HEIGHT = 400;
 
-interface TapeGraphProps {
-  statics: TapeStatics;
-  layout: GraphLayout;
-  tf: TapeFrame;
-  overwrite: boolean;
-  selected: number;
-  hovered: number;
+/** What the marks depend on (MarkContext), and the graph's own inputs and callbacks. */
+interface TapeGraphProps extends MarkContext {
   reducedMotion: boolean;
   onHover: (node: number) => void;
   onSelect: (node: number) => void;

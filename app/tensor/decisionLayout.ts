@@ -1,15 +1,8 @@
 import { contours, geoPath, geoTransform } from 'd3';
+import type { DecisionGrid } from '../../engine/tensor/index.ts';
 
 /** The trained network's P(class 1) on an n×n grid, as the worker sends it. */
-export interface GridData {
-  n: number;
-  xMin: number;
-  xMax: number;
-  yMin: number;
-  yMax: number;
-  /** Row-major, row r at y = yMin + r·Δy, column c at x = xMin + c·Δx. */
-  probability: Float64Array;
-}
+export type GridData = DecisionGrid;
 
 export interface DecisionLayout {
   /** Where the image of the grid goes: each pixel centred on its grid point. */

@@ -19,29 +19,43 @@ export interface DatasetOptions {
 }
 
 /**
- * Two interleaving half circles ("moons"): class 0 on (cos θ, sin θ), class 1 on
- * (1 − cos θ, 1/2 − sin θ), θ evenly spaced in [0, π], plus Gaussian noise (default 0.1).
- * Centred near the origin so an MLP with zero biases starts in the right place.
+ * n points, the first ⌈n/2⌉ of class 0 and the rest of class 1: point k of the m in class c is
+ * placed by `place(c, k, m)`, then Gaussian noise of standard deviation `noise` is added to each
+ * coordinate (x's draw first, then y's).
  */
-export function moons(options: DatasetOptions = {}): Dataset {
+function twoClasses(
+  name: DatasetName,
+  options: DatasetOptions,
+  noise: number,
+  place: (c: 0 | 1, k: number, m: number) => [number, number],
+): Dataset {
   const n = options.points ?? 200;
-  const noise = options.noise ?? 0.1;
   const g = gaussian(mulberry32(options.seed ?? 1));
   const x = matrix(n, 2);
   const labels = new Int32Array(n);
   const half = Math.ceil(n / 2);
   for (let i = 0; i < n; i++) {
     const c = i < half ? 0 : 1;
-    const k = c === 0 ? i : i - half;
-    const m = c === 0 ? half : n - half;
+    const [px, py] = place(c, c === 0 ? i : i - half, c === 0 ? half : n - half);
+    x.data[2 * i] = px + noise * g();
+    x.data[2 * i + 1] = py + noise * g();
+    labels[i] = c;
+  }
+  return { name, x, labels };
+}
+
+/**
+ * Two interleaving half circles ("moons"): class 0 on (cos θ, sin θ), class 1 on
+ * (1 − cos θ, 1/2 − sin θ), θ evenly spaced in [0, π], plus Gaussian noise (default 0.1).
+ * Centred near the origin so an MLP with zero biases starts in the right place.
+ */
+export function moons(options: DatasetOptions = {}): Dataset {
+  return twoClasses('moons', options, options.noise ?? 0.1, (c, k, m) => {
     const theta = m > 1 ? (Math.PI * k) / (m - 1) : 0;
     const px = c === 0 ? Math.cos(theta) : 1 - Math.cos(theta);
     const py = c === 0 ? Math.sin(theta) : 0.5 - Math.sin(theta);
-    x.data[2 * i] = px - 0.5 + noise * g();
-    x.data[2 * i + 1] = py - 0.25 + noise * g();
-    labels[i] = c;
-  }
-  return { name: 'moons', x, labels };
+    return [px - 0.5, py - 0.25];
+  });
 }
 
 /**
@@ -49,24 +63,12 @@ export function moons(options: DatasetOptions = {}): Dataset {
  * (0, 1], plus Gaussian noise (default 0.05). Harder than moons for a small network.
  */
 export function spirals(options: DatasetOptions & { turns?: number } = {}): Dataset {
-  const n = options.points ?? 200;
-  const noise = options.noise ?? 0.05;
   const turns = options.turns ?? 1;
-  const g = gaussian(mulberry32(options.seed ?? 1));
-  const x = matrix(n, 2);
-  const labels = new Int32Array(n);
-  const half = Math.ceil(n / 2);
-  for (let i = 0; i < n; i++) {
-    const c = i < half ? 0 : 1;
-    const k = c === 0 ? i : i - half;
-    const m = c === 0 ? half : n - half;
+  return twoClasses('spirals', options, options.noise ?? 0.05, (c, k, m) => {
     const t = (k + 1) / m;
     const angle = 1.75 * Math.PI * t * turns + c * Math.PI;
-    x.data[2 * i] = t * Math.cos(angle) + noise * g();
-    x.data[2 * i + 1] = t * Math.sin(angle) + noise * g();
-    labels[i] = c;
-  }
-  return { name: 'spirals', x, labels };
+    return [t * Math.cos(angle), t * Math.sin(angle)];
+  });
 }
 
 /** A built-in data set by name. */

@@ -25,6 +25,21 @@ function oneRunPlanner(): LabPlanner & { done: Set<number> } {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A client with a 200 ms progress delay on fake timers, recording each busy change. */
+function busyWatched() {
+  vi.useFakeTimers();
+  const { runner, calls } = manualRunner();
+  const planner = oneRunPlanner();
+  const busy: boolean[] = [];
+  const client = createLabClient(
+    runner,
+    planner,
+    { report: (r) => planner.done.add(r.steps), failure: () => {}, busy: (b) => busy.push(b) },
+    200,
+  );
+  return { client, calls, busy };
+}
+
 describe('the latest-wins client', () => {
   beforeEach(() => vi.useRealTimers());
   afterEach(() => vi.useRealTimers());
@@ -57,16 +72,7 @@ describe('the latest-wins client', () => {
   });
 
   it('reports busy only after the progress delay, and idle when done', async () => {
-    vi.useFakeTimers();
-    const { runner, calls } = manualRunner();
-    const planner = oneRunPlanner();
-    const busy: boolean[] = [];
-    const client = createLabClient(
-      runner,
-      planner,
-      { report: (r) => planner.done.add(r.steps), failure: () => {}, busy: (b) => busy.push(b) },
-      200,
-    );
+    const { client, calls, busy } = busyWatched();
     client.request({ ...DEFAULTS, steps: 20 });
     await vi.advanceTimersByTimeAsync(150);
     expect(busy).toEqual([]);
@@ -78,16 +84,7 @@ describe('the latest-wins client', () => {
   });
 
   it('never shows progress for a run quicker than the delay', async () => {
-    vi.useFakeTimers();
-    const { runner, calls } = manualRunner();
-    const planner = oneRunPlanner();
-    const busy: boolean[] = [];
-    const client = createLabClient(
-      runner,
-      planner,
-      { report: (r) => planner.done.add(r.steps), failure: () => {}, busy: (b) => busy.push(b) },
-      200,
-    );
+    const { client, calls, busy } = busyWatched();
     client.request({ ...DEFAULTS, steps: 20 });
     await vi.advanceTimersByTimeAsync(50);
     calls[0].resolve(fakeReport(20));
