@@ -67,6 +67,8 @@ export class TensorTape {
   private readonly labels = new Map<number, Int32Array>();
   private savedBytes = 0;
   private grads: (Matrix | null)[] = [];
+  /** Set by the first `backward`, which frees saved buffers: a second sweep cannot run. */
+  private swept = false;
 
   get length(): number {
     return this.op.length;
@@ -192,8 +194,14 @@ export class TensorTape {
    * G. Gradients of leaves with requiresGrad stay readable through `grad`.
    */
   backward(loss: TensorId, seed = 1): void {
+    if (this.swept) {
+      throw new Error(
+        'backward has already run on this tensor tape, and it frees what each node saved for its rule as it passes: record the function again on a new TensorTape to take another gradient',
+      );
+    }
     const L = this.values[loss];
     if (L.rows !== 1 || L.cols !== 1) throw new RangeError(`backward needs a 1×1 loss, not ${shape(L)}`);
+    this.swept = true;
     this.grads = new Array<Matrix | null>(this.length).fill(null);
     this.grads[loss] = matrix(1, 1, Float64Array.of(seed));
     for (let i = loss; i >= 0; i--) {

@@ -58,6 +58,15 @@ describe('every tensor rule passes gradcheck (f64, central differences, h = 1e-6
     expect(r.relativeError).toBeLessThan(1e-6);
   });
 
+  it('passes a correct gradient of zero: sum(softmax(x)) is 1 for every x (absolute plus relative tolerance)', () => {
+    const r = gradcheck((t, [x]) => t.sum(t.softmax(x)), [normal(2, 4)]);
+    expect(r.passed).toBe(true);
+    for (const input of r.inputs) {
+      for (const a of input.analytic.data) expect(Math.abs(a)).toBeLessThan(1e-15);
+      expect(input.maxAbsError).toBeLessThan(1e-8);
+    }
+  });
+
   it('catches a gradient that is missing: a detached input fails the check', () => {
     const r = gradcheck((t, [x]) => t.sum(t.hadamard(t.leaf(t.value(x), false), t.leaf(t.value(x), false))), [normal(2, 2)]);
     expect(r.passed).toBe(false);
@@ -66,6 +75,15 @@ describe('every tensor rule passes gradcheck (f64, central differences, h = 1e-6
 });
 
 describe('the tensor tape', () => {
+  it('a second backward says plainly that the tape was swept and what to do', () => {
+    const t = new TensorTape();
+    const x = t.leaf(normal(2, 3));
+    // relu saves a mask for its rule, which the first sweep frees (a raw TypeError once).
+    const loss = t.sum(t.relu(x));
+    t.backward(loss);
+    expect(() => t.backward(loss)).toThrowError(/backward has already run on this tensor tape.*new TensorTape/);
+  });
+
   it('the fused loss’s gradient is exactly (p − onehot) / batch, and stays finite for huge logits', () => {
     const z = matrix(2, 3, Float64Array.of(1000, 0, -1000, 0.5, 0.25, -2));
     const labels = Int32Array.of(2, 0);
