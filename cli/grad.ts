@@ -2,6 +2,7 @@ import {
   compileExpression,
   gradExpression,
   ExprInputError,
+  FUNCTIONS,
   ParseError,
   type CompiledExpression,
   type ExprGradient,
@@ -14,7 +15,7 @@ import { printJson } from './json.ts';
 export const GRAD_HELP = `tape-lab grad EXPR --at x=0.5,y=4 [--eps H] [--json]
   Value and gradient of an expression by reverse mode (the tape), dual numbers and central
   differences, with domain warnings. EXPR uses + - * / ^, unary minus, parentheses, numbers
-  (1e-3), pi, e and sin cos tan tanh exp ln log sqrt abs relu sigmoid (ln = log = natural log).
+  (1e-3), pi, e and ${FUNCTIONS.join(' ')} (ln = log = natural log).
   --eps sets the central-difference step h·max(1, |x|) (default ∛ε ≈ 6.06e-6).`;
 
 const OPTIONS = { at: { type: 'string' }, eps: { type: 'string' }, json: { type: 'boolean' } } as const;

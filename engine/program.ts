@@ -1,5 +1,5 @@
-import type { Arith } from './arith.ts';
-import { Op, type OpCode } from './ops.ts';
+import { applyOp, TracerOps } from './generated/arithmetics.ts';
+import { ARITY, LAST_SOURCE, Op, type Arith } from './ops.ts';
 
 /**
  * A straight-line program over the primitives: what a function written against `Arith` does,
@@ -51,7 +51,7 @@ function placeholder(j: number): number {
 }
 
 /** An arithmetic that records instructions instead of computing: `V` is a register index. */
-class Tracer implements Arith<number> {
+class Tracer extends TracerOps<number> implements Arith<number> {
   op: number[] = [];
   lhs: number[] = [];
   rhs: number[] = [];
@@ -60,9 +60,12 @@ class Tracer implements Arith<number> {
   constructor(
     readonly inputs: number,
     readonly parameters: number,
-  ) {}
+  ) {
+    super();
+  }
 
-  private emit(op: OpCode, x: number, y: number, k: number): number {
+  /** Appends one instruction; the op methods (generated/arithmetics.ts) call it with their op. */
+  protected record(op: number, x: number, y: number, k: number): number {
     let j = -1;
     for (let i = 0; i < this.parameters; i++) if (k === placeholder(i)) j = i;
     this.op.push(op);
@@ -73,58 +76,7 @@ class Tracer implements Arith<number> {
     return this.inputs + this.op.length - 1;
   }
   constant(c: number) {
-    return this.emit(Op.Const, 0, 0, c);
-  }
-  add(x: number, y: number) {
-    return this.emit(Op.Add, x, y, 0);
-  }
-  sub(x: number, y: number) {
-    return this.emit(Op.Sub, x, y, 0);
-  }
-  mul(x: number, y: number) {
-    return this.emit(Op.Mul, x, y, 0);
-  }
-  div(x: number, y: number) {
-    return this.emit(Op.Div, x, y, 0);
-  }
-  neg(x: number) {
-    return this.emit(Op.Neg, x, x, 0);
-  }
-  mulConst(x: number, k: number) {
-    return this.emit(Op.MulConst, x, x, k);
-  }
-  addConst(x: number, k: number) {
-    return this.emit(Op.AddConst, x, x, k);
-  }
-  sin(x: number) {
-    return this.emit(Op.Sin, x, x, 0);
-  }
-  cos(x: number) {
-    return this.emit(Op.Cos, x, x, 0);
-  }
-  tanh(x: number) {
-    return this.emit(Op.Tanh, x, x, 0);
-  }
-  exp(x: number) {
-    return this.emit(Op.Exp, x, x, 0);
-  }
-  log(x: number) {
-    return this.emit(Op.Log, x, x, 0);
-  }
-  sqrt(x: number) {
-    return this.emit(Op.Sqrt, x, x, 0);
-  }
-  square(x: number) {
-    return this.emit(Op.Square, x, x, 0);
-  }
-  relu(x: number) {
-    return this.emit(Op.Relu, x, x, 0);
-  }
-  abs(x: number) {
-    return this.emit(Op.Abs, x, x, 0);
-  }
-  powConst(x: number, p: number) {
-    return this.emit(Op.PowConst, x, x, p);
+    return this.record(Op.Const, 0, 0, c);
   }
   value(): number {
     throw new TraceError('a traced function read a value: straight-line programs cannot branch on data');
@@ -177,44 +129,7 @@ export function apply<V>(ar: Arith<V>, p: Program, i: number, regs: readonly V[]
   const y = regs[p.rhs[i]];
   const j = p.parameter ? p.parameter[i] : -1;
   const k = j >= 0 ? numbers[j] : p.constant[i];
-  switch (p.op[i] as OpCode) {
-    case Op.Const:
-      return ar.constant(k);
-    case Op.Add:
-      return ar.add(x, y);
-    case Op.Sub:
-      return ar.sub(x, y);
-    case Op.Mul:
-      return ar.mul(x, y);
-    case Op.Div:
-      return ar.div(x, y);
-    case Op.Neg:
-      return ar.neg(x);
-    case Op.MulConst:
-      return ar.mulConst(x, k);
-    case Op.AddConst:
-      return ar.addConst(x, k);
-    case Op.Sin:
-      return ar.sin(x);
-    case Op.Cos:
-      return ar.cos(x);
-    case Op.Tanh:
-      return ar.tanh(x);
-    case Op.Exp:
-      return ar.exp(x);
-    case Op.Log:
-      return ar.log(x);
-    case Op.Sqrt:
-      return ar.sqrt(x);
-    case Op.Square:
-      return ar.square(x);
-    case Op.Relu:
-      return ar.relu(x);
-    case Op.Abs:
-      return ar.abs(x);
-    case Op.PowConst:
-      return ar.powConst(x, k);
-    default:
-      throw new TraceError(`op ${p.op[i]} cannot appear in a program`);
-  }
+  const op = p.op[i];
+  if (op < LAST_SOURCE || op >= ARITY.length) throw new TraceError(`op ${op} cannot appear in a program`);
+  return applyOp(ar, op, x, y, k);
 }

@@ -1,6 +1,6 @@
-import type { Arith } from './arith.ts';
+import { TapeOps } from './generated/arithmetics.ts';
 import { binaryPrimitive, PARTIALS, unaryPrimitive } from './generated/primitives.ts';
-import { Op, OP_NAME, type OpCode } from './ops.ts';
+import { HAS_CONSTANT, LAST_BINARY, LAST_SOURCE, Op, OP_NAME, type Arith, type OpCode } from './ops.ts';
 import type { Program } from './program.ts';
 
 /** Index of a node on a tape. Branded so it cannot be mixed up with a step index or a count. */
@@ -66,7 +66,7 @@ export interface SweepTrace {
  * For unary ops the second partial column holds the op's constant (k of k·x, x + k, x^p) for
  * display; the sweep never reads it.
  */
-export class Tape implements Arith<NodeId> {
+export class Tape extends TapeOps<NodeId> implements Arith<NodeId> {
   /** Number of nodes recorded. */
   length = 0;
   /** (op << 24) | first parent. */
@@ -82,6 +82,7 @@ export class Tape implements Arith<NodeId> {
   lastSweepNodes = 0;
 
   constructor(capacity = 1024) {
+    super();
     const n = Math.max(16, Math.min(capacity, MAX_TAPE_NODES));
     this.head = new Int32Array(n);
     this.parent1 = new Int32Array(n);
@@ -120,21 +121,22 @@ export class Tape implements Arith<NodeId> {
   /**
    * Appends the node op(x, y) — y is ignored by unary ops, k is the constant of `constant`,
    * `mulConst`, `addConst` and `powConst` — computing its value and local partials by the op's rule
-   * (op-rules.ts, generated into generated/primitives.ts). The named methods below call it with
-   * their op, and `replay` calls it once per instruction of a traced program.
+   * (the op table in ops.ts, written out into generated/primitives.ts). The op methods (`sin`,
+   * `add`, …, from generated/arithmetics.ts) call it with their op, and `replay` calls it once
+   * per instruction of a traced program.
    */
-  private record(op: OpCode, x: number, y: number, k: number): NodeId {
+  protected record(op: number, x: number, y: number, k: number): NodeId {
     const vals = this.values;
     let value = k;
     let d0 = 0;
     let d1 = 0;
     let p1 = y;
-    if (op >= Op.Neg) {
+    if (op > LAST_BINARY) {
       p1 = x;
       value = unaryPrimitive(op, vals[x], k);
       d0 = PARTIALS[0];
       d1 = PARTIALS[1];
-    } else if (op >= Op.Add) {
+    } else if (op > LAST_SOURCE) {
       value = binaryPrimitive(op, vals[x], vals[y]);
       d0 = PARTIALS[0];
       d1 = PARTIALS[1];
@@ -171,7 +173,7 @@ export class Tape implements Arith<NodeId> {
     }
     for (let i = 0; i < op.length; i++) {
       const j = parameter ? parameter[i] : -1;
-      regs[base + i] = this.record(op[i] as OpCode, regs[lhs[i]], regs[rhs[i]], j >= 0 ? numbers[j] : constant[i]);
+      regs[base + i] = this.record(op[i], regs[lhs[i]], regs[rhs[i]], j >= 0 ? numbers[j] : constant[i]);
     }
     return regs[p.output] as NodeId;
   }
@@ -204,7 +206,7 @@ export class Tape implements Arith<NodeId> {
     const op = this.opName(id);
     const value = this.values[id];
     // A binary op's second partial is d1; a unary op's d1 is its constant, not a partial.
-    const partial = this.op(id) <= Op.Div && Number.isFinite(this.d0[id]) ? this.d1[id] : this.d0[id];
+    const partial = this.op(id) <= LAST_BINARY && Number.isFinite(this.d0[id]) ? this.d1[id] : this.d0[id];
     const x = this.values[this.head[id] & INDEX_MASK];
     let message: string;
     if (op === 'log' && x <= 0) message = `log of ${x} is ${value}: the logarithm needs a positive argument`;
@@ -239,74 +241,6 @@ export class Tape implements Arith<NodeId> {
     return i as NodeId;
   }
 
-  add(x: NodeId, y: NodeId): NodeId {
-    return this.record(Op.Add, x, y, 0);
-  }
-
-  sub(x: NodeId, y: NodeId): NodeId {
-    return this.record(Op.Sub, x, y, 0);
-  }
-
-  mul(x: NodeId, y: NodeId): NodeId {
-    return this.record(Op.Mul, x, y, 0);
-  }
-
-  div(x: NodeId, y: NodeId): NodeId {
-    return this.record(Op.Div, x, y, 0);
-  }
-
-  neg(x: NodeId): NodeId {
-    return this.record(Op.Neg, x, x, 0);
-  }
-
-  mulConst(x: NodeId, k: number): NodeId {
-    return this.record(Op.MulConst, x, x, k);
-  }
-
-  addConst(x: NodeId, k: number): NodeId {
-    return this.record(Op.AddConst, x, x, k);
-  }
-
-  sin(x: NodeId): NodeId {
-    return this.record(Op.Sin, x, x, 0);
-  }
-
-  cos(x: NodeId): NodeId {
-    return this.record(Op.Cos, x, x, 0);
-  }
-
-  tanh(x: NodeId): NodeId {
-    return this.record(Op.Tanh, x, x, 0);
-  }
-
-  exp(x: NodeId): NodeId {
-    return this.record(Op.Exp, x, x, 0);
-  }
-
-  log(x: NodeId): NodeId {
-    return this.record(Op.Log, x, x, 0);
-  }
-
-  sqrt(x: NodeId): NodeId {
-    return this.record(Op.Sqrt, x, x, 0);
-  }
-
-  square(x: NodeId): NodeId {
-    return this.record(Op.Square, x, x, 0);
-  }
-
-  relu(x: NodeId): NodeId {
-    return this.record(Op.Relu, x, x, 0);
-  }
-
-  abs(x: NodeId): NodeId {
-    return this.record(Op.Abs, x, x, 0);
-  }
-
-  powConst(x: NodeId, p: number): NodeId {
-    return this.record(Op.PowConst, x, x, p);
-  }
-
   value(x: NodeId): number {
     return this.values[x];
   }
@@ -324,22 +258,22 @@ export class Tape implements Arith<NodeId> {
   /** Parents of node i: none for leaves and constants, one for unary ops, two for binary ones. */
   parents(i: number): number[] {
     const op = this.op(i);
-    if (op <= Op.Const) return [];
+    if (op <= LAST_SOURCE) return [];
     const p0 = this.head[i] & INDEX_MASK;
-    return op <= Op.Div ? [p0, this.parent1[i]] : [p0];
+    return op <= LAST_BINARY ? [p0, this.parent1[i]] : [p0];
   }
 
   /** Local partials ∂node/∂parent of node i, aligned with `parents(i)`. */
   partials(i: number): number[] {
     const op = this.op(i);
-    if (op <= Op.Const) return [];
-    return op <= Op.Div ? [this.d0[i], this.d1[i]] : [this.d0[i]];
+    if (op <= LAST_SOURCE) return [];
+    return op <= LAST_BINARY ? [this.d0[i], this.d1[i]] : [this.d0[i]];
   }
 
   /** The constant a unary op carries (k of k·x and x + k, p of x^p), or undefined. */
   opConstant(i: number): number | undefined {
     const op = this.op(i);
-    return op === Op.MulConst || op === Op.AddConst || op === Op.PowConst ? this.d1[i] : undefined;
+    return HAS_CONSTANT[op] ? this.d1[i] : undefined;
   }
 
   /**
@@ -360,8 +294,8 @@ export class Tape implements Arith<NodeId> {
     // check that it is initialised) on every node.
     const shift = INDEX_BITS;
     const mask = INDEX_MASK;
-    const lastLeaf = Op.Const;
-    const lastBinary = Op.Div;
+    const lastLeaf = LAST_SOURCE;
+    const lastBinary = LAST_BINARY;
     let swept = 0;
     for (let i = output; i >= 0; i--) {
       swept++;
@@ -371,7 +305,7 @@ export class Tape implements Arith<NodeId> {
       const op = h >>> shift;
       if (op <= lastLeaf) continue;
       adj[h & mask] += d0[i] * g;
-      // Binary ops are exactly the codes Add … Div.
+      // Binary ops are exactly the codes after the sources up to LAST_BINARY (ops.ts).
       if (op <= lastBinary) adj[p1[i]] += d1[i] * g;
     }
     this.lastSweepNodes = swept;
@@ -406,8 +340,8 @@ export class Tape implements Arith<NodeId> {
       const g = adj[i];
       if (g === 0) continue;
       const op = this.op(i);
-      if (op <= Op.Const) continue;
-      const arity = op <= Op.Div ? 2 : 1;
+      if (op <= LAST_SOURCE) continue;
+      const arity = op <= LAST_BINARY ? 2 : 1;
       for (let j = 0; j < arity; j++) {
         const p = j === 0 ? this.head[i] & INDEX_MASK : this.parent1[i];
         const d = j === 0 ? this.d0[i] : this.d1[i];

@@ -1,10 +1,10 @@
-// `npm run generate`: writes engine/generated/ from engine/op-rules.ts and the chain's traced step
-// (engine/codegen.ts builds the text). Run it after changing a rule or the chain's step map;
+// `npm run generate`: writes engine/generated/ from engine/ops.ts (the op table) and the chain's traced step
+// (engine/codegen.ts builds the text). Run it after changing the op table or the chain's step map;
 // test/engine/codegen.test.ts fails until then.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENERATED_PRIMITIVES, GENERATED_STEP, primitivesSource, stepRecorderSource } from '../engine/codegen.ts';
+import { arithmeticsSource, GENERATED_ARITHMETICS, GENERATED_PRIMITIVES, GENERATED_STEP, primitivesSource, stepRecorderSource } from '../engine/codegen.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -15,6 +15,7 @@ function write(path: string, text: string): void {
 }
 
 write(GENERATED_PRIMITIVES, primitivesSource());
+write(GENERATED_ARITHMETICS, arithmeticsSource());
 // The step's program is traced from engine/chain.ts, which itself records through the step
 // recorder written next: import it only now.
 const { STEP_PROGRAM, STEP_RECORDER } = await import('../engine/chain.ts');

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { FUNCTIONS } from '../../engine/expr/ast.ts';
 import type { PlaygroundProblem } from '../../engine/expr/playground.ts';
 import { useLab } from '../store/index.ts';
 import { MAX_EXPR_LENGTH } from './defaults.ts';
@@ -59,7 +60,7 @@ export function ExpressionField() {
         )}
       </div>
       <p id={`${id}-help`} className="expr-help">
-        + − * / ^ and parentheses; sin cos tan tanh exp ln (= log) sqrt abs relu sigmoid; pi and e. Write the
+        + − * / ^ and parentheses; {FUNCTIONS.join(' ')} (ln = log); pi and e. Write the
         multiplication: 2*x, not 2x.
       </p>
     </div>

@@ -1,3 +1,5 @@
+import { FUNCTION_OPS, type OpFunctionName } from '../ops.ts';
+
 /**
  * The syntax tree of an expression. Every node keeps the span of source text it came from, so
  * the tape, the graph and error messages can point back at the characters a learner typed.
@@ -9,9 +11,18 @@ export interface Span {
   readonly end: number;
 }
 
-/** The functions the parser knows, each of one argument. `ln` and `log` are both the natural logarithm. */
-export const FUNCTIONS = ['sin', 'cos', 'tan', 'tanh', 'exp', 'ln', 'log', 'sqrt', 'abs', 'relu', 'sigmoid'] as const;
-export type FunctionName = (typeof FUNCTIONS)[number];
+/**
+ * Functions the expression compiler writes with several primitives (compile.ts): tan x = sin x /
+ * cos x, sigmoid x = 1 / (1 + exp(−x)).
+ */
+export const COMPOSITE_FUNCTIONS = ['tan', 'sigmoid'] as const;
+
+/**
+ * The functions the parser knows, each of one argument: the op table's functions (ops.ts; `ln`
+ * and `log` are both the natural logarithm), then the composite ones.
+ */
+export const FUNCTIONS: readonly FunctionName[] = [...(FUNCTION_OPS.keys() as Iterable<OpFunctionName>), ...COMPOSITE_FUNCTIONS];
+export type FunctionName = OpFunctionName | (typeof COMPOSITE_FUNCTIONS)[number];
 
 /** Named constants: π and Euler's number e. */
 export const CONSTANTS: Readonly<Record<'pi' | 'e', number>> = { pi: Math.PI, e: Math.E };

@@ -1,5 +1,5 @@
 import { floatArith } from '../arith.ts';
-import { Op, type OpCode } from '../ops.ts';
+import { FUNCTION_OPS, Op, type OpCode } from '../ops.ts';
 import { runProgram, type Program } from '../program.ts';
 import { isConstantExpr, type CallNode, type Expr, type Span } from './ast.ts';
 import { parseExpression, type ParsedExpression } from './parser.ts';
@@ -197,24 +197,10 @@ class Builder {
     const x = this.compile(e.arg);
     const r = this.result(e, { fn: e.fn });
     const arg = this.text(e.arg);
+    // A function that is one op of the table (ops.ts): one node.
+    const op = FUNCTION_OPS.get(e.fn);
+    if (op !== undefined) return this.emit(op, x, x, 0, r);
     switch (e.fn) {
-      case 'sin':
-        return this.emit(Op.Sin, x, x, 0, r);
-      case 'cos':
-        return this.emit(Op.Cos, x, x, 0, r);
-      case 'tanh':
-        return this.emit(Op.Tanh, x, x, 0, r);
-      case 'exp':
-        return this.emit(Op.Exp, x, x, 0, r);
-      case 'ln':
-      case 'log':
-        return this.emit(Op.Log, x, x, 0, r);
-      case 'sqrt':
-        return this.emit(Op.Sqrt, x, x, 0, r);
-      case 'abs':
-        return this.emit(Op.Abs, x, x, 0, r);
-      case 'relu':
-        return this.emit(Op.Relu, x, x, 0, r);
       case 'tan': {
         const s = this.emit(Op.Sin, x, x, 0, this.helper(e, `sin(${arg})`, { fn: 'tan' }));
         const c = this.emit(Op.Cos, x, x, 0, this.helper(e, `cos(${arg})`, { fn: 'tan' }));
@@ -227,6 +213,8 @@ class Builder {
         const one = this.emit(Op.Const, 0, 0, 1, this.helper(e, '1', { fn: 'sigmoid' }));
         return this.emit(Op.Div, one, d, 0, r);
       }
+      default:
+        throw new Error(`no lowering for the function '${e.fn}'`);
     }
   }
 }

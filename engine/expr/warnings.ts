@@ -1,3 +1,4 @@
+import { KINKS } from '../ops.ts';
 import type { NodeId, Tape, TapeIssue } from '../tape.ts';
 import type { Span } from './ast.ts';
 import type { NodeSource } from './compile.ts';
@@ -45,15 +46,12 @@ export function describeHazards(tape: Tape, nodes: readonly NodeSource[]): ExprW
     add({ kind: 'domain', message: domainMessage(tape, issue, source), node: issue.node, span: source.span });
   }
   for (let i = 0; i < tape.length; i++) {
-    const op = tape.opName(i);
-    if (op !== 'relu' && op !== 'abs') continue;
+    // The kinks and their conventions are the op table's (ops.ts).
+    const kink = KINKS[tape.op(i)];
+    if (!kink) continue;
     const x = tape.value(tape.parents(i)[0] as NodeId);
-    if (x !== 0) continue;
-    const where = nodes[i].label;
-    const message =
-      op === 'relu'
-        ? `relu'(0) is taken as 0 in '${where}': relu has a kink at 0, where any slope in [0, 1] is a valid subgradient; central differences see the average, 1/2`
-        : `|x|'(0) is taken as 0 in '${where}': |x| has a kink at 0, where any slope in [−1, 1] is a valid subgradient; central differences see the average, 0`;
+    if (x !== kink.at) continue;
+    const message = kink.says.replace('{where}', nodes[i].label);
     add({ kind: 'convention', message, node: i, span: nodes[i].span });
   }
   return out;

@@ -1,17 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STEP_PROGRAM, STEP_RECORDER } from '../../engine/chain.ts';
-import { GENERATED_PRIMITIVES, GENERATED_STEP, OP_SHIFT, primitivesSource, stepRecorderSource } from '../../engine/codegen.ts';
-import { BINARY_RULES, UNARY_RULES } from '../../engine/op-rules.ts';
+import {
+  arithmeticsSource,
+  BINARY_RULES,
+  GENERATED_ARITHMETICS,
+  GENERATED_PRIMITIVES,
+  GENERATED_STEP,
+  OP_SHIFT,
+  primitivesSource,
+  stepRecorderSource,
+  UNARY_RULES,
+} from '../../engine/codegen.ts';
 import { ARITY, Op } from '../../engine/ops.ts';
 import { trace } from '../../engine/program.ts';
 import { INDEX_BITS } from '../../engine/tape.ts';
 
 const committed = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-describe('engine/generated/, written from the op rules and the chain’s traced step', () => {
-  it('is up to date (run `npm run generate` after changing a rule or the step map)', () => {
+describe('engine/generated/, written from the op table and the chain’s traced step', () => {
+  it('is up to date (run `npm run generate` after changing the op table or the step map)', () => {
     expect(committed(GENERATED_PRIMITIVES)).toBe(primitivesSource());
+    expect(committed(GENERATED_ARITHMETICS)).toBe(arithmeticsSource());
     expect(committed(GENERATED_STEP)).toBe(stepRecorderSource(STEP_PROGRAM, STEP_RECORDER.name, STEP_RECORDER.describe));
   });
 
