@@ -83,6 +83,7 @@ export const OPS = [
     doc: "|x|, with |x|'(0) = 0.",
   },
   { key: 'PowConst', name: 'pow', arity: 1, method: 'powConst', constant: true, value: 'Math.pow(u, k)', d0: 'powPartial(u, k)', doc: 'xᵖ for a constant exponent p.' },
+  { key: 'Atan', name: 'atan', arity: 1, method: 'atan', value: 'Math.atan(u)', d0: '1 / (1 + u * u)', functions: ['atan'], doc: 'arctan x, in (−π/2, π/2).' },
 ] as const satisfies readonly OpRow[];
 
 /** d(x^p)/dx = p·x^(p−1), with the conventions 0^0 → 1 and d/dx x^0 = 0. */

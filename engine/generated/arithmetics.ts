@@ -88,6 +88,10 @@ export class FloatArith implements Arith<number> {
   powConst(x: number, k: number): number {
     return Math.pow(x, k);
   }
+  /** arctan x, in (−π/2, π/2). */
+  atan(x: number): number {
+    return Math.atan(x);
+  }
 }
 
 /** Forward mode along one direction: every primitive maps (v, d) to (f(v), f'(v)·d). */
@@ -203,6 +207,12 @@ export class DualArith implements Arith<Dual> {
     const u = x.v;
     const value = Math.pow(u, k);
     return { v: value, d: (powPartial(u, k)) * x.d };
+  }
+  /** arctan x, in (−π/2, π/2). */
+  atan(x: Dual): Dual {
+    const u = x.v;
+    const value = Math.atan(u);
+    return { v: value, d: (1 / (1 + u * u)) * x.d };
   }
 }
 
@@ -322,6 +332,12 @@ export abstract class DualVecOps<V extends { readonly v: number }> {
     const value = Math.pow(u, k);
     return this.scaled(x, value, powPartial(u, k));
   }
+  /** arctan x, in (−π/2, π/2). */
+  atan(x: V): V {
+    const u = x.v;
+    const value = Math.atan(u);
+    return this.scaled(x, value, 1 / (1 + u * u));
+  }
 }
 
 /**
@@ -397,6 +413,10 @@ export abstract class TapeOps<V> {
   /** xᵖ for a constant exponent p. */
   powConst(x: V, k: number): V {
     return this.record(18, x, x, k);
+  }
+  /** arctan x, in (−π/2, π/2). */
+  atan(x: V): V {
+    return this.record(19, x, x, 0);
   }
 }
 
@@ -474,6 +494,10 @@ export abstract class TracerOps<V> {
   powConst(x: V, k: number): V {
     return this.record(18, x, x, k);
   }
+  /** arctan x, in (−π/2, π/2). */
+  atan(x: V): V {
+    return this.record(19, x, x, 0);
+  }
 }
 
 /** Calls the method of op code `op` on x (and y, for binary ops) with constant k, with any arithmetic. */
@@ -515,6 +539,8 @@ export function applyOp<V>(ar: Arith<V>, op: number, x: V, y: V, k: number): V {
       return ar.abs(x);
     case 18: // Op.PowConst
       return ar.powConst(x, k);
+    case 19: // Op.Atan
+      return ar.atan(x);
     default:
       throw new RangeError(`op ${op} cannot be applied: it is not an op with a method`);
   }

@@ -36,7 +36,7 @@ export function binaryPrimitive(op: number, u: number, w: number): number {
   return value;
 }
 
-/** Value of the unary op (Neg … PowConst) on operand value u with constant k, its partials in PARTIALS. */
+/** Value of the unary op (Neg … Atan) on operand value u with constant k, its partials in PARTIALS. */
 export function unaryPrimitive(op: number, u: number, k: number): number {
   let value: number;
   let d0: number;
@@ -102,10 +102,15 @@ export function unaryPrimitive(op: number, u: number, k: number): number {
       d0 = u > 0 ? 1 : u < 0 ? -1 : 0;
       d1 = 0;
       break;
-    default: // Op.PowConst
+    case 18: // Op.PowConst
       value = Math.pow(u, k);
       d0 = powPartial(u, k);
       d1 = k;
+      break;
+    default: // Op.Atan
+      value = Math.atan(u);
+      d0 = 1 / (1 + u * u);
+      d1 = 0;
   }
   const out = PARTIALS;
   out[0] = d0;

@@ -29,6 +29,7 @@ const CHECKS: Record<string, { at: number[][]; k?: number }> = {
   Relu: { at: [[-1.3], [0.2], [2]] },
   Abs: { at: [[-1.3], [0.2], [2]] },
   PowConst: { at: [[0.3], [1], [4]], k: 2.5 },
+  Atan: { at: [[-30], [-0.4], [0], [1], [2.5]] },
 };
 
 /** Op `code` as a function of its operands, with any arithmetic (y is x for unary ops). */
@@ -94,5 +95,17 @@ describe('the op table', () => {
         }
       });
     }
+  });
+});
+
+describe('atan in expressions', () => {
+  it('atan(x*y) at (1, 2): ∂/∂x = y/(1 + x²y²) = 0.4, ∂/∂y = x/(1 + x²y²) = 0.2 by reverse, forward and central differences', () => {
+    const r = gradExpression('atan(x*y)', { x: 1, y: 2 });
+    expect(r.value).toBe(Math.atan(2));
+    expect(Math.abs(r.gradient.reverse.x - 0.4)).toBeLessThanOrEqual(1e-15);
+    expect(Math.abs(r.gradient.reverse.y - 0.2)).toBeLessThanOrEqual(1e-15);
+    expect(r.gradient.forward).toEqual(r.gradient.reverse);
+    expect(r.differences.finiteDifferenceVsReverseMax).toBeLessThan(1e-9);
+    expect(r.warnings).toEqual([]);
   });
 });
