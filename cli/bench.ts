@@ -19,9 +19,10 @@ import { printJson } from './json.ts';
 
 export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json]
   Engine timings side by side, measured in one process: plain evaluation, the hand-fused
-  adjoint, the tape's reverse gradient, vector forward mode and the central-difference sweep;
-  ratios against the hand-fused adjoint, and bytes per tape node; then the scalar tape against
-  the tensor tape on one small network.`;
+  adjoint, the tape's reverse gradient as the lab calls it (tapeReverse: no tape given, the
+  pooled one) and with a tape of the caller's (tapeReverseReused), its recording and its sweep,
+  vector forward mode and the central-difference sweep; ratios against the hand-fused adjoint,
+  and bytes per tape node; then the scalar tape against the tensor tape on one small network.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -77,7 +78,10 @@ function benchAt(T: number, minMs: number): BenchRow {
   const timings: Record<string, number> = {
     evaluate: time(() => evaluateLoss(params), minMs).ms,
     fusedAdjoint: time(() => fusedAdjoint(params, work), minMs).ms,
-    tapeReverse: time(() => reverseGradient(params, tape), minMs).ms,
+    // As runLab, the work curve and the worker call it: no tape given (the pooled one).
+    tapeReverse: time(() => reverseGradient(params), minMs).ms,
+    // With a tape of the caller's, reused across calls.
+    tapeReverseReused: time(() => reverseGradient(params, tape), minMs).ms,
     // Its two halves: recording the chain on the tape, and the sweep over a recorded tape.
     tapeRecord: time(() => recordChain(params, tape), minMs).ms,
     tapeSweep: time(() => sweepTape.backward(loss), minMs).ms,
