@@ -1,5 +1,4 @@
 import { useId, useRef } from 'react';
-import { FUNCTIONS } from '../../engine/expr/ast.ts';
 import type { PlaygroundProblem } from '../../engine/expr/playground.ts';
 import { useLab } from '../store/index.ts';
 import { MAX_EXPR_LENGTH } from './defaults.ts';
@@ -60,7 +59,7 @@ export function ExpressionField() {
         )}
       </div>
       <p id={`${id}-help`} className="expr-help">
-        + − * / ^ and parentheses; {FUNCTIONS.join(' ')} (ln = log); pi and e. Write the
+        + − * / ^ and parentheses; sin cos tan tanh atan exp ln (= log) sqrt abs relu sigmoid; pi and e. Write the
         multiplication: 2*x, not 2x.
       </p>
     </div>
