@@ -1,6 +1,6 @@
-import { jsonData } from '../engine/json.ts';
+import { jsonData } from '../engine/json-data.ts';
 
-/** JSON-ready data by the lab's rules (engine/json.ts), saying 'printed as null'. */
+/** JSON-ready data by the lab's rules (engine/json-data.ts), saying 'printed as null'. */
 export function toJsonData(value: unknown, warnings: string[], path = ''): unknown {
   return jsonData(value, warnings, path, 'printed');
 }

@@ -37,7 +37,6 @@ export {
 } from './finite-difference.ts';
 export {
   runLab,
-  labSteps,
   runLabInSlices,
   type SlicedHooks,
   paramsOf,

@@ -13,7 +13,7 @@ import type { CheckpointReport, GradientPair, LabPart, LabReport, LabSettings, S
 import { reverseGradient } from './reverse.ts';
 import { LabInputError, validateSettings } from './settings.ts';
 import { BYTES_PER_NODE } from './tape.ts';
-import { checkpointReport, checkpointWork } from './checkpoint/lab.ts';
+import { checkpointReport, checkpointWork } from './checkpoint/lab-schedule.ts';
 
 /** Above this many steps the sweep over h is skipped unless asked for (it costs ~34·T² steps). */
 export const SWEEP_STEP_LIMIT = 1000;
@@ -62,9 +62,14 @@ function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolea
  * checkpointed reverse sweep, with every work figure counted by the code that did the work.
  * Throws LabInputError for settings it cannot use. `hooks` hear the sweep's progress and may
  * abandon the run between its points (LabCancelled).
+ *
+ * A run has one body, the generator `runLabStepwise`, and two drivers: this one, which runs it
+ * straight through on the caller's thread (the command line, the tests), and `runLabInSlices`,
+ * which awaits a pause between slices so a Web Worker can read its messages while a long sweep
+ * runs. Both return the same report for the same settings.
  */
 export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
-  const run = labSteps(settings);
+  const run = runLabStepwise(settings);
   for (;;) {
     const next = run.next();
     if (next.done) return next.value;
@@ -88,7 +93,7 @@ export interface SlicedHooks {
 }
 
 /**
- * `runLab` in slices: drives `labSteps`, pausing (`hooks.pause`) whenever a slice of work has
+ * `runLab` in slices, the worker's driver of the same run: drives `runLabStepwise`, pausing (`hooks.pause`) whenever a slice of work has
  * lasted `sliceMs`, and checking `hooks.stopped` between the sweep's points. The Web Worker runs
  * the lab this way, so that a request to stop, sent while a long sweep runs, is heard and honoured
  * within one sweep point instead of the worker having to be replaced.
@@ -96,7 +101,7 @@ export interface SlicedHooks {
 export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promise<LabReport> {
   const now = hooks.now ?? (() => performance.now());
   const sliceMs = hooks.sliceMs ?? 8;
-  const run = labSteps(settings);
+  const run = runLabStepwise(settings);
   let sliceStart = now();
   for (;;) {
     const next = run.next();
@@ -111,12 +116,12 @@ export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks):
 }
 
 /**
- * `runLab` as a generator that pauses between the points of the sweep over epsilon, the one long
- * part of a run: it yields the fraction of the sweep done (0 before the first point) and returns
- * the report. A caller that awaits between steps keeps its thread responsive, and stops the run by
- * not asking for the next step (the Web Worker does both; `runLab` drives it straight through).
+ * The body of a lab run, shared by its two drivers (`runLab` straight through, `runLabInSlices`
+ * with pauses): a generator that pauses between the points of the sweep over epsilon, the one long
+ * part of a run. It yields the fraction of the sweep done (0 before the first point) and returns
+ * the report. A caller stops the run by not asking for the next step.
  */
-export function* labSteps(settings: LabSettings): Generator<number, LabReport, void> {
+export function* runLabStepwise(settings: LabSettings): Generator<number, LabReport, void> {
   const problem = validateSettings(settings);
   if (problem) throw new LabInputError(problem);
   const params = paramsOf(settings);

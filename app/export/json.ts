@@ -1,5 +1,5 @@
 import type { LabReport } from '../../engine/report.ts';
-import { jsonData } from '../../engine/json.ts';
+import { jsonData } from '../../engine/json-data.ts';
 import type { AppSettings } from '../settings/schema.ts';
 
 export { jsonData };

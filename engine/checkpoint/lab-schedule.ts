@@ -1,7 +1,7 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport, LabSettings } from '../report.ts';
 import { countSchedule } from './executor.ts';
-import { runCheckpointed } from './run.ts';
+import { runCheckpointed } from './checkpointed-run.ts';
 import { scheduleActions, type ScheduleSpec } from './spec.ts';
 
 /**

@@ -19,15 +19,15 @@ describe('the main thread', () => {
     for (const file of sources(APP)) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)) {
-        // engine/json.ts is the one exception: the JSON rules, importing nothing (checked below).
-        if (m[3].includes('/engine/') && !m[2] && !m[3].endsWith('/engine/json.ts')) offenders.push(`${file.slice(APP.length)}: ${m[0].split('\n')[0]}`);
+        // engine/json-data.ts is the one exception: the JSON rules, importing nothing (checked below).
+        if (m[3].includes('/engine/') && !m[2] && !m[3].endsWith('/engine/json-data.ts')) offenders.push(`${file.slice(APP.length)}: ${m[0].split('\n')[0]}`);
       }
     }
     expect(offenders).toEqual([]);
   });
 
   it('the JSON rules it shares with the command line import nothing', () => {
-    const text = readFileSync(fileURLToPath(new URL('../../engine/json.ts', import.meta.url)), 'utf8');
+    const text = readFileSync(fileURLToPath(new URL('../../engine/json-data.ts', import.meta.url)), 'utf8');
     expect(text).not.toMatch(/^import /m);
   });
 
