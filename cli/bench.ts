@@ -20,7 +20,8 @@ import { printJson } from './json.ts';
 export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json]
   Engine timings side by side, measured in one process: plain evaluation, the hand-fused
   adjoint, the tape's reverse gradient as the lab calls it (tapeReverse: no tape given, the
-  pooled one) and with a tape of the caller's (tapeReverseReused), its recording and its sweep,
+  pooled one), with a tape of the caller's (tapeReverseReused) and with a new tape each call
+  (tapeReverseFresh), its recording and its sweep,
   vector forward mode and the central-difference sweep; ratios against the hand-fused adjoint,
   and bytes per tape node; then the scalar tape against the tensor tape on one small network.`;
 
@@ -82,6 +83,8 @@ function benchAt(T: number, minMs: number): BenchRow {
     tapeReverse: time(() => reverseGradient(params), minMs).ms,
     // With a tape of the caller's, reused across calls.
     tapeReverseReused: time(() => reverseGradient(params, tape), minMs).ms,
+    // With a new tape each call: what the default path cost before it pooled its tape.
+    tapeReverseFresh: time(() => reverseGradient(params, new Tape(tapeNodesFor(T))), minMs).ms,
     // Its two halves: recording the chain on the tape, and the sweep over a recorded tape.
     tapeRecord: time(() => recordChain(params, tape), minMs).ms,
     tapeSweep: time(() => sweepTape.backward(loss), minMs).ms,
