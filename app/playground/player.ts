@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { DEFAULT_SPEED } from '../store/tapeSlice.ts';
+import { DEFAULT_SPEED } from '../tape/tapeSlice.ts';
 import type { ShownView } from '../tape/model.ts';
 import type { PlayerState } from '../tape/player.ts';
 import { playerActions } from '../tape/playerActions.ts';
@@ -21,7 +21,7 @@ export interface ExprPlayer {
 
 /**
  * A player of its own for the playground's tape, with the same behaviour as the chain's
- * (app/store/tapeSlice.ts), so the tape components run on it unchanged.
+ * (app/tape/tapeSlice.ts), so the tape components run on it unchanged.
  */
 export function createExprPlayer(): ExprPlayer {
   const store = createStore<ExprPlayerState>()((set, get) => ({

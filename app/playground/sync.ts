@@ -1,6 +1,6 @@
 import type { PlaygroundOutcome, PlaygroundRequest } from '../../engine/expr/playground.ts';
 import type { LabStore } from '../store/index.ts';
-import type { ExprRequest } from '../store/playgroundSlice.ts';
+import type { ExprRequest } from './playgroundSlice.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_VARIABLES, NEW_VARIABLE_VALUE } from './defaults.ts';
 import { latestWins } from './latest.ts';
 

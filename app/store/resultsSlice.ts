@@ -1,8 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { LabReport } from '../../engine/report.ts';
 import type { CachedPart } from '../worker/pipeline.ts';
-import { shareEqual } from './share.ts';
-import type { LabState } from './types.ts';
+import { shareEqual } from './structuralShare.ts';
 
 /** What the worker sent back: the report on screen and the state of the request behind it. */
 export interface ResultsSlice {
@@ -27,7 +26,7 @@ export interface ResultsSlice {
   setFailure: (message: string | null) => void;
 }
 
-export const createResultsSlice: StateCreator<LabState, [], [], ResultsSlice> = (set, get) => ({
+export const createResultsSlice: StateCreator<ResultsSlice, [], [], ResultsSlice> = (set, get) => ({
   report: null,
   reportId: 0,
   stale: [],

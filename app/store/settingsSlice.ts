@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
 import { validateSettings } from '../settings/validate.ts';
-import type { LabState } from './types.ts';
 
 /** The eight settings (one field each, so components select exactly one) and their setters. */
 export interface SettingsSlice extends AppSettings {
@@ -36,7 +35,7 @@ export function selectSettings(s: AppSettings): AppSettings {
   };
 }
 
-export const createSettingsSlice: StateCreator<LabState, [], [], SettingsSlice> = (set, get) => ({
+export const createSettingsSlice: StateCreator<SettingsSlice, [], [], SettingsSlice> = (set, get) => ({
   ...DEFAULTS,
   wantedStride: DEFAULTS.stride,
   wantedSnapshots: DEFAULTS.snapshots,

@@ -1,7 +1,7 @@
 import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { LabSettings } from '../../engine/report.ts';
 import { selectSettings, type LabStore } from '../store/index.ts';
-import { tapeKeyOf } from '../store/tapeSlice.ts';
+import { tapeKeyOf } from './tapeSlice.ts';
 
 /** Anything that records the chain's tape asynchronously: the worker, or a fake in tests. */
 export interface TapeSource {

@@ -2,7 +2,7 @@ import '../styles/tensor.css';
 import { useEffect, useMemo } from 'react';
 import { Figures, Legend } from '../panels/Panel.tsx';
 import { useLab } from '../store/index.ts';
-import { comparisonKeyOf } from '../store/tensorSlice.ts';
+import { comparisonKeyOf } from './tensorSlice.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { tensorEngine } from './connect.ts';
 import { DecisionMap } from './DecisionMap.tsx';

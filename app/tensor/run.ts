@@ -3,7 +3,7 @@ import type { TrainOptions } from '../../engine/tensor/mlp.ts';
 import type { TrainUpdate } from '../../workers/tensor.worker.ts';
 import { latestWins, type Latest } from '../playground/latest.ts';
 import type { LabStore } from '../store/index.ts';
-import { comparisonKeyOf, type TrainSettings } from '../store/tensorSlice.ts';
+import { comparisonKeyOf, type TrainSettings } from './tensorSlice.ts';
 
 /** The tensor panel's engine: its worker, or a fake in tests. */
 export interface TensorEngine {

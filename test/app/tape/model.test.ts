@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLab } from '../../../app/store/index.ts';
-import { tapeKeyOf } from '../../../app/store/tapeSlice.ts';
+import { tapeKeyOf } from '../../../app/tape/tapeSlice.ts';
 import { describeEvent, describeRecord } from '../../../app/tape/narrate.ts';
 import { contributionsTo, tapeFrame, tapeStatics, wrongInputs } from '../../../app/tape/model.ts';
 import { startTape, type TapeSource } from '../../../app/tape/sync.ts';

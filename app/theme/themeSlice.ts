@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { ThemeChoice } from '../theme/theme.ts';
-import type { LabState } from './types.ts';
+import type { ThemeChoice } from './theme.ts';
 
 /** The colour theme the page shows: the system's, or one the user picked. */
 export interface ThemeSlice {
@@ -8,7 +7,7 @@ export interface ThemeSlice {
   setTheme: (theme: ThemeChoice) => void;
 }
 
-export const createThemeSlice: StateCreator<LabState, [], [], ThemeSlice> = (set) => ({
+export const createThemeSlice: StateCreator<ThemeSlice, [], [], ThemeSlice> = (set) => ({
   theme: 'system',
   setTheme: (theme) => set({ theme }),
 });

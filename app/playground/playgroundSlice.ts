@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { PlaygroundOutcome, PlaygroundProblem, PlaygroundResult } from '../../engine/expr/playground.ts';
-import { DEFAULT_AT, DEFAULT_SOURCE, VALUE_LIMIT, withValue } from '../playground/defaults.ts';
-import type { LabState } from './types.ts';
+import { DEFAULT_AT, DEFAULT_SOURCE, VALUE_LIMIT, withValue } from './defaults.ts';
 
 /** What the playground was asked to evaluate. */
 export interface ExprRequest {
@@ -41,7 +40,7 @@ export interface PlaygroundSlice {
   noteExprLinked: () => void;
 }
 
-export const createPlaygroundSlice: StateCreator<LabState, [], [], PlaygroundSlice> = (set, get) => ({
+export const createPlaygroundSlice: StateCreator<PlaygroundSlice, [], [], PlaygroundSlice> = (set, get) => ({
   exprSource: DEFAULT_SOURCE,
   exprValues: { ...DEFAULT_AT },
   exprVariables: Object.keys(DEFAULT_AT),

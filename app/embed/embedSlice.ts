@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { EmbedView } from '../embed/embed.ts';
-import type { LabState } from './types.ts';
+import type { EmbedView } from './embed.ts';
 
 /** Embed mode (read from the hash): the panels an iframe on a course page shows, or null for the full page. */
 export interface EmbedSlice {
@@ -8,7 +7,7 @@ export interface EmbedSlice {
   setEmbed: (embed: EmbedView | null) => void;
 }
 
-export const createEmbedSlice: StateCreator<LabState, [], [], EmbedSlice> = (set) => ({
+export const createEmbedSlice: StateCreator<EmbedSlice, [], [], EmbedSlice> = (set) => ({
   embed: null,
   setEmbed: (embed) => set({ embed }),
 });

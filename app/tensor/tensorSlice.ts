@@ -2,7 +2,6 @@ import type { StateCreator } from 'zustand';
 import type { TapeComparison } from '../../engine/tensor/compare.ts';
 import type { DatasetName } from '../../engine/tensor/data.ts';
 import type { TrainUpdate } from '../../workers/tensor.worker.ts';
-import type { LabState } from './types.ts';
 
 /** What the tensor panel trains: the data set, the network's width, the steps and the SGD step size. */
 export interface TrainSettings {
@@ -66,7 +65,7 @@ function joined(a: Float64Array, b: Float64Array): Float64Array {
   return out;
 }
 
-export const createTensorSlice: StateCreator<LabState, [], [], TensorSlice> = (set, get) => ({
+export const createTensorSlice: StateCreator<TensorSlice, [], [], TensorSlice> = (set, get) => ({
   tensorWanted: false,
   trainSettings: { ...TRAIN_DEFAULTS },
   trainStatus: 'idle',

@@ -1,8 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
-import { playerActions } from '../tape/playerActions.ts';
-import { carryPosition, timelineOf } from '../tape/timeline.ts';
-import type { LabState } from './types.ts';
+import { playerActions } from './playerActions.ts';
+import { carryPosition, timelineOf } from './timeline.ts';
 
 /** Speeds of the player, in timeline steps (nodes recorded or sweep events) a second. */
 export const SPEEDS = [1, 2, 5, 10, 25, 50, 100] as const;
@@ -48,7 +47,7 @@ export function tapeKeyOf(s: { steps: number; c: number; x0: number; target: num
   return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
 }
 
-export const createTapeSlice: StateCreator<LabState, [], [], TapeSlice> = (set, get) => ({
+export const createTapeSlice: StateCreator<TapeSlice, [], [], TapeSlice> = (set, get) => ({
   tape: null,
   tapeKey: null,
   tapeWanted: false,
