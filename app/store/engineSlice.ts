@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { ENGINE_RESTARTED } from '../worker/faults.ts';
+import { ENGINE_RESTARTED } from '../../workers/channel/faults.ts';
 
 /** What the page says about the engine itself: how far a long run is, and faults or cancels. */
 export interface EngineSlice {

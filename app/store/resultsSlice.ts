@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { LabReport } from '../../engine/report.ts';
-import type { CachedPart } from '../worker/pipeline.ts';
+import type { CachedPart } from '../../workers/lab/cachedParts.ts';
 import { shareEqual } from './structuralShare.ts';
 
 /** What the worker sent back: the report on screen and the state of the request behind it. */

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { TapeComparison } from '../../engine/tensor/compare.ts';
 import type { DatasetName } from '../../engine/tensor/data.ts';
-import type { TrainUpdate } from '../../workers/tensor.worker.ts';
+import type { TrainUpdate } from '../../workers/tensor/protocol.ts';
 
 /** What the tensor panel trains: the data set, the network's width, the steps and the SGD step size. */
 export interface TrainSettings {

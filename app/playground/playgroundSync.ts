@@ -1,13 +1,11 @@
-import type { PlaygroundOutcome, PlaygroundRequest } from '../../engine/expr/playground.ts';
+import type { PlaygroundRequest } from '../../engine/expr/playground.ts';
+import { latestWins } from '../../workers/channel/latest.ts';
+import type { ExprEvaluator } from '../../workers/playground/protocol.ts';
 import type { LabStore } from '../store/index.ts';
 import type { ExprRequest } from './playgroundSlice.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_VARIABLES, NEW_VARIABLE_VALUE } from './defaults.ts';
-import { latestWins } from './latest.ts';
 
-/** Anything that evaluates an expression asynchronously: the playground's worker, or a fake in tests. */
-export interface ExprEvaluator {
-  evaluate(request: PlaygroundRequest): Promise<PlaygroundOutcome>;
-}
+export type { ExprEvaluator };
 
 const toRequest = (q: ExprRequest): PlaygroundRequest => ({
   source: q.source,

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { chainTapeView, LabInputError, paramsOf, runLabInSlices, validateSettings, type ChainTapeView } from '../engine/index.ts';
-import type { LabReport, LabSettings } from '../engine/report.ts';
-import { reportBuffers, tapeViewBuffers } from './transfer.ts';
+import { chainTapeView, LabInputError, paramsOf, runLabInSlices, validateSettings, type ChainTapeView } from '../../engine/index.ts';
+import type { LabReport, LabSettings } from '../../engine/report.ts';
+import { reportBuffers, tapeViewBuffers } from '../channel/transfer.ts';
+import type { LabWorkerApi } from './protocol.ts';
 
 /** The run in progress: `stop` marks it, and it ends with LabCancelled at its next sweep point. */
 let current: { stopped: boolean } | null = null;
@@ -52,8 +53,6 @@ const api = {
     const view = chainTapeView(paramsOf(settings));
     return Comlink.transfer(view, tapeViewBuffers(view));
   },
-};
-
-export type LabWorkerApi = typeof api;
+} satisfies LabWorkerApi;
 
 Comlink.expose(api);

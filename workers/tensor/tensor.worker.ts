@@ -1,25 +1,8 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { createTrainer, measureTapes, type CompareOptions, type TapeComparison, type TrainOptions } from '../engine/tensor/index.ts';
+import { createTrainer, measureTapes, type CompareOptions, type TapeComparison, type TrainOptions } from '../../engine/tensor/index.ts';
+import type { TensorWorkerApi, TrainUpdate } from './protocol.ts';
 
-/** One report of a training run: the steps since the last one, and the network as it stands. */
-export interface TrainUpdate {
-  /** SGD steps taken so far, of `steps`. */
-  step: number;
-  steps: number;
-  /** The batch losses of the steps since the previous update (steps step − losses.length … step − 1). */
-  losses: Float64Array;
-  /** Loss and accuracy on the whole data set now. */
-  loss: number;
-  accuracy: number;
-  /** P(class 1) on an n×n grid over the bounds, row r at y = yMin + r·Δy. */
-  grid: { n: number; xMin: number; xMax: number; yMin: number; yMax: number; probability: Float64Array };
-  /** Milliseconds spent in the SGD steps themselves (not the reports, not the pauses between them). */
-  trainMs: number;
-  /** The data set's points and labels: in the first update only. */
-  data?: { x: Float64Array; labels: Int32Array };
-  done: boolean;
-}
 
 /** The run that may go on; a newer train() or stop() bumps it, and the older loop ends at its next pause. */
 let current = 0;
@@ -84,8 +67,6 @@ const api = {
   compare(options: CompareOptions): TapeComparison {
     return measureTapes(options);
   },
-};
-
-export type TensorWorkerApi = typeof api;
+} satisfies TensorWorkerApi;
 
 Comlink.expose(api);

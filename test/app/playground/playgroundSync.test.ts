@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluatePlayground, type PlaygroundOutcome, type PlaygroundRequest } from '../../../engine/expr/playground.ts';
 import { DEFAULT_SOURCE } from '../../../app/playground/defaults.ts';
-import { startPlayground, type ExprEvaluator } from '../../../app/playground/sync.ts';
+import { startPlayground, type ExprEvaluator } from '../../../app/playground/playgroundSync.ts';
 import { useLab } from '../../../app/store/index.ts';
-import { startLab, type HostWindow } from '../../../app/sync.ts';
-import type { LabRunner } from '../../../app/worker/client.ts';
+import { startLab, type HostWindow } from '../../../app/labSync.ts';
+import type { LabRunner } from '../../../workers/lab/client.ts';
 import { labReport } from '../fixture.ts';
 
 /** The engine behind a promise, as the worker answers; counts what it was asked. */

@@ -1,9 +1,9 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import type { AppSettings } from '../settings/schema.ts';
-import { isEngineStopped, isRunCancelled } from './faults.ts';
-import { followUpStillWanted } from './pipeline.ts';
+import type { AppSettings } from '../../app/settings/schema.ts';
+import { isEngineStopped, isRunCancelled } from '../channel/faults.ts';
+import { followUpStillWanted } from './cachedParts.ts';
 
-/** Anything that runs the lab asynchronously: the worker's host (engineHost.ts), or a fake in tests. */
+/** Anything that runs the lab asynchronously: the worker's host (host.ts), or a fake in tests. */
 export interface LabRunner {
   /** One run; `onProgress` hears the fraction of the sweep over epsilon done. */
   run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<LabReport>;

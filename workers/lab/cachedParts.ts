@@ -1,6 +1,6 @@
 import type { LabPart, LabReport, LabSettings } from '../../engine/report.ts';
-import type { AppSettings } from '../settings/schema.ts';
-import { sameSettings } from '../settings/validate.ts';
+import type { AppSettings } from '../../app/settings/schema.ts';
+import { sameSettings } from '../../app/settings/validate.ts';
 
 /**
  * Parts of a report that do not depend on every setting, and what each depends on. While a

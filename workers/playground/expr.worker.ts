@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { EXPRESSION_PRESETS, evaluatePlayground, type ExpressionPreset, type PlaygroundOutcome, type PlaygroundRequest } from '../engine/expr/index.ts';
-import { tapeViewBuffers } from './transfer.ts';
+import { EXPRESSION_PRESETS, evaluatePlayground, type ExpressionPreset, type PlaygroundOutcome, type PlaygroundRequest } from '../../engine/expr/index.ts';
+import { tapeViewBuffers } from '../channel/transfer.ts';
+import type { ExprWorkerApi } from './protocol.ts';
 
 /** The expression playground's engine: parse, record, differentiate; the tape's columns moved, not copied. */
 const api = {
@@ -14,8 +15,6 @@ const api = {
     const outcome = evaluatePlayground(request);
     return outcome.ok ? Comlink.transfer(outcome, tapeViewBuffers(outcome.result.tape)) : outcome;
   },
-};
-
-export type ExprWorkerApi = typeof api;
+} satisfies ExprWorkerApi;
 
 Comlink.expose(api);

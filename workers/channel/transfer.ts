@@ -1,5 +1,5 @@
-import type { LabReport } from '../engine/report.ts';
-import type { TapeView } from '../engine/tape-view.ts';
+import type { LabReport } from '../../engine/report.ts';
+import type { TapeView } from '../../engine/tape-view.ts';
 
 /**
  * The distinct ArrayBuffers behind a report's typed arrays, to move (not copy) them to the main

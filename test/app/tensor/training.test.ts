@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TrainUpdate } from '../../../workers/tensor.worker.ts';
+import type { TrainUpdate } from '../../../workers/tensor/protocol.ts';
 import { useLab } from '../../../app/store/index.ts';
-import { createMeasurer, startTrainingRun, stopTrainingRun, type TensorEngine } from '../../../app/tensor/run.ts';
+import { createMeasurer, startTrainingRun, stopTrainingRun, type TensorEngine } from '../../../app/tensor/training.ts';
 import { compareTapes } from '../../../engine/tensor/compare.ts';
 
 const grid = { n: 2, xMin: 0, xMax: 1, yMin: 0, yMax: 1, probability: new Float64Array(4) };

@@ -5,9 +5,9 @@ import { decodePlayground, encodePlayground } from './playground/hash.ts';
 import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';
-import { createLabClient, type LabRunner } from './worker/client.ts';
-import { RUN_CANCELLED } from './worker/faults.ts';
-import { createPipeline } from './worker/pipeline.ts';
+import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
+import { RUN_CANCELLED } from '../workers/channel/faults.ts';
+import { createPipeline } from '../workers/lab/cachedParts.ts';
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
 export function describeRun(run: LabSettings): string {

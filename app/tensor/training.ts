@@ -1,16 +1,10 @@
-import type { CompareOptions, TapeComparison } from '../../engine/tensor/compare.ts';
 import type { TrainOptions } from '../../engine/tensor/mlp.ts';
-import type { TrainUpdate } from '../../workers/tensor.worker.ts';
-import { latestWins, type Latest } from '../playground/latest.ts';
+import { latestWins, type Latest } from '../../workers/channel/latest.ts';
+import type { TensorEngine } from '../../workers/tensor/protocol.ts';
 import type { LabStore } from '../store/index.ts';
 import { comparisonKeyOf, type TrainSettings } from './tensorSlice.ts';
 
-/** The tensor panel's engine: its worker, or a fake in tests. */
-export interface TensorEngine {
-  train(options: TrainOptions, steps: number, onUpdate: (update: TrainUpdate) => void): Promise<boolean>;
-  stop(): Promise<void>;
-  compare(options: CompareOptions): Promise<TapeComparison>;
-}
+export type { TensorEngine };
 
 /** Milliseconds each tape is timed for in the comparison (after a quarter of that to warm up). */
 export const COMPARE_MS = 250;

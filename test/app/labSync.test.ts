@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { useLab } from '../../app/store/index.ts';
-import { startLab, type HostWindow } from '../../app/sync.ts';
-import { ENGINE_RESTARTED, RUN_CANCELLED, RunCancelled } from '../../app/worker/faults.ts';
-import type { LabRunner } from '../../app/worker/client.ts';
+import { startLab, type HostWindow } from '../../app/labSync.ts';
+import { ENGINE_RESTARTED, RUN_CANCELLED, RunCancelled } from '../../workers/channel/faults.ts';
+import type { LabRunner } from '../../workers/lab/client.ts';
 import { labReport } from './fixture.ts';
 
 /** A stand-in for window: a hash and the history calls the wiring makes. */
