@@ -1,6 +1,7 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { AppSettings } from '../../app/settings/schema.ts';
 import { isEngineStopped, isRunCancelled } from '../channel/faults.ts';
+import { createPump } from '../channel/latest.ts';
 import { followUpStillWanted } from './cachedParts.ts';
 
 /** Anything that runs the lab asynchronously: the worker's host (host.ts), or a fake in tests. */
@@ -48,10 +49,11 @@ export const RESTART_RETRIES = 1;
 export const PROGRESS_DELAY_MS = 200;
 
 /**
- * Latest-wins access to a runner. At most one run is in flight. When it ends, the planner is
- * asked for the next run towards the newest target, so a dragged slider never builds a queue:
- * settings passed over while a run was in flight are simply never computed. Run ids only grow
- * and runs finish in order, so a stale report is never painted over a newer one.
+ * Latest-wins access to a runner (the channel's pump, ../channel/latest.ts). At most one run is in
+ * flight. When it ends, the planner is asked for the next run towards the newest target, so a
+ * dragged slider never builds a queue: settings passed over while a run was in flight are simply
+ * never computed. Run ids only grow and runs finish in order, so a stale report is never painted
+ * over a newer one.
  */
 export function createLabClient(
   runner: LabRunner,
@@ -60,11 +62,9 @@ export function createLabClient(
   progressDelay = PROGRESS_DELAY_MS,
 ): LabClient {
   let lastId = 0;
-  let inFlight = false;
   let target: AppSettings | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let busy = false;
-  let running: LabSettings | null = null;
   /** Consecutive runs lost to a stopped worker. */
   let crashes = 0;
   /** The run in flight was stopped because a newer target made it useless (not the user's cancel). */
@@ -73,80 +73,72 @@ export function createLabClient(
   function setBusy(next: boolean) {
     if (next !== busy) {
       busy = next;
-      events.busy(next, next ? (running ?? undefined) : undefined);
+      events.busy(next, next ? (pump.running?.settings ?? undefined) : undefined);
     }
   }
 
-  function idle() {
-    inFlight = false;
-    running = null;
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    setBusy(false);
-  }
-
-  function step() {
-    const settings = target ? planner.next(target) : null;
-    if (!settings) {
-      idle();
-      return;
-    }
-    inFlight = true;
-    running = settings;
-    if (busy) events.busy(true, settings);
-    if (timer === null && !busy) {
-      timer = setTimeout(() => {
-        timer = null;
-        setBusy(true);
-      }, progressDelay);
-    }
-    const id = ++lastId;
-    events.progress?.(null);
-    runner
-      .run(settings, (fraction) => events.progress?.(fraction))
-      .then(
-        (report) => {
-          crashes = 0;
-          events.report(report, id, settings);
-        },
-        (error: unknown) => {
-          if (isEngineStopped(error) && crashes < RESTART_RETRIES) {
-            // The worker was replaced: run the same settings again (the target stays).
-            crashes += 1;
-            events.restarted?.(id, settings);
-            return;
-          }
-          crashes = 0;
-          if (isRunCancelled(error) && superseded) return;
-          if (isRunCancelled(error)) events.cancelled?.(id, settings);
-          else events.failure(messageOf(error), id, settings);
-          // A failed or cancelled target is not retried until the settings change.
-          if (target && sameTarget(target, settings)) target = null;
-        },
-      )
-      .finally(() => {
-        superseded = false;
-        step();
-      });
-  }
+  const pump = createPump<{ settings: LabSettings; id: number }, LabReport>({
+    next: () => {
+      const settings = target ? planner.next(target) : null;
+      return settings ? { settings, id: ++lastId } : null;
+    },
+    idle() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      setBusy(false);
+    },
+    run({ settings }) {
+      if (busy) events.busy(true, settings);
+      if (timer === null && !busy) {
+        timer = setTimeout(() => {
+          timer = null;
+          setBusy(true);
+        }, progressDelay);
+      }
+      events.progress?.(null);
+      return runner.run(settings, (fraction) => events.progress?.(fraction));
+    },
+    answer(report, { settings, id }) {
+      crashes = 0;
+      events.report(report, id, settings);
+    },
+    error(error, { settings, id }) {
+      if (isEngineStopped(error) && crashes < RESTART_RETRIES) {
+        // The worker was replaced: run the same settings again (the target stays).
+        crashes += 1;
+        events.restarted?.(id, settings);
+        return;
+      }
+      crashes = 0;
+      if (isRunCancelled(error) && superseded) return;
+      if (isRunCancelled(error)) events.cancelled?.(id, settings);
+      else events.failure(messageOf(error), id, settings);
+      // A failed or cancelled target is not retried until the settings change.
+      if (target && sameTarget(target, settings)) target = null;
+    },
+    settled() {
+      superseded = false;
+    },
+  });
 
   return {
     request(settings) {
       target = settings;
-      if (!inFlight) {
-        step();
+      const running = pump.running?.settings;
+      if (!running) {
+        pump.poke();
         return;
       }
       // The sweep over epsilon is the one long run (~0.1 s at T = 200, growing as T²). One for a
       // chain the slider has already left would hold up the quick run for the new one: stop it
       // (the worker hears this between two sweep points). One for the same chain runs on.
-      const sweeping = running?.include?.sweep === true;
-      if (sweeping && !superseded && !followUpStillWanted(running!, settings) && runner.cancel?.()) {
+      const sweeping = running.include?.sweep === true;
+      if (sweeping && !superseded && !followUpStillWanted(running, settings) && runner.cancel?.()) {
         superseded = true;
       }
     },
     cancel() {
-      if (inFlight) runner.cancel?.();
+      if (pump.running) runner.cancel?.();
     },
   };
 }

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
-import { openChannel, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
+import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
@@ -14,24 +14,12 @@ export interface EngineInstance extends WorkerInstance {
   tape(settings: LabSettings): Promise<ChainTapeView>;
 }
 
-export interface EngineHostOptions {
-  /** Starts a fresh worker. */
-  spawn: () => EngineInstance;
-  /** See ChannelOptions.stallMs. */
-  stallMs?: number;
-  /** Told each time the worker was replaced after a fault (not after a cancel). */
-  onRestart?: (reason: string) => void;
-}
+export interface EngineHostOptions extends Pick<ChannelOptions<EngineInstance>, 'spawn' | 'stallMs' | 'onRestart'> {}
 
-export interface EngineHost {
-  /** Runs the lab in the worker; rejects with EngineStopped or RunCancelled, or the engine's own error. */
+/** The lab's worker as the page uses it: `run` is the watched, cancellable run (see Channel). */
+export interface EngineHost extends Pick<Channel<EngineInstance>, 'cancel' | 'started'> {
   run(settings: LabSettings, onProgress?: ProgressListener): Promise<LabReport>;
-  /** The chain's tape, from the current worker (rejects with EngineStopped if the worker stops meanwhile). */
   tape(settings: LabSettings): Promise<ChainTapeView>;
-  /** Stops the run in flight (see Channel.cancel); false if none was running. */
-  cancel(): boolean;
-  /** Workers started so far, the first included. */
-  readonly started: number;
 }
 
 /** The engine refusing settings it cannot use (LabInputError): an answer, not a fault. */
@@ -41,14 +29,7 @@ export function isRefusal(error: Error): boolean {
 
 /** The lab's worker behind the channel: started at once, restarted at once, its runs cancellable. */
 export function createEngineHost(options: EngineHostOptions): EngineHost {
-  const channel = openChannel<EngineInstance>({
-    spawn: options.spawn,
-    eager: true,
-    stallMs: options.stallMs,
-    onRestart: options.onRestart,
-    stop: (worker) => worker.stop(),
-    isAnswer: isRefusal,
-  });
+  const channel = openChannel<EngineInstance>({ ...options, eager: true, stop: (worker) => worker.stop(), isAnswer: isRefusal });
   return {
     get started() {
       return channel.started;
