@@ -1,7 +1,7 @@
 import { selectSettings, useLab } from '../store/index.ts';
 import { gradientsCsv, sweepCsv } from './csv.ts';
 import { download } from './download.ts';
-import { reportJson } from './json.ts';
+import { reportJson } from './reportJson.ts';
 import { fileName } from './names.ts';
 import { standaloneSvg, svgToPng } from './svg.ts';
 

@@ -8,7 +8,7 @@ import { TapeLab } from '../tape/TapeLab.tsx';
 import { exprEngine } from '../../workers/playground/host.ts';
 import { ExpressionField } from './ExpressionField.tsx';
 import { GradientTable } from './GradientTable.tsx';
-import { createExprPlayer } from './player.ts';
+import { createExprPlayer } from './exprPlayer.ts';
 import { PresetNote, Presets } from './Presets.tsx';
 import { formatBytes } from '../format.ts';
 import { gradientText, resultSentence, shownTapeOf } from './resultView.ts';
