@@ -6,7 +6,7 @@ import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
-import { RUN_CANCELLED } from '../workers/channel/faults.ts';
+import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../workers/channel/faults.ts';
 import { createPipeline } from '../workers/lab/cachedParts.ts';
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
@@ -47,7 +47,8 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   const client = createLabClient(runner, pipeline, {
     report: (report, id, requested) => {
       const { report: merged, stale } = pipeline.absorb(report, requested);
-      if (store.getState().receiveReport(merged, id, stale)) updateTiming.painted(selectSettings(requested));
+      const settings = selectSettings(requested);
+      if (store.getState().receiveReport(merged, id, stale, settings)) updateTiming.painted(settings);
     },
     failure: (message, id) => {
       if (id > store.getState().reportId) store.getState().setFailure(message);
@@ -58,6 +59,8 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     },
     progress: (fraction) => store.getState().setProgress(fraction),
     cancelled: () => store.getState().setEngineNote(RUN_CANCELLED),
+    // The worker stopped again on the retry: the engine's fault, not the settings'.
+    stopped: () => store.getState().setEngineNote(ENGINE_GAVE_UP),
   });
 
   function writeHash() {

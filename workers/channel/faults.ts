@@ -25,5 +25,12 @@ export function isRunCancelled(error: unknown): error is RunCancelled {
 /** The one line the page shows after the engine was restarted. */
 export const ENGINE_RESTARTED = 'The engine stopped unexpectedly; restarted it and recomputed.';
 
+/**
+ * The one line the page shows when the engine stopped again while recomputing after a restart
+ * (or could not be started again at all): the engine's fault, not the settings'.
+ */
+export const ENGINE_GAVE_UP =
+  'The engine stopped again while recomputing, so the figures on screen may belong to earlier settings. Move a slider to try again, or reload the page.';
+
 /** The one line the page shows after a cancel. */
 export const RUN_CANCELLED = 'Cancelled: the figures that run would have updated still show the earlier settings.';

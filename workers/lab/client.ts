@@ -31,6 +31,11 @@ export interface LabClientEvents {
   progress?(fraction: number | null): void;
   /** The worker stopped during run `id` and was restarted; the same settings are being recomputed. */
   restarted?(id: number, settings: LabSettings): void;
+  /**
+   * Run `id` was lost to a stopped worker after its retry (the worker's fault, not the settings');
+   * its settings are not retried until they change. Without this handler it counts as a failure.
+   */
+  stopped?(message: string, id: number, settings: LabSettings): void;
   /** Run `id` was cancelled; its settings are not retried until they change. */
   cancelled?(id: number, settings: LabSettings): void;
 }
@@ -112,6 +117,7 @@ export function createLabClient(
       crashes = 0;
       if (isRunCancelled(error) && superseded) return;
       if (isRunCancelled(error)) events.cancelled?.(id, settings);
+      else if (isEngineStopped(error) && events.stopped) events.stopped(messageOf(error), id, settings);
       else events.failure(messageOf(error), id, settings);
       // A failed or cancelled target is not retried until the settings change.
       if (target && sameTarget(target, settings)) target = null;
