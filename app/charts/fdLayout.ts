@@ -47,13 +47,18 @@ export interface SweepLayout {
   yDomain: [number, number];
 }
 
+/** The epsilon axis of the sweep chart: h → x, log scale over the slider's whole range. */
+export function epsScale(frame: Frame) {
+  return scaleLog().domain(EPS_AXIS).range([0, frame.innerWidth]);
+}
+
 /**
  * The finite-difference panel's main chart: RMS error against h on log–log axes, with the
  * truncation and rounding model lines, the selected h, the sweep's best h and the model's h*.
  * The error axis depends on the sweep alone, so dragging the epsilon moves only the marker.
  */
 export function sweepLayout(input: FdInputs, frame: Frame): SweepLayout {
-  const x = scaleLog().domain(EPS_AXIS).range([0, frame.innerWidth]);
+  const x = epsScale(frame);
   const yDomain = errorDomain(input.sweep);
   const y = scaleLog().domain(yDomain).range([frame.innerHeight, 0]);
   const path = (pick: (p: SweepPoint) => number) =>

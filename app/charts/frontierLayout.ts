@@ -1,7 +1,10 @@
 import { scaleLog } from 'd3';
 import type { FrontierPoint, ScheduleKind } from '../../engine/report.ts';
 import type { Frame } from './frame.ts';
-import { logTicks125, type Tick } from './ticks.ts';
+import { byteTicks, logTicks125, type Tick } from './ticks.ts';
+
+/** Marks closer than this (px) to one already drawn are not drawn again. */
+const MARK_GAP = 3.5;
 
 export interface FrontierMark {
   setting: number;
@@ -15,8 +18,15 @@ export interface FrontierMark {
 export interface FrontierLayout {
   xTicks: Tick[];
   yTicks: Tick[];
+  /** Every point of each schedule, in the order of its setting (each is a choice on the chart). */
   periodic: FrontierMark[];
   revolve: FrontierMark[];
+  /**
+   * The points drawn: those closer than a mark's width to one already drawn are left out (the
+   * binomial schedule's counts near T all hold about the same bytes for the same work).
+   */
+  periodicDrawn: FrontierMark[];
+  revolveDrawn: FrontierMark[];
   /** The schedule the settings select, or null when it is not on the frontier. */
   current: FrontierMark | null;
 }
@@ -54,10 +64,28 @@ export function frontierLayout(
   const revolve = frontier.revolve.map(place);
   const list = current.schedule === 'periodic' ? periodic : revolve;
   return {
-    xTicks: logTicks125(x, Math.max(3, Math.floor(frame.innerWidth / 45))),
+    xTicks: byteTicks(x, Math.max(3, Math.floor(frame.innerWidth / 52))),
     yTicks: logTicks125(y, Math.max(3, Math.floor(frame.innerHeight / 24))),
     periodic,
     revolve,
+    periodicDrawn: apart(periodic, MARK_GAP),
+    revolveDrawn: apart(revolve, MARK_GAP),
     current: list.find((m) => m.setting === current.setting) ?? null,
   };
+}
+
+/** The marks at least `gap` px from every mark kept before them (a grid of cells keeps it linear). */
+export function apart(marks: readonly FrontierMark[], gap: number): FrontierMark[] {
+  const seen = new Set<string>();
+  const kept: FrontierMark[] = [];
+  for (const m of marks) {
+    const cx = Math.floor(m.x / gap);
+    const cy = Math.floor(m.y / gap);
+    let near = false;
+    for (let dx = -1; dx <= 1 && !near; dx++) for (let dy = -1; dy <= 1 && !near; dy++) near = seen.has(`${cx + dx},${cy + dy}`);
+    if (near && kept.some((k) => Math.hypot(k.x - m.x, k.y - m.y) < gap)) continue;
+    seen.add(`${cx},${cy}`);
+    kept.push(m);
+  }
+  return kept;
 }

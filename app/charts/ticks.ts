@@ -1,5 +1,5 @@
 import type { ScaleLinear, ScaleLogarithmic } from 'd3';
-import { formatNumber, formatPowerOfTen } from '../format.ts';
+import { formatBytes, formatNumber, formatPowerOfTen } from '../format.ts';
 
 /** One tick: its value, its pixel offset along the axis, and its label. */
 export interface Tick {
@@ -49,4 +49,24 @@ export function logTicks125(scale: ScaleLogarithmic<number, number>, maxTicks: n
   let values = candidates.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9));
   if (values.length > maxTicks) values = values.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
   return values.map((value) => ({ value, offset: scale(value), label: formatNumber(value, 3) }));
+}
+
+/**
+ * Ticks of a log scale of bytes at powers of two, labelled as the figures beside them are
+ * (512 B, 1 KiB, 16 KiB, 1 MiB), thinned to every 2nd, 4th, … power so at most `maxTicks` remain.
+ */
+export function byteTicks(scale: ScaleLogarithmic<number, number>, maxTicks: number): Tick[] {
+  const [d0, d1] = scale.domain();
+  const lo = Math.ceil(Math.log2(Math.max(1, Math.min(d0, d1))) - 1e-9);
+  const hi = Math.floor(Math.log2(Math.max(d0, d1)) + 1e-9);
+  if (hi < lo) return [];
+  let every = 1;
+  while ((hi - lo) / every + 1 > Math.max(1, maxTicks)) every *= 2;
+  const ticks: Tick[] = [];
+  for (let e = lo; e <= hi; e++) {
+    if (e % every !== 0) continue;
+    const value = 2 ** e;
+    ticks.push({ value, offset: scale(value), label: formatBytes(value).replace('.0 ', ' ') });
+  }
+  return ticks;
 }

@@ -1,4 +1,4 @@
-import { line, scaleLog } from 'd3';
+import { line, scaleLog, type ScaleLogarithmic } from 'd3';
 import type { WorkPoint } from '../../engine/report.ts';
 import { decadeDomain, positive } from './domain.ts';
 import type { Frame } from './frame.ts';
@@ -22,6 +22,8 @@ export interface WorkLayout {
   series: WorkSeries[];
   /** x of the current steps. */
   currentX: number;
+  /** Steps → x, for the steps marker on the chart. */
+  x: ScaleLogarithmic<number, number>;
 }
 
 /**
@@ -65,5 +67,6 @@ export function workLayout(fixed: readonly WorkPoint[], here: WorkPoint, frame: 
     yTicks: logTicks125(y, Math.max(3, Math.floor(frame.innerHeight / 24))),
     series,
     currentX: x(steps),
+    x,
   };
 }

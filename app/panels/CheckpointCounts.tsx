@@ -1,4 +1,4 @@
-import { formatBytes, formatWork } from '../format.ts';
+import { formatBytes, formatWork, plural } from '../format.ts';
 import { useLab } from '../store/index.ts';
 
 /** The schedule's counters beside the full tape's (the frontier's stride-1 point). */
@@ -19,7 +19,7 @@ export function CheckpointCounts() {
         { label: 'work (chain runs)', full: report ? formatWork(report.work.reverse) : '—', schedule: formatWork(cp.workUnits) },
       ]
     : [];
-  const name = cp ? (cp.schedule === 'periodic' ? `stride ${cp.stride}` : `${cp.snapshots} snapshots`) : '';
+  const name = cp ? (cp.schedule === 'periodic' ? `stride ${cp.stride}` : plural(cp.snapshots ?? 0, 'snapshot')) : '';
   return (
     <table className="counts">
       <caption>Against the full tape</caption>

@@ -7,6 +7,7 @@ import { ChartBox } from '../charts/ChartBox.tsx';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { timelineLayout } from '../charts/timelineLayout.ts';
 import type { Size } from '../charts/useSize.ts';
+import { plural } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { CheckpointCounts } from './CheckpointCounts.tsx';
 import { FrontierChart } from './FrontierChart.tsx';
@@ -61,7 +62,7 @@ export function CheckpointPanel() {
 const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size }: { checkpoint: CheckpointReport; steps: number; size: Size }) {
   const frame = makeFrame(size.width, size.height, MARGIN);
   const timeline = timelineLayout(cp.actions, steps, frame);
-  const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial, ${cp.snapshots} snapshots`;
+  const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial (revolve), ${plural(cp.snapshots ?? 0, 'snapshot')}`;
   return (
     <Chart frame={frame} title={`Timeline of the ${name} schedule: ${cp.actions.length} actions`}>
       <AxisLeft frame={frame} ticks={timeline.yTicks} label="state t" />

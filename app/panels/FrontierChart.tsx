@@ -9,6 +9,7 @@ import { frontierLayout } from '../charts/frontierLayout.ts';
 import type { Size } from '../charts/useSize.ts';
 import { formatBytes, formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
+import { FrontierChoices } from './FrontierChoices.tsx';
 import { Legend } from './Panel.tsx';
 
 const HEIGHT = 180;
@@ -32,7 +33,7 @@ export const FrontierChart = memo(function FrontierChart() {
       <Legend
         items={[
           { className: 'frontier-periodic', shape: 'dot', label: 'periodic, each stride' },
-          { className: 'frontier-revolve', shape: 'square', label: 'binomial, each snapshot count' },
+          { className: 'frontier-revolve', shape: 'square', label: 'binomial (revolve), each snapshot count' },
         ]}
       />
     </div>
@@ -52,11 +53,15 @@ function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size
     ? Math.min(frame.innerWidth + frame.margin.right - half, Math.max(half - frame.margin.left + 4, cur.x))
     : 0;
   return (
-    <Chart frame={frame} title="Memory against recomputation for every stride and snapshot count">
+    <Chart
+      frame={frame}
+      title="Memory against recomputation for every stride and snapshot count"
+      controls={<FrontierChoices layout={layout} frame={frame} current={cur ? { schedule: cp.schedule, mark: cur } : null} />}
+    >
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="memory held at once (bytes, log)" />
-      <path className="frontier-revolve" d={squaresPath(layout.revolve, 2.6)} />
-      <path className="frontier-periodic" d={dotsPath(layout.periodic, 2.8)} />
+      <path className="frontier-revolve" d={squaresPath(layout.revolveDrawn, 2.4)} />
+      <path className="frontier-periodic" d={dotsPath(layout.periodicDrawn, 2.8)} />
       {cur ? (
         <g className="frontier-current">
           <circle cx={cur.x} cy={cur.y} r={7.5} />

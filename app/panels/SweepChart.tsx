@@ -4,12 +4,25 @@ import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
 import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
-import type { SweepLayout } from '../charts/fdLayout.ts';
+import { epsScale, type SweepLayout } from '../charts/fdLayout.ts';
+import { logSpec } from '../charts/chartControl.ts';
+import { ChartSlider } from '../charts/ChartSlider.tsx';
+import { timedInput } from '../perf/labInput.ts';
+import { EPS_POSITION, epsFromPosition } from '../settings/epsSlider.ts';
+import { useLab } from '../store/index.ts';
 import type { Frame } from '../charts/frame.ts';
 import { formatEps } from '../format.ts';
 import { epsEdgeNote } from '../numerics/edges.ts';
 
-/** RMS error against epsilon, log–log, with the model lines and the three marked h. */
+/** The epsilon marker's steps: the header slider's own (a tenth of a decade, a decade a page). */
+const EPS_SPEC = logSpec(EPS_POSITION.min, EPS_POSITION.max, EPS_POSITION.step, epsFromPosition);
+
+const setEps = (eps: number, timeStamp: number) => timedInput(() => useLab.getState().setSetting('eps', eps), timeStamp);
+
+/**
+ * RMS error against epsilon, log–log, with the model lines and the three marked h. The selected
+ * h is a slider on the chart: drag it, press anywhere on the plot, or use the keys.
+ */
 export function SweepChart({ report, layout, frame }: { report: LabReport; layout: SweepLayout; frame: Frame }) {
   const clipId = useId();
   const labelLeft = layout.selected.x > frame.innerWidth - 90;
@@ -19,9 +32,31 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
     report.sweep.map((p) => p.rounding),
   );
   const edge = epsEdgeNote(report.eps, report.params, report.bestEps);
+  // The control follows the setting at once; the marks follow the report computed for it.
+  const eps = useLab((s) => s.eps);
   return (
     <Chart
       frame={frame}
+      controls={
+        <ChartSlider
+          frame={frame}
+          scale={epsScale(frame)}
+          spec={EPS_SPEC}
+          value={eps}
+          label="Finite-difference epsilon, on the chart"
+          valueText={`h = ${formatEps(eps)}`}
+          onValue={setEps}
+        >
+          <g className="selected">
+            <line x1={layout.selected.x} x2={layout.selected.x} y1={0} y2={frame.innerHeight} />
+            <circle cx={layout.selected.x} cy={layout.selected.y} r={4.5} />
+            <text className="halo" x={layout.selected.x + (labelLeft ? -7 : 7)} y={8} textAnchor={labelLeft ? 'end' : 'start'}>
+              h = {formatEps(report.eps)}
+            </text>
+          </g>
+          <circle className="chart-slider-grip" cx={layout.selected.x} cy={frame.innerHeight} r={6} />
+        </ChartSlider>
+      }
       title={['RMS error of the central-difference gradient against epsilon, log–log', edge, nonFiniteNote(missing)]
         .filter(Boolean)
         .join('. ')}
@@ -52,13 +87,6 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
       {layout.best ? <circle className="mark-best" cx={layout.best.x} cy={layout.best.y} r={6.5} /> : null}
       <ChartNote frame={frame} text={edge} line={1} align={labelLeft ? 'start' : 'end'} />
       <ChartNote frame={frame} text={nonFiniteNote(missing)} line={2} align={labelLeft ? 'start' : 'end'} />
-      <g className="selected">
-        <line x1={layout.selected.x} x2={layout.selected.x} y1={0} y2={frame.innerHeight} />
-        <circle cx={layout.selected.x} cy={layout.selected.y} r={4.5} />
-        <text className="halo" x={layout.selected.x + (labelLeft ? -7 : 7)} y={8} textAnchor={labelLeft ? 'end' : 'start'}>
-          h = {formatEps(report.eps)}
-        </text>
-      </g>
     </Chart>
   );
 }

@@ -6,8 +6,13 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import type { Size } from '../charts/useSize.ts';
-import { workLayout, type WorkMethod } from '../charts/workLayout.ts';
+import { workLayout, type WorkLayout, type WorkMethod } from '../charts/workLayout.ts';
+import type { Frame } from '../charts/frame.ts';
 import { formatWork } from '../format.ts';
+import { integerSpec } from '../charts/chartControl.ts';
+import { ChartSlider } from '../charts/ChartSlider.tsx';
+import { timedInput } from '../perf/labInput.ts';
+import { RANGES } from '../settings/schema.ts';
 import { useLab } from '../store/index.ts';
 import { Legend, Panel } from './Panel.tsx';
 
@@ -72,15 +77,23 @@ interface WorkChartProps {
   size: Size;
 }
 
+/** The steps marker moves one step an arrow press, ten a page, over the header slider's range. */
+const STEPS_SPEC = integerSpec(RANGES.steps.min, RANGES.steps.max, 10);
+
+const setSteps = (steps: number, timeStamp: number) => timedInput(() => useLab.getState().setSetting('steps', steps), timeStamp);
+
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
 const WorkChart = memo(function WorkChart({ workCurve, work, steps, size }: WorkChartProps) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: 112 });
   const layout = workLayout(workCurve, { steps, ...work }, frame);
   return (
-    <Chart frame={frame} title={`Work units of each method against the number of steps; T = ${steps} marked`}>
+    <Chart
+      frame={frame}
+      title={`Work units of each method against the number of steps; T = ${steps} marked`}
+      controls={<StepsMarker frame={frame} x={layout.x} />}
+    >
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="chain steps T (log)" />
-      <line className="current-rule" x1={layout.currentX} x2={layout.currentX} y1={0} y2={frame.innerHeight} />
       {layout.series.map((s) => (
         <path key={s.method} className={`mark-${CLASS[s.method]}-line`} d={s.path} />
       ))}
@@ -95,9 +108,32 @@ const WorkChart = memo(function WorkChart({ workCurve, work, steps, size }: Work
           </g>
         ) : null,
       )}
-      <text className="current-label" x={layout.currentX} y={-6} textAnchor="middle">
-        T = {steps}
-      </text>
     </Chart>
   );
 });
+
+/**
+ * The current T as a slider on the chart: press anywhere on the plot, drag, or use the keys; it
+ * moves the header's steps setting. It follows the setting at once, the curves the report.
+ */
+function StepsMarker({ frame, x }: { frame: Frame; x: WorkLayout['x'] }) {
+  const steps = useLab((s) => s.steps);
+  const cx = x(steps);
+  return (
+    <ChartSlider
+      frame={frame}
+      scale={x}
+      spec={STEPS_SPEC}
+      value={steps}
+      label="Chain steps, on the chart"
+      valueText={`T = ${steps} steps`}
+      onValue={setSteps}
+    >
+      <line className="current-rule" x1={cx} x2={cx} y1={0} y2={frame.innerHeight} />
+      <text className="current-label" x={cx} y={-6} textAnchor="middle">
+        T = {steps}
+      </text>
+      <circle className="chart-slider-grip" cx={cx} cy={frame.innerHeight} r={6} />
+    </ChartSlider>
+  );
+}
