@@ -16,8 +16,6 @@ interface ChartSliderProps {
   onValue: (value: number, timeStamp: number) => void;
   /** Where the marker sits and what it looks like (drawn inside the control, in plot coordinates). */
   children: ReactNode;
-  /** Also called when the pointer moves over the plot without dragging (nothing by default). */
-  onHover?: (value: number | null) => void;
 }
 
 /**

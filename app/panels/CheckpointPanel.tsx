@@ -8,6 +8,7 @@ import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { timelineLayout } from '../charts/timelineLayout.ts';
 import type { Size } from '../charts/useSize.ts';
 import { plural } from '../format.ts';
+import { StepLayer } from '../linked/StepLayer.tsx';
 import { useLab } from '../store/index.ts';
 import { CheckpointCounts } from './CheckpointCounts.tsx';
 import { FrontierChart } from './FrontierChart.tsx';
@@ -64,7 +65,11 @@ const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size 
   const timeline = timelineLayout(cp.actions, steps, frame);
   const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial (revolve), ${plural(cp.snapshots ?? 0, 'snapshot')}`;
   return (
-    <Chart frame={frame} title={`Timeline of the ${name} schedule: ${cp.actions.length} actions`}>
+    <Chart
+      frame={frame}
+      title={`Timeline of the ${name} schedule: ${cp.actions.length} actions`}
+      controls={<StepLayer frame={frame} axis="y" from={0} to={Math.max(1, steps)} last={steps} what="state t on the timeline" />}
+    >
       <AxisLeft frame={frame} ticks={timeline.yTicks} label="state t" />
       <AxisBottom frame={frame} ticks={timeline.xTicks} label="time (step evaluations + reverse steps)" />
       <path className="held-tape" d={timeline.tapePath} />

@@ -10,6 +10,7 @@ import { MARGIN, makeFrame } from '../charts/frame.ts';
 import type { Size } from '../charts/useSize.ts';
 import type { LabReport } from '../../engine/report.ts';
 import { formatEps, formatNumber } from '../format.ts';
+import { StepLayer } from '../linked/StepLayer.tsx';
 import { useLab } from '../store/index.ts';
 import { Figures, Legend, Panel } from './Panel.tsx';
 import { SweepChart } from './SweepChart.tsx';
@@ -102,7 +103,13 @@ function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
     frame,
   );
   return (
-    <Chart frame={frame} title="Absolute error of each parameter's finite difference at the selected epsilon">
+    <Chart
+      frame={frame}
+      title="Absolute error of each parameter's finite difference at the selected epsilon"
+      controls={
+        <StepLayer frame={frame} axis="x" from={0} to={Math.max(1, report.steps - 1)} last={report.steps - 1} what="the parameters of step t" />
+      }
+    >
       <AxisLeft frame={frame} ticks={params.yTicks} label="|FD − reverse|" />
       <AxisBottom frame={frame} ticks={params.xTicks} label="step t of the parameter" />
       {(

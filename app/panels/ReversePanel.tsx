@@ -11,6 +11,7 @@ import type { Size } from '../charts/useSize.ts';
 import { memo } from 'react';
 import type { GradientPair } from '../../engine/report.ts';
 import { formatNumber } from '../format.ts';
+import { SweepCover, StepLayer } from '../linked/StepLayer.tsx';
 import { useLab } from '../store/index.ts';
 import { Figures, Legend, Panel } from './Panel.tsx';
 
@@ -76,7 +77,16 @@ const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size
   const note = nonFiniteNote(countNonFinite(adjoint, gradient.a, gradient.b));
   const title = `Adjoint magnitude and parameter gradients against step t, for T = ${steps}`;
   return (
-    <Chart frame={frame} title={note ? `${title}. ${note}` : title}>
+    <Chart
+      frame={frame}
+      title={note ? `${title}. ${note}` : title}
+      controls={
+        <>
+          <SweepCover frame={frame} steps={steps} />
+          <StepLayer frame={frame} axis="x" from={0} to={Math.max(1, steps)} last={steps} what="the adjoint of state t" />
+        </>
+      }
+    >
       <AxisLeft frame={frame} ticks={layout.yTicks} label="magnitude (log)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="step t" />
       <g className="sweep-arrow" aria-hidden="true">

@@ -11,6 +11,7 @@ import { linearTicks } from '../charts/ticks.ts';
 import { useColorScheme } from '../charts/useColorScheme.ts';
 import type { Size } from '../charts/useSize.ts';
 import { formatPowerOfTen } from '../format.ts';
+import { StepLayer } from '../linked/StepLayer.tsx';
 
 const RAMP_WIDTH = 12;
 
@@ -39,6 +40,7 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
   return (
     <Chart
       frame={frame}
+      controls={<StepLayer frame={frame} axis="x" from={-0.5} to={steps + 0.5} last={steps} what="the tangents of state t" />}
       title={[
         `Tangents dx_t/dθ_j for t = 0 to ${steps} and ${P} directions, coloured by magnitude`,
         nonFiniteNote(missing, 'entry', 'shown in red', 'entries'),

@@ -11,6 +11,8 @@ const HEIGHT = 400;
 /** What the marks depend on (MarkContext), and the graph's own inputs and callbacks. */
 interface TapeGraphProps extends MarkContext {
   reducedMotion: boolean;
+  /** The chain step pointed at in a figure above, highlighted here; null for none. */
+  linkedStep: number | null;
   onHover: (node: number) => void;
   onSelect: (node: number) => void;
   onExpand: (step: number) => void;
@@ -126,7 +128,12 @@ export function TapeGraph(props: TapeGraphProps) {
               </text>
             ) : null}
             {layout.bands.map((b) => (
-              <g key={`band${b.step}`} className={`g-band${b.collapsible ? ' collapsible' : ''}`} data-band={b.collapsible ? b.step : undefined}>
+              <g
+                key={`band${b.step}`}
+                className={`g-band${b.collapsible ? ' collapsible' : ''}${b.step === props.linkedStep ? ' linked' : ''}`}
+                data-band={b.collapsible ? b.step : undefined}
+              >
+                {b.step === props.linkedStep ? <rect className="g-linked" x={b.x} y={0} width={b.w} height={layout.height - 26} /> : null}
                 <line x1={b.x} x2={b.x + b.w} y1={layout.height - 22} y2={layout.height - 22} />
                 <text x={b.x + b.w / 2} y={layout.height - 8}>
                   {b.collapsible ? `step ${b.step}  − close` : `step t = ${b.step}`}
@@ -151,6 +158,7 @@ export function TapeGraph(props: TapeGraphProps) {
             </g>
             {drawn.blocks.map((i) => {
               const b = layout.blocks[i];
+              const mark = blockMark(marks, i);
               return (
                 <BlockGlyph
                   key={`b${b.step}`}
@@ -162,7 +170,8 @@ export function TapeGraph(props: TapeGraphProps) {
                   step={b.step}
                   nodes={b.last - b.first + 1}
                   detail={detail}
-                  {...blockMark(marks, i)}
+                  {...mark}
+                  className={b.step === props.linkedStep ? `${mark.className} linked` : mark.className}
                 />
               );
             })}

@@ -9,6 +9,7 @@ import { TapeGraph } from './TapeGraph.tsx';
 import { TapeTable } from './TapeTable.tsx';
 import { Transport } from './Transport.tsx';
 import { usePlayback, useReducedMotion } from './usePlayback.ts';
+import { setTapeStep, useStepLink } from '../linked/stepLink.ts';
 
 /**
  * The tape panel's body (loaded when the panel first comes on screen): the player, the graph, the
@@ -36,6 +37,7 @@ function TapeStage({ view }: { view: ShownView }) {
   const statics = useMemo(() => tapeStatics(view), [view]);
   const tf = useMemo(() => tapeFrame(statics, position, overwrite), [statics, position, overwrite]);
   const layout = useGraphLayout(view);
+  const linkedStep = useTapeLink(view, tf, statics.tl.end, position);
 
   // The live region speaks when the player rests, not at every frame of playback.
   const [spoken, setSpoken] = useState('');
@@ -102,6 +104,7 @@ function TapeStage({ view }: { view: ShownView }) {
           selected={selected}
           hovered={hovered}
           reducedMotion={reducedMotion}
+          linkedStep={linkedStep}
           onHover={setHovered}
           onSelect={onSelect}
           onExpand={layout.open}
@@ -119,6 +122,7 @@ function TapeStage({ view }: { view: ShownView }) {
           overwrite={overwrite}
           selected={selected}
           hovered={hovered}
+          linkedStep={linkedStep}
           onHover={setHovered}
           onSelect={onSelect}
         />
@@ -134,6 +138,23 @@ function TapeStage({ view }: { view: ShownView }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Links the chain's tape to the figures above: publishes the step of the node in play (and,
+ * during the backward sweep, the step being swept) and returns the step pointed at in a figure,
+ * which the graph and the table highlight. A tape that is not the chain's has no steps to link.
+ */
+function useTapeLink(view: ShownView, tf: { node: number; frame: { phase: string } }, end: number, position: number): number | null {
+  const steps = view.step ?? null;
+  const step = steps && tf.node >= 0 && steps[tf.node] >= 0 ? steps[tf.node] : null;
+  const sweeping = steps && tf.frame.phase === 'sweep' && position < end ? step : null;
+  useEffect(() => {
+    if (steps) setTapeStep(step, sweeping);
+  }, [steps, step, sweeping]);
+  useEffect(() => () => setTapeStep(null, null), [steps]);
+  const hovered = useStepLink((s) => s.hovered);
+  return steps ? hovered : null;
 }
 
 function GraphLegend({ collapsible }: { collapsible: boolean }) {

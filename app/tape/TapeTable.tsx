@@ -15,6 +15,8 @@ interface TapeTableProps {
   overwrite: boolean;
   selected: number;
   hovered: number;
+  /** The chain step pointed at in a figure above: its rows are highlighted; null for none. */
+  linkedStep?: number | null;
   onHover: (node: number) => void;
   onSelect: (node: number) => void;
 }
@@ -23,7 +25,7 @@ interface TapeTableProps {
  * The Wengert list: one row per node, in tape order, rendered a window at a time so a tape of
  * thousands of nodes scrolls smoothly. The row in play is highlighted and kept in view.
  */
-export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, onSelect }: TapeTableProps) {
+export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedStep = null, onHover, onSelect }: TapeTableProps) {
   const { view } = statics;
   const subject = useContext(TapeSubjectContext);
   const box = useRef<HTMLDivElement | null>(null);
@@ -63,6 +65,7 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, onHover, 
       i === tf.parent ? 'target' : '',
       i === selected ? 'selected' : '',
       i === hovered ? 'hovered' : '',
+      linkedStep !== null && view.step?.[i] === linkedStep ? 'linked' : '',
       i >= recorded ? 'future' : '',
       wrongHere ? 'wrong' : '',
     ]
