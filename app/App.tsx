@@ -26,18 +26,21 @@ export function App() {
   return (
     <div className={embed ? 'page embed' : 'page'}>
       {embed ? <EmbedBar /> : <Header />}
-      <Controls />
-      <Notices />
-      <EngineNote />
-      {embed ? null : <Summary />}
-      <main className="panels">
-        {shows('reverse') ? <ReversePanel /> : null}
-        {shows('forward') ? <ForwardPanel /> : null}
-        {shows('fd') ? <FiniteDifferencePanel /> : null}
-        {shows('checkpoint') ? <CheckpointPanel /> : null}
-        {shows('work') ? <WorkPanel /> : null}
-      </main>
-      {shows('tape') ? <TapeSection /> : null}
+      {/* The settings bar sticks only within the chain's part of the page, which it controls. */}
+      <div className="chain-area">
+        <Controls />
+        <Notices />
+        <EngineNote />
+        {embed ? null : <Summary />}
+        <main className="panels">
+          {shows('reverse') ? <ReversePanel /> : null}
+          {shows('forward') ? <ForwardPanel /> : null}
+          {shows('fd') ? <FiniteDifferencePanel /> : null}
+          {shows('checkpoint') ? <CheckpointPanel /> : null}
+          {shows('work') ? <WorkPanel /> : null}
+        </main>
+        {shows('tape') ? <TapeSection /> : null}
+      </div>
       {embed ? null : <PlaygroundSection />}
       {embed ? null : <TensorSection />}
       {embed ? null : (

@@ -28,7 +28,7 @@ export function gaugeLayout(value: number, width: number, exactWidth = 34): Gaug
   const epsilonX = x(MACHINE_EPSILON);
   return {
     // Tick labels too close to ε's own label are left out.
-    ticks: logTicks(x, Math.max(2, Math.floor(width / 60))).filter((t) => Math.abs(t.offset - epsilonX) > 34),
+    ticks: logTicks(x, Math.max(2, Math.floor(width / 60))).filter((t) => Math.abs(t.offset - epsilonX) > 44 && t.offset > exactWidth + 30),
     markerX,
     exact,
     epsilonX,

@@ -11,6 +11,7 @@ import { plural } from '../format.ts';
 import { StepLayer } from '../linked/StepLayer.tsx';
 import { useLab } from '../store/index.ts';
 import { CheckpointCounts } from './CheckpointCounts.tsx';
+import { CheckpointNote } from './CheckpointNote.tsx';
 import { FrontierChart } from './FrontierChart.tsx';
 import { Legend, Panel } from './Panel.tsx';
 
@@ -52,6 +53,7 @@ export function CheckpointPanel() {
         </div>
         <div className="checkpoint-side">
           <CheckpointCounts />
+          <CheckpointNote />
           <FrontierChart />
         </div>
       </div>

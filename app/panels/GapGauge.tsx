@@ -31,10 +31,13 @@ export const GapGauge = memo(function GapGauge({ value }: { value: number }) {
           <text className="gauge-exact-label" x={g.exactWidth / 2} y={15.5} textAnchor="middle">
             0
           </text>
+          <text className="gauge-eps-label" x={g.exactWidth / 2} y={36} textAnchor="middle">
+            exact
+          </text>
           <line className="gauge-track" x1={g.exactWidth + 8} x2={inner} y1={12} y2={12} />
           <line className="gauge-eps" x1={g.epsilonX} x2={g.epsilonX} y1={4} y2={22} />
           <text className="gauge-eps-label" x={g.epsilonX} y={36} textAnchor="middle">
-            ε
+            ε = 2⁻⁵²
           </text>
           {g.ticks.map((t) => (
             <g key={t.value} transform={`translate(${t.offset},12)`}>

@@ -21,7 +21,7 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
   const gradientId = useId();
   const strip = useMemo(() => tangentHeat(tangents, steps, HEAT_RAMPS[scheme]), [tangents, steps, scheme]);
   const href = useMemo(() => heatDataUrl(strip), [strip]);
-  const frame = makeFrame(size.width, size.height, { ...MARGIN, right: 54 });
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, right: 74 });
   const P = 2 * steps;
   const x = scaleLinear().domain([-0.5, steps + 0.5]).range([0, frame.innerWidth]);
   const y = scaleLinear().domain([-0.5, P - 0.5]).range([0, frame.innerHeight]);
@@ -77,6 +77,9 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
             {t.label}
           </text>
         ))}
+        <text className="ramp-title" transform={`translate(${RAMP_WIDTH + 48},${frame.innerHeight / 2}) rotate(90)`} textAnchor="middle">
+          colour: |∂xₜ/∂θⱼ|, log scale
+        </text>
       </g>
     </Chart>
   );

@@ -50,9 +50,15 @@ function TapeStage({ view }: { view: ShownView }) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement;
     const tag = target.tagName;
-    // Form controls keep their own keys; the scrub slider moves the same position anyway.
-    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && (target as HTMLInputElement).type !== 'range')) return;
-    if (tag === 'INPUT' && event.key !== ' ') return;
+    const type = tag === 'INPUT' ? (target as HTMLInputElement).type : '';
+    const ends = event.key === 'Home' || event.key === 'End';
+    // Form controls keep their own keys, except Home and End, which always act on the tape (and
+    // must not scroll the page). The scrub slider moves the same position anyway; a checkbox
+    // keeps only space.
+    if (tag === 'TEXTAREA' || (tag === 'INPUT' && type !== 'range' && type !== 'checkbox')) return;
+    if (tag === 'SELECT' && !ends) return;
+    if (type === 'checkbox' && event.key === ' ') return;
+    if (type === 'range' && event.key !== ' ' && !ends) return;
     if (tag === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
     const end = statics.tl.end;
     const step = event.shiftKey ? 10 : 1;

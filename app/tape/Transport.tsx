@@ -109,15 +109,20 @@ const ICONS: Record<string, string> = {
   end: 'M2,2v12l8,-6z M11,2h2v12h-2z',
 };
 
+/**
+ * A player button. At an end of the tape its move is unavailable, but the button stays
+ * focusable (aria-disabled, not disabled): a disabled button would drop the keyboard focus to
+ * the page just as the player reaches the last event, and ← could no longer step back.
+ */
 function IconButton(props: { label: string; onClick: () => void; icon: string; disabled?: boolean; className?: string }) {
   return (
     <button
       type="button"
       className={`icon-button${props.className ? ` ${props.className}` : ''}`}
-      onClick={props.onClick}
+      onClick={props.disabled ? undefined : props.onClick}
       aria-label={props.label}
       title={props.label}
-      disabled={props.disabled}
+      aria-disabled={props.disabled || undefined}
     >
       <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
         <path d={ICONS[props.icon]} />
