@@ -15,12 +15,20 @@ const toRequest = (q: ExprRequest): PlaygroundRequest => ({
 });
 
 /**
+ * How long the field must rest after a keystroke before its text is evaluated: long enough that
+ * a word being typed (`sin(x` on its way to `sin(x*x)`) is not read as an expression of its own.
+ */
+export const TYPING_PAUSE_MS = 400;
+
+/**
  * Keeps the playground's result in step with its field and values: every change asks the worker
  * (latest wins), a parse error leaves the last good result on screen, and a first expression that
- * does not parse (a link's) is shown beside the card's example. Returns a function that undoes
- * the wiring.
+ * does not parse (a link's) is shown beside the card's example. Text typed into the field is
+ * evaluated once the typing pauses, so a half-typed prefix (`x*y + s`, with a phantom variable
+ * s) never replaces the last finished result; a preset or a link (text and values together) and
+ * a moved value are evaluated at once. Returns a function that undoes the wiring.
  */
-export function startPlayground(store: LabStore, evaluator: ExprEvaluator): () => void {
+export function startPlayground(store: LabStore, evaluator: ExprEvaluator, pauseMs = TYPING_PAUSE_MS): () => void {
   let fallbackAsked = false;
   const latest = latestWins(
     (q: ExprRequest) => evaluator.evaluate(toRequest(q)),
@@ -46,8 +54,24 @@ export function startPlayground(store: LabStore, evaluator: ExprEvaluator): () =
     const s = store.getState();
     latest.request({ source: s.exprSource, values: s.exprValues });
   };
+  let typing: ReturnType<typeof setTimeout> | null = null;
+  const askNow = () => {
+    if (typing !== null) clearTimeout(typing);
+    typing = null;
+    ask();
+  };
   ask();
-  return store.subscribe((s, p) => {
-    if (s.exprSource !== p.exprSource || s.exprValues !== p.exprValues) ask();
+  const unsubscribe = store.subscribe((s, p) => {
+    const typed = s.exprSource !== p.exprSource && s.exprValues === p.exprValues;
+    if (typed) {
+      if (typing !== null) clearTimeout(typing);
+      typing = setTimeout(askNow, pauseMs);
+    } else if (s.exprSource !== p.exprSource || s.exprValues !== p.exprValues) {
+      askNow();
+    }
   });
+  return () => {
+    if (typing !== null) clearTimeout(typing);
+    unsubscribe();
+  };
 }

@@ -6,7 +6,14 @@ import { blockMark, currentEdges, edgeClass, nodeMark, type MarkContext } from '
 import type { TapeFrame, TapeStatics } from './model.ts';
 import { useZoom } from './useZoom.ts';
 
-const HEIGHT = 400;
+/** The graph's box: as tall as the graph needs, between these (a 3-node tape gets a short box). */
+const MAX_HEIGHT = 400;
+const MIN_HEIGHT = 170;
+
+/** The box height for a graph `graphHeight` tall at scale 1. */
+export function graphBoxHeight(graphHeight: number): number {
+  return Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, graphHeight + 24)));
+}
 
 /** What the marks depend on (MarkContext), and the graph's own inputs and callbacks. */
 interface TapeGraphProps extends MarkContext {
@@ -24,8 +31,9 @@ interface TapeGraphProps extends MarkContext {
 export function TapeGraph(props: TapeGraphProps) {
   const { statics, layout, tf, overwrite, selected, hovered } = props;
   const { view } = statics;
+  const boxHeight = graphBoxHeight(layout.height);
   // Width 0 until measured: the SVG (and its zoom) start once the box has its real size.
-  const [boxRef, size] = useSize<HTMLDivElement>({ width: 0, height: HEIGHT });
+  const [boxRef, size] = useSize<HTMLDivElement>({ width: 0, height: boxHeight });
   const ready = size.width > 0;
   const svgRef = useRef<SVGSVGElement | null>(null);
   const layerRef = useRef<SVGGElement | null>(null);
@@ -37,7 +45,7 @@ export function TapeGraph(props: TapeGraphProps) {
   const zoom = useZoom(
     svgRef,
     layerRef,
-    { width: size.width, height: HEIGHT },
+    { width: size.width, height: boxHeight },
     !props.reducedMotion,
     ready,
     { width: layout.width, height: layout.height },
@@ -56,7 +64,7 @@ export function TapeGraph(props: TapeGraphProps) {
     if (!ready) return;
     const point = focusPoint(layout, focusRef.current) ?? { x: layout.width / 2, y: layout.height / 2 };
     if (!centred.current) {
-      zoom.centre(point.x, layout.height / 2, Math.min(1, (HEIGHT - 8) / layout.height));
+      zoom.centre(point.x, layout.height / 2, Math.min(1, (boxHeight - 8) / layout.height));
       centred.current = true;
     } else zoom.reveal(point.x, point.y);
   }, [layout, ready, zoom]);
@@ -97,6 +105,7 @@ export function TapeGraph(props: TapeGraphProps) {
     <div
       className="tape-graph"
       ref={boxRef}
+      style={{ height: boxHeight }}
       tabIndex={0}
       role="group"
       aria-label="Computation graph. Space plays or pauses; the arrow keys step; Home and End jump."
@@ -106,7 +115,7 @@ export function TapeGraph(props: TapeGraphProps) {
           ref={svgRef}
           className={`tape-graph-svg in-${tf.frame.phase}`}
           width={size.width}
-          height={HEIGHT}
+          height={boxHeight}
           role="img"
           aria-label={`Computation graph of the tape: ${view.length} nodes, ${layout.blocks.length ? `${layout.blocks.length} steps collapsed into boxes, ` : ''}${tf.node >= 0 ? `node ${tf.node} in play` : 'nothing recorded yet'}.`}
           onClick={onClick}

@@ -129,7 +129,8 @@ export function useZoom(
     },
     fit(box) {
       const { width, height } = sizeRef.current;
-      const k = Math.max(MIN_SCALE, Math.min(1, (width - 16) / box.w, (height - 16) / box.h));
+      // A small graph is zoomed in to fill the box, up to the largest scale.
+      const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (width - 16) / box.w, (height - 16) / box.h));
       apply(zoomIdentity.translate(width / 2 - (box.x + box.w / 2) * k, height / 2 - (box.y + box.h / 2) * k).scale(k), 350);
     },
     reveal(x, y, margin = 70) {

@@ -26,7 +26,7 @@ afterEach(() => useLab.setState(useLab.getInitialState(), true));
 
 describe('the playground’s wiring to its worker', () => {
   it('evaluates the card’s example at (0.5, 4) first', async () => {
-    const stop = startPlayground(useLab, engine());
+    const stop = startPlayground(useLab, engine(), 0);
     await settle();
     const r = state().exprResult!;
     expect(r.source).toBe(DEFAULT_SOURCE);
@@ -35,7 +35,7 @@ describe('the playground’s wiring to its worker', () => {
   });
 
   it('typing a valid expression updates the gradients, the variables and the tape; new variables start at 1', async () => {
-    const stop = startPlayground(useLab, engine());
+    const stop = startPlayground(useLab, engine(), 0);
     await settle();
     state().setExprSource('x*x + x*w');
     await settle();
@@ -52,7 +52,7 @@ describe('the playground’s wiring to its worker', () => {
   });
 
   it('an invalid expression shows its column while the last good result stays', async () => {
-    const stop = startPlayground(useLab, engine());
+    const stop = startPlayground(useLab, engine(), 0);
     await settle();
     const good = state().exprResult;
     state().setExprSource('sin(x))');
@@ -68,7 +68,7 @@ describe('the playground’s wiring to its worker', () => {
 
   it('a first expression that does not parse is shown beside the card’s example', async () => {
     state().loadExpression('2*(x', { x: 3 });
-    const stop = startPlayground(useLab, engine());
+    const stop = startPlayground(useLab, engine(), 0);
     await settle();
     expect(state().exprProblem?.message).toBe("expected ')' to close '(' at column 3");
     expect(state().exprResult?.source).toBe(DEFAULT_SOURCE);
@@ -78,12 +78,44 @@ describe('the playground’s wiring to its worker', () => {
 
   it('latest wins: keystrokes typed while the worker is busy are never evaluated', async () => {
     const e = engine();
-    const stop = startPlayground(useLab, e);
+    const stop = startPlayground(useLab, e, 0);
     for (const text of ['s', 'si', 'sin', 'sin(', 'sin(x', 'sin(x)']) state().setExprSource(text);
     await settle();
     await settle();
     expect(e.asked.map((q) => q.source)).toEqual([DEFAULT_SOURCE, 'sin(x)']);
     expect(state().exprResult!.source).toBe('sin(x)');
+    stop();
+  });
+
+  it('text typed a key at a time is evaluated only when the typing pauses: no prefix, no phantom variable', async () => {
+    const e = engine();
+    const stop = startPlayground(useLab, e, 25);
+    await settle();
+    const typed = 'x*y + sin(x*x)';
+    for (let i = 1; i <= typed.length; i++) {
+      state().setExprSource(typed.slice(0, i));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await settle();
+    await settle();
+    expect(e.asked.map((q) => q.source)).toEqual([DEFAULT_SOURCE, typed]);
+    expect(state().exprVariables).toEqual(['x', 'y']);
+    stop();
+  });
+
+  it('2x + y typed at speed leaves the last finished result and its error, never the prefix "2"', async () => {
+    const e = engine();
+    const stop = startPlayground(useLab, e, 25);
+    await settle();
+    for (const text of ['2', '2x', '2x ', '2x +', '2x + ', '2x + y']) {
+      state().setExprSource(text);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await settle();
+    await settle();
+    expect(e.asked.map((q) => q.source)).toEqual([DEFAULT_SOURCE, '2x + y']);
+    expect(state().exprResult!.source).toBe(DEFAULT_SOURCE);
+    expect(state().exprProblem).not.toBeNull();
     stop();
   });
 });
