@@ -43,14 +43,14 @@ export function GradientTable({ result }: { result: PlaygroundResult }) {
                 <th scope="row" className="var-cell">
                   {r.name}
                 </th>
-                <td>{gradientText(r.at)}</td>
-                <td className="m-reverse">{gradientText(r.reverse)}</td>
-                <td className="m-forward">{gradientText(r.forward)}</td>
-                <td className="m-fd">{gradientText(r.finiteDifference)}</td>
-                <td className="muted">{differenceText(r.h)}</td>
-                <td className={`diff ${agreement(r.forwardVsReverse)}`}>{differenceText(r.forwardVsReverse)}</td>
-                <td className={`diff ${agreement(r.finiteDifferenceVsReverse)}`}>{differenceText(r.finiteDifferenceVsReverse)}</td>
-                <td className={Object.is(r.overwritten, r.reverse) ? 'muted' : 'wrong'}>{gradientText(r.overwritten)}</td>
+                <td data-label="value">{gradientText(r.at)}</td>
+                <td className="m-reverse" data-label="reverse mode">{gradientText(r.reverse)}</td>
+                <td className="m-forward" data-label="dual numbers">{gradientText(r.forward)}</td>
+                <td className="m-fd" data-label="central differences">{gradientText(r.finiteDifference)}</td>
+                <td className="muted" data-label="step h">{differenceText(r.h)}</td>
+                <td className={`diff ${agreement(r.forwardVsReverse)}`} data-label="dual vs reverse">{differenceText(r.forwardVsReverse)}</td>
+                <td className={`diff ${agreement(r.finiteDifferenceVsReverse)}`} data-label="central vs reverse">{differenceText(r.finiteDifferenceVsReverse)}</td>
+                <td className={Object.is(r.overwritten, r.reverse) ? 'muted' : 'wrong'} data-label="with = (the bug)">{gradientText(r.overwritten)}</td>
               </tr>
             ))}
           </tbody>

@@ -91,47 +91,52 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
   }
 
   return (
-    <div
-      className="tape-table-box"
-      ref={box}
-      style={{ height: BOX_HEIGHT }}
-      tabIndex={0}
-      role="region"
-      aria-label={`The ${subject ? `${subject}’s ` : ''}tape as a table (Wengert list)`}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-      onClick={(e) => {
-        const row = (e.target as Element).closest('tr[data-node]');
-        if (row) onSelect(Number(row.getAttribute('data-node')));
-      }}
-      onPointerOver={(e) => {
-        const row = (e.target as Element).closest('tr[data-node]');
-        onHover(row ? Number(row.getAttribute('data-node')) : -1);
-      }}
-      onPointerLeave={() => onHover(-1)}
-    >
-      <table className={`tape-table in-${tf.frame.phase}${overwrite ? ' with-wrong' : ''}`} aria-rowcount={count + 1}>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col" title="The node's index on the tape">#</th>
-            <th scope="col" title="The primitive, with the constant it carries">op</th>
-            <th scope="col" title="Indices of the nodes it reads">parents</th>
-            <th scope="col" title="Local partials ∂node/∂parent, written while recording">∂ / ∂parent</th>
-            <th scope="col" title="The value computed forward">value v</th>
-            <th scope="col" title="The adjoint ∂L/∂v, accumulated with += by the sweep">adjoint v̄</th>
-            {overwrite ? (
-              <th scope="col" className="col-wrong" title="The adjoint the sweep leaves when it overwrites with = instead">
-                wrong (=)
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {win.padTop > 0 ? <tr className="spacer" style={{ height: win.padTop }} aria-hidden="true" /> : null}
-          {rows}
-          {win.padBottom > 0 ? <tr className="spacer" style={{ height: win.padBottom }} aria-hidden="true" /> : null}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <p className="tape-table-swipe" aria-hidden="true">
+        Swipe the table sideways for each node’s partials, value and adjoint →
+      </p>
+      <div
+        className="tape-table-box"
+        ref={box}
+        style={{ height: BOX_HEIGHT }}
+        tabIndex={0}
+        role="region"
+        aria-label={`The ${subject ? `${subject}’s ` : ''}tape as a table (Wengert list)`}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onClick={(e) => {
+          const row = (e.target as Element).closest('tr[data-node]');
+          if (row) onSelect(Number(row.getAttribute('data-node')));
+        }}
+        onPointerOver={(e) => {
+          const row = (e.target as Element).closest('tr[data-node]');
+          onHover(row ? Number(row.getAttribute('data-node')) : -1);
+        }}
+        onPointerLeave={() => onHover(-1)}
+      >
+        <table className={`tape-table in-${tf.frame.phase}${overwrite ? ' with-wrong' : ''}`} aria-rowcount={count + 1}>
+          <thead>
+            <tr aria-rowindex={1}>
+              <th scope="col" title="The node's index on the tape">#</th>
+              <th scope="col" title="The primitive, with the constant it carries">op</th>
+              <th scope="col" title="Indices of the nodes it reads">parents</th>
+              <th scope="col" title="Local partials ∂node/∂parent, written while recording">∂ / ∂parent</th>
+              <th scope="col" title="The value computed forward">value v</th>
+              <th scope="col" title="The adjoint ∂L/∂v, accumulated with += by the sweep">adjoint v̄</th>
+              {overwrite ? (
+                <th scope="col" className="col-wrong" title="The adjoint the sweep leaves when it overwrites with = instead">
+                  wrong (=)
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {win.padTop > 0 ? <tr className="spacer" style={{ height: win.padTop }} aria-hidden="true" /> : null}
+            {rows}
+            {win.padBottom > 0 ? <tr className="spacer" style={{ height: win.padBottom }} aria-hidden="true" /> : null}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
