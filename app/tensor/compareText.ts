@@ -36,21 +36,21 @@ export function compareRows(c: TapeComparison): { label: string; scalar: string;
 }
 
 /**
- * One sentence on why our time ratio is what it is, against the card's "10–100× slower" for a
- * scalar tape.
+ * One sentence on why our time ratio is what it is, against the common claim that a scalar tape
+ * is "10–100× slower" than a tensor one.
  */
 export function whyRatio(time: number | null): string {
   if (time === null || !Number.isFinite(time)) return 'The time per step was not measured.';
   const ours = ratioText(time);
   if (time >= 10) {
     return (
-      `Ours is ${ours}, within the card's 10–100×: one node per scalar costs bookkeeping that the tensor tape pays ` +
+      `Ours is ${ours}, within the 10–100× often quoted for scalar tapes: one node per scalar costs bookkeeping that the tensor tape pays ` +
       'once per matrix.'
     );
   }
   return (
-    `Ours is ${ours} rather than the card's 10–100× because both tapes here are plain JavaScript over typed-array ` +
-    'columns: the scalar tape allocates nothing per node, and the tensor tape multiplies its matrices with simple ' +
-    'loops, not the vectorised native kernels (BLAS, GPU) behind the card’s figure.'
+    `Ours is ${ours}, not the 10–100× often quoted for scalar tapes, because both tapes here are plain JavaScript ` +
+    'over typed-array columns: the scalar tape allocates nothing per node, and the tensor tape multiplies its ' +
+    'matrices with simple loops, not the vectorised native kernels (BLAS, GPU) behind that figure.'
   );
 }

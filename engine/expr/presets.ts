@@ -16,7 +16,7 @@ export interface ExpressionPreset {
 export const EXPRESSION_PRESETS: readonly ExpressionPreset[] = [
   {
     id: 'card',
-    title: 'The card’s example',
+    title: 'The classic example',
     expression: 'x*y + sin(x^2) - ln(y)',
     at: { x: 0.5, y: 4 },
     explanation:

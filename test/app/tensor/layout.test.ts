@@ -98,11 +98,11 @@ describe('the comparison’s words', () => {
     expect([0, 9.71e-17, 1e-12].map(smallText)).toEqual(['0', '9.7e-17', '1e-12']);
   });
 
-  it('explains our time ratio against the card’s 10–100× in one sentence', () => {
+  it('explains our time ratio against the often-quoted 10–100× in one sentence', () => {
     const low = whyRatio(2.7);
-    expect(low).toMatch(/^Ours is 2\.7× rather than the card's 10–100× because/);
+    expect(low).toMatch(/^Ours is 2\.7×, not the 10–100× often quoted for scalar tapes, because/);
     expect(low.match(/\. /g)).toBeNull();
-    expect(whyRatio(30)).toMatch(/^Ours is 30×, within the card's 10–100×/);
+    expect(whyRatio(30)).toMatch(/^Ours is 30×, within the 10–100× often quoted/);
     expect(whyRatio(null)).toMatch(/not measured/);
   });
 });
