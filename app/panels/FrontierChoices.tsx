@@ -60,9 +60,10 @@ export function FrontierChoices({ layout, frame, current }: { layout: FrontierLa
     event.preventDefault();
     event.stopPropagation();
   };
-  const onPointerDown = (event: PointerEvent<SVGRectElement>) => {
-    if (event.button !== 0) return;
-    const box = event.currentTarget.getBoundingClientRect();
+  const hit = useRef<SVGRectElement>(null);
+  const onPointerDown = (event: PointerEvent<SVGGElement>) => {
+    const box = hit.current?.getBoundingClientRect();
+    if (event.button !== 0 || !box) return;
     const i = nearestPoint(
       choices.map((c) => c.mark),
       event.clientX - box.left,
@@ -81,8 +82,9 @@ export function FrontierChoices({ layout, frame, current }: { layout: FrontierLa
       role="listbox"
       aria-label="Schedules on the frontier: arrow keys move, Enter chooses"
       onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
     >
-      <rect className="chart-slider-hit" width={frame.innerWidth} height={frame.innerHeight} onPointerDown={onPointerDown} />
+      <rect ref={hit} className="chart-slider-hit" width={frame.innerWidth} height={frame.innerHeight} />
       {choices.map((c, i) => (
         <circle
           key={`${c.schedule}${c.mark.setting}`}

@@ -81,6 +81,15 @@ export function TapeGraph(props: TapeGraphProps) {
     // Only when the selection changes.
   }, [selected, ready]);
 
+  // A step pointed at in a figure above brings its column into view.
+  useEffect(() => {
+    if (!ready || props.linkedStep === null) return;
+    const band = layout.bands.find((b) => b.step === props.linkedStep);
+    const block = layout.blocks.find((b) => b.step === props.linkedStep);
+    if (band) zoom.reveal(band.x + band.w / 2, layout.height / 2);
+    else if (block) zoom.reveal(block.x + block.w / 2, block.y + block.h / 2);
+  }, [props.linkedStep, ready]);
+
   const recording = tf.frame.phase === 'record';
   const marks: MarkContext = { statics, layout, tf, overwrite, selected, hovered };
   const inPlay = useMemo(() => currentEdges({ statics, layout, tf, overwrite, selected: -1, hovered: -1 }), [statics, layout, tf, overwrite]);

@@ -53,6 +53,12 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
   // in the graph.
   useEffect(() => keep(tf.node, tf.parent), [tf.node, tf.parent, count]);
   useEffect(() => keep(selected), [selected]);
+  // A step pointed at in a figure above brings its first row into view.
+  useEffect(() => {
+    if (linkedStep === null || !view.step) return;
+    const first = view.step.indexOf(linkedStep);
+    if (first >= 0) keep(first);
+  }, [linkedStep]);
 
   const recording = tf.frame.phase === 'record';
   const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : count;
