@@ -220,7 +220,9 @@ describe('fixes from the walkthrough', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await position()).toBe(String(Number(end) - 1));
     await page.keyboard.press('ArrowRight');
-    await forward.click();
+    expect(await position()).toBe(end);
+    // At the end the button is unavailable, but a press does nothing rather than drop the focus.
+    await forward.dispatchEvent('click');
     expect(await position()).toBe(end);
 
     const pitfall = tape.getByRole('checkbox', { name: /Pitfall/ });
@@ -247,7 +249,7 @@ describe('fixes from the walkthrough', () => {
       const { page, context } = await open('', { width: w, height: h });
       heights[`${w}`] = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().height);
       // Scrolled to the playground, the bar has gone with the chain's part of the page.
-      await page.locator('.playground-panel').scrollIntoViewIfNeeded();
+      await page.locator('.playground-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(100);
       const top = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
       expect(top).toBeLessThanOrEqual(0);
@@ -295,6 +297,7 @@ describe('fixes from the walkthrough', () => {
 
   it('the playground keeps the last finished result while a prefix is typed', async () => {
     const { page, context } = await open();
+    await page.locator('.playground-panel').scrollIntoViewIfNeeded();
     const field = page.getByLabel('Expression', { exact: true });
     await field.scrollIntoViewIfNeeded();
     await page.locator('.grad-table').waitFor({ timeout: 20_000 });
