@@ -56,3 +56,14 @@ export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeVi
 export { trace, runProgram, TraceError, type Program } from './program.ts';
 export * from './expr/index.ts';
 export * from './tensor/index.ts';
+export {
+  timeMethods,
+  scaleTime,
+  truncate,
+  GROWTH,
+  TIMED_METHODS,
+  type MethodTime,
+  type MethodTimes,
+  type TimedMethod,
+  type TimingOptions,
+} from './timing.ts';
