@@ -8,6 +8,7 @@ import { useLab } from './store/index.ts';
 import { startLab } from './labSync.ts';
 import { startTape } from './tape/tapeSync.ts';
 import { startTheme } from './theme/wire.ts';
+import { startTiming } from './timing/timingSync.ts';
 import { connectLabWorker } from '../workers/lab/host.ts';
 
 // The theme first, so the page is painted in the remembered scheme from the start.
@@ -16,6 +17,7 @@ startTheme(useLab, window);
 const engine = connectLabWorker(() => useLab.getState().noteRestart());
 startLab(useLab, engine, window);
 startTape(useLab, engine);
+startTiming(useLab, engine);
 registerOffline();
 
 const root = document.getElementById('root');

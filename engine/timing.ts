@@ -97,8 +97,8 @@ function timeOne(run: () => number, options: Required<TimingOptions>): { ms: num
     let t0 = now();
     sink += run();
     let took = now() - t0;
-    // Below half a millisecond, time a batch long enough to read.
-    while (took < 0.5 && batch < 1 << 16) {
+    // Below two milliseconds, time a batch long enough for the clock to read well.
+    while (took < 2 && batch < 1 << 16) {
       batch *= 4;
       t0 = now();
       for (let k = 0; k < batch; k++) sink += run();

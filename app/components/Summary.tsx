@@ -1,5 +1,6 @@
 import { formatEps, formatNumber, formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
+import { TimeSummary } from '../timing/TimeTable.tsx';
 
 /** The audit-style figures of the current run, all read from the report. */
 export function Summary() {
@@ -19,6 +20,7 @@ export function Summary() {
           <WorkFigure className="m-fd" value={r?.work.finiteDifference} name="finite diff." />
           <WorkFigure className="m-checkpoint" value={r?.work.checkpointed} name="checkpointed" />
         </div>
+        <TimeSummary />
       </div>
       <div className="stat">
         <div className="stat-label">Forward vs reverse</div>

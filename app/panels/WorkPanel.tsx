@@ -14,6 +14,7 @@ import { ChartSlider } from '../charts/ChartSlider.tsx';
 import { timedInput } from '../perf/labInput.ts';
 import { RANGES } from '../settings/schema.ts';
 import { useLab } from '../store/index.ts';
+import { TimeTable } from '../timing/TimeTable.tsx';
 import { Legend, Panel } from './Panel.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
@@ -65,6 +66,7 @@ export function WorkPanel() {
           { className: 'mark-checkpoint-line', label: 'checkpointed' },
         ]}
       />
+      <TimeTable />
     </Panel>
   );
 }

@@ -26,6 +26,7 @@ function fakeWorker({ deaf = false } = {}) {
       queueMicrotask(() => running?.reject(stopped));
     },
     tape: () => new Promise(() => {}),
+    time: () => new Promise(() => {}),
     onFault: (f) => (fault = f),
     terminate() {
       this.terminated = true;

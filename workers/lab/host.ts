@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
+import type { MethodTimes } from '../../engine/timing.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
 import type { LabWorkerApi } from './protocol.ts';
@@ -12,6 +13,8 @@ export interface EngineInstance extends WorkerInstance {
   stop(): void;
   /** The chain recorded on a tape, for the tape panel. */
   tape(settings: LabSettings): Promise<ChainTapeView>;
+  /** Each method timed on the chain, for the Work panel. */
+  time(settings: LabSettings): Promise<MethodTimes>;
 }
 
 export interface EngineHostOptions extends Pick<ChannelOptions<EngineInstance>, 'spawn' | 'stallMs' | 'onRestart'> {}
@@ -20,6 +23,7 @@ export interface EngineHostOptions extends Pick<ChannelOptions<EngineInstance>, 
 export interface EngineHost extends Pick<Channel<EngineInstance>, 'cancel' | 'started'> {
   run(settings: LabSettings, onProgress?: ProgressListener): Promise<LabReport>;
   tape(settings: LabSettings): Promise<ChainTapeView>;
+  time(settings: LabSettings): Promise<MethodTimes>;
 }
 
 /** The engine refusing settings it cannot use (LabInputError): an answer, not a fault. */
@@ -36,6 +40,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     },
     run: (settings, onProgress) => channel.run((worker, progress) => worker.run(settings, progress), onProgress),
     tape: (settings) => channel.call((worker) => worker.tape(settings)),
+    time: (settings) => channel.call((worker) => worker.time(settings)),
     cancel: () => channel.cancel(),
   };
 }
@@ -48,6 +53,7 @@ function spawnEngine(): EngineInstance {
     run: (settings, onProgress) => remote.run(settings, Comlink.proxy(onProgress)),
     stop: () => void remote.stop().catch(() => {}),
     tape: (settings) => remote.tape(settings),
+    time: (settings) => remote.time(settings),
     onFault,
     terminate,
   };

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { chainTapeView, LabInputError, paramsOf, runLabInSlices, validateSettings, type ChainTapeView } from '../../engine/index.ts';
+import { chainTapeView, LabInputError, paramsOf, runLabInSlices, timeMethods, validateSettings, type ChainTapeView, type MethodTimes } from '../../engine/index.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { reportBuffers, tapeViewBuffers } from '../channel/transfer.ts';
 import type { LabWorkerApi } from './protocol.ts';
@@ -52,6 +52,12 @@ const api = {
     if (problem) throw new LabInputError(problem);
     const view = chainTapeView(paramsOf(settings));
     return Comlink.transfer(view, tapeViewBuffers(view));
+  },
+  /** Each method timed on the chain of `settings`, the median of a few runs (engine/timing.ts). */
+  time(settings: LabSettings): MethodTimes {
+    const problem = validateSettings(settings);
+    if (problem) throw new LabInputError(problem);
+    return timeMethods(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400 });
   },
 } satisfies LabWorkerApi;
 

@@ -1,5 +1,6 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
+import type { MethodTimes } from '../../engine/timing.ts';
 
 /** What the lab's worker (lab.worker.ts) answers: one lab run per call, typed arrays moved, not copied. */
 export interface LabWorkerApi {
@@ -12,4 +13,6 @@ export interface LabWorkerApi {
   stop(): void;
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
   tape(settings: LabSettings): ChainTapeView;
+  /** Each method timed on the chain of `settings` here in the worker (median of a few runs). */
+  time(settings: LabSettings): MethodTimes;
 }
