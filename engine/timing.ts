@@ -115,9 +115,8 @@ function timeOne(run: () => number, options: Required<TimingOptions>): { ms: num
  * Times each method on the chain of `settings` (plain evaluation, reverse mode, forward mode,
  * central differences, the checkpointed sweep): the median of a few runs each, in whatever
  * thread calls it (the worker). A method that would take more than `budgetMs` at this length is
- * not run: it is timed on a shorter chain that fits (halving T, at least MIN_TRIAL_STEPS) and on
- * one half as long, and scaled up by the growth seen between the two (at most its T²), and marked
- * as an estimate.
+ * not run: it is timed on a shorter chain that fits (halving T, at least MIN_TRIAL_STEPS), scaled
+ * up by its growth (T²), and marked as an estimate.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
   const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, ...options };
@@ -137,15 +136,9 @@ export function timeMethods(params: ChainParams, settings: LabSettings, options:
       trial = at === steps ? params : truncate(params, at);
     }
     const measured = timeOne(runner(method, trial, settings), full);
-    let ms = measured.ms;
-    if (at !== steps) {
-      // The growth seen between at/2 and at steps (overheads make it a little below T² at
-      // small T), kept between linear and quadratic, carries the time on to the full length.
-      const half = timeOne(runner(method, truncate(params, at >> 1), settings), full).ms;
-      const seen = Math.log2(measured.ms / half);
-      const growth = Number.isFinite(seen) ? Math.min(GROWTH[method], Math.max(1, seen)) : GROWTH[method];
-      ms = measured.ms * (steps / at) ** growth;
-    }
+    // Scaled by the method's growth (T²): at MIN_TRIAL_STEPS and above the per-run overheads are
+    // small beside it, so the estimate errs a little high, never far.
+    const ms = at === steps ? measured.ms : scaleTime(method, measured.ms, at, steps);
     times[method] = { ms, runs: measured.runs, ratio: Number.NaN, estimated: at !== steps, from: at };
   }
   for (const method of TIMED_METHODS) times[method].ratio = times[method].ms / times.plain.ms;
