@@ -2,6 +2,7 @@ import type { LabSettings } from '../engine/report.ts';
 import { encodeView, parseView } from './embed/embed.ts';
 import { updateTiming } from './perf/updateTiming.ts';
 import { decodePlayground, encodePlayground } from './playground/hash.ts';
+import { isLessonHash } from './lesson/route.ts';
 import { decodeHash, encodeHash } from './settings/codec.ts';
 import { sameSettings } from './settings/validate.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';
@@ -61,11 +62,14 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   });
 
   function writeHash() {
+    // The lesson's hash is the lesson's own (app/lesson/wire.ts): the lab leaves it alone.
+    if (isLessonHash(host.location.hash)) return;
     const hash = hashOf(store.getState());
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
 
   function readHash() {
+    if (isLessonHash(host.location.hash)) return;
     const decoded = decodeHash(host.location.hash);
     const { embed, notices: viewNotices } = parseView(decoded.view);
     const expression = decodePlayground(decoded.playground);

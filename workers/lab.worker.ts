@@ -1,6 +1,15 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { chainTapeView, LabInputError, paramsOf, runLabInSlices, validateSettings, type ChainTapeView } from '../engine/index.ts';
+import {
+  chainTapeView,
+  LabInputError,
+  paramsOf,
+  runLabInSlices,
+  timeGradients,
+  validateSettings,
+  type ChainTapeView,
+  type GradientTiming,
+} from '../engine/index.ts';
 import type { LabReport, LabSettings } from '../engine/report.ts';
 import { reportBuffers, tapeViewBuffers } from './transfer.ts';
 
@@ -51,6 +60,10 @@ const api = {
     if (problem) throw new LabInputError(problem);
     const view = chainTapeView(paramsOf(settings));
     return Comlink.transfer(view, tapeViewBuffers(view));
+  },
+  /** Milliseconds per whole gradient by each method at each chain length, timed in alternation (the lesson's work chapter). */
+  times(steps: number[], minMs?: number): GradientTiming[] {
+    return timeGradients(steps, minMs);
   },
 };
 

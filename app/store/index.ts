@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { createLessonSlice } from '../lesson/slice.ts';
 import { createEmbedSlice } from './embedSlice.ts';
 import { createEngineSlice } from './engineSlice.ts';
 import { createPlaygroundSlice } from './playgroundSlice.ts';
@@ -25,6 +26,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createEmbedSlice(...a),
   ...createPlaygroundSlice(...a),
   ...createTensorSlice(...a),
+  ...createLessonSlice(...a),
 }));
 
 /**

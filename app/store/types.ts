@@ -1,3 +1,4 @@
+import type { LessonSlice } from '../lesson/slice.ts';
 import type { EmbedSlice } from './embedSlice.ts';
 import type { EngineSlice } from './engineSlice.ts';
 import type { PlaygroundSlice } from './playgroundSlice.ts';
@@ -20,4 +21,5 @@ export type LabState = SettingsSlice &
   ThemeSlice &
   EmbedSlice &
   PlaygroundSlice &
-  TensorSlice;
+  TensorSlice &
+  LessonSlice;
