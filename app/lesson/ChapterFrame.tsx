@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CHAPTER_TITLES } from './titles.ts';
 import { useLessonView } from './context.ts';
 
@@ -14,12 +14,17 @@ interface ChapterFrameProps {
 /** One chapter as an article: its title, its words beside its figure, and the way into the lab. */
 export function ChapterFrame({ text, figure, labHash }: ChapterFrameProps) {
   const id = useId();
-  const { route } = useLessonView();
+  const { route, focusTitle } = useLessonView();
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus({ preventScroll: route.present });
+    // Once, as the chapter (loaded on demand) mounts.
+  }, []);
   const title = CHAPTER_TITLES[route.chapter - 1];
   return (
     <article className="chapter" aria-labelledby={id}>
       <div className="chapter-text">
-        <h2 id={id} tabIndex={-1}>
+        <h2 id={id} tabIndex={-1} ref={heading}>
           <span className="chapter-number">{route.chapter}.</span> {title}
         </h2>
         {text}

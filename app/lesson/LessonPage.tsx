@@ -19,12 +19,18 @@ const STAGE = { width: 1920, height: 1080 };
  */
 export function LessonPage() {
   const route = useLab((s) => s.lesson)!;
-  const view = useMemo<LessonView>(() => ({ route, figureFont: route.present ? 22 : 15 }), [route]);
+  // The first chapter shown keeps the page's focus; one reached from another takes it at its title.
+  const firstShown = useRef(route.chapter);
+  const moved = useRef(false);
+  if (route.chapter !== firstShown.current) moved.current = true;
+  const view = useMemo<LessonView>(
+    () => ({ route, figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
+    [route],
+  );
   const Body = CHAPTER_BODIES[route.chapter - 1];
   usePresentKeys(route);
   useTitle(route);
-  const mainRef = useRef<HTMLElement | null>(null);
-  useFocusOnChange(route, mainRef);
+  useScrollOnChange(route);
 
   const chapter = (
     <LessonContext.Provider value={view}>
@@ -36,15 +42,17 @@ export function LessonPage() {
 
   if (route.embed) {
     return (
-      <main ref={mainRef} className="lesson embed">
+      <main className="lesson embed">
+        <h1 className="sr-only">Tape Lab lesson</h1>
         {chapter}
       </main>
     );
   }
   if (route.present) {
     return (
-      <main ref={mainRef} className="lesson present">
+      <main className="lesson present">
         <Stage>
+          <h1 className="sr-only">Tape Lab lesson</h1>
           {chapter}
           <p className="slide-count">
             {route.chapter} / {CHAPTER_COUNT}
@@ -57,7 +65,7 @@ export function LessonPage() {
     <div className="lesson page-lesson">
       <LessonHeader route={route} />
       <LessonNotices />
-      <main ref={mainRef}>{chapter}</main>
+      <main>{chapter}</main>
       <ChapterSteps route={route} />
     </div>
   );
@@ -70,7 +78,7 @@ function LessonHeader({ route }: { route: LessonRoute }) {
         <p className="lesson-kicker">
           <a href="#">Tape Lab</a> · a lesson
         </p>
-        <p className="lesson-title">How reverse-mode differentiation works, run for real</p>
+        <h1 className="lesson-title">How reverse-mode differentiation works, run for real</h1>
       </div>
       <div className="lesson-tools">
         <button type="button" onClick={() => goTo({ ...route, present: true })}>
@@ -204,16 +212,14 @@ function useTitle(route: LessonRoute) {
   }, [route.chapter]);
 }
 
-/** A new chapter (not the first one shown) takes focus at its title, so the keyboard reads on from there. */
-function useFocusOnChange(route: LessonRoute, main: React.RefObject<HTMLElement | null>) {
+/** A new chapter starts at the top of the page. */
+function useScrollOnChange(route: LessonRoute) {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    const frame = requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: route.present }));
     if (!route.present) window.scrollTo(0, 0);
-    return () => cancelAnimationFrame(frame);
-  }, [route.chapter, route.present, main]);
+  }, [route.chapter, route.present]);
 }

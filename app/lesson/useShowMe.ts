@@ -49,9 +49,11 @@ export function useShowMe(count: number, show: (frame: number) => void, ready: b
   // Any input takes over. Listening starts after the click that began playing has finished.
   useEffect(() => {
     if (!playing) return;
-    // The Show me button itself stops it by its click.
+    // The Show me button itself stops it by its click (a pointer, Enter or Space on it).
     const takeOver = (event: Event) => {
-      if (!(event.target instanceof Element && event.target.closest('.show-me'))) setFrame(-1);
+      const onButton = event.target instanceof Element && event.target.closest('.show-me') !== null;
+      const clicks = event.type === 'pointerdown' || (event instanceof KeyboardEvent && (event.key === 'Enter' || event.key === ' '));
+      if (!(onButton && clicks)) setFrame(-1);
     };
     const events = ['pointerdown', 'keydown', 'wheel'] as const;
     const timer = setTimeout(() => events.forEach((e) => window.addEventListener(e, takeOver, { capture: true, passive: true })), 0);

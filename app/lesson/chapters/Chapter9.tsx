@@ -67,7 +67,7 @@ export default function Chapter9() {
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col" />
+                    <th scope="col">measure</th>
                     <th scope="col">scalar tape</th>
                     <th scope="col">tensor tape</th>
                     <th scope="col">ratio</th>
