@@ -57,7 +57,7 @@ export default function Chapter3() {
           </div>
           {result && tf ? (
             <>
-              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The finished sweep of z = ${result.source}, ${overwrite ? 'overwriting' : 'adding'} adjoints`} height={route.present ? 380 : 300} />
+              <ExprGraph view={result.tape} tf={tf} receipts={false} highlight={false} title={`The finished sweep of z = ${result.source}, ${overwrite ? 'overwriting' : 'adding'} adjoints`} height={route.present ? 440 : 300} />
               <table className="lesson-table">
                 <caption className="sr-only">The gradient by each sweep, and by central differences</caption>
                 <thead>

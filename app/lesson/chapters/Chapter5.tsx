@@ -83,9 +83,9 @@ export default function Chapter5() {
               <LessonChart
                 title={`Work in runs of the chain against chain steps T, for central differences, forward mode${revealed ? ' and reverse mode' : ''}`}
                 x={{ kind: 'log', domain: [2, 200], label: 'chain steps T' }}
-                y={{ kind: 'log', domain: [1, 500], label: 'runs of the chain' }}
+                y={{ kind: 'log', domain: [1, 1000], label: 'runs of the chain' }}
                 series={series}
-                height={route.present ? 360 : 280}
+                height={route.present ? 430 : 280}
                 marks={(p) => <line className="t-marker" x1={p.x(T)} x2={p.x(T)} y1={0} y2={p.frame.innerHeight} />}
               />
               <Legend items={[['s-reverse', 'reverse mode'], ['s-forward', 'forward mode'], ['s-fd', 'central differences']]} />

@@ -87,7 +87,7 @@ export default function Chapter6() {
                 x={{ kind: 'log', domain: [1e-12, 1e-1], label: 'step h' }}
                 y={{ kind: 'log', domain: [1e-12, 1], label: 'RMS error' }}
                 series={series}
-                height={route.present ? 400 : 300}
+                height={route.present ? 500 : 300}
                 marks={(p) =>
                   revealed || point.eps >= QUESTION_EPS ? (
                     <g className="picked-point">

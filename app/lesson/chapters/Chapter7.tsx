@@ -88,7 +88,7 @@ export default function Chapter7() {
                 x={{ kind: 'linear', domain: [0, 200], label: 'chain steps T' }}
                 y={{ kind: 'linear', domain: [0, (Math.max(...all.map((s) => s.bytes)) / 1024) * 1.08], label: 'tape (KiB)' }}
                 series={[{ id: 'bytes', points: visible.map((s) => [s.steps, s.bytes / 1024]), className: 's-reverse', dots: true }]}
-                height={route.present ? 430 : 300}
+                height={route.present ? 540 : 300}
               />
               <p className="figure-readout">
                 T = {last.steps}: {last.nodes.toLocaleString('en')} nodes, {formatBytes(last.bytes)} with adjoints.

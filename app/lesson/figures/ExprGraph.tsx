@@ -31,6 +31,8 @@ interface ExprGraphProps {
   /** Show the local partials on the edges (the receipts). */
   receipts: boolean;
   height: number;
+  /** Mark the node in play (false: a finished sweep, nothing in play). */
+  highlight?: boolean;
 }
 
 /**
@@ -38,13 +40,13 @@ interface ExprGraphProps {
  * once the sweep has reached it; each edge with its local partial. Every number is the worker's
  * (recorded values and partials, adjoints replayed from its sweep events).
  */
-export function ExprGraph({ view, tf, title, receipts, height }: ExprGraphProps) {
+export function ExprGraph({ view, tf, title, receipts, height, highlight = true }: ExprGraphProps) {
   const { figureFont: font } = useLessonView();
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
   const width = size.width;
   const g = smallGraphLayout(view, width, height, font);
   const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : view.length;
-  const sweeping = tf.frame.phase === 'sweep';
+  const sweeping = tf.frame.phase === 'sweep' && highlight;
   const adj = tf.shown?.adjoint;
   const received = tf.shown?.received;
   const edges: { child: number; parent: number; slot: 0 | 1; partial: number }[] = [];
@@ -81,7 +83,7 @@ export function ExprGraph({ view, tf, title, receipts, height }: ExprGraphProps)
             const on = i < recorded;
             const justRecorded = tf.frame.phase === 'record' && tf.frame.node === i;
             const inPlay = sweeping && (tf.node === i || tf.parent === i);
-            const adjoint = adj && received && (received[i] > 0 || i === view.output) ? adj[i] : null;
+            const adjoint = tf.frame.phase === 'sweep' && adj && received && (received[i] > 0 || i === view.output) ? adj[i] : null;
             const fanOut = view.uses[i] >= 2;
             return (
               <g

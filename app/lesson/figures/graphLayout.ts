@@ -32,7 +32,7 @@ export function smallGraphLayout(
     column[i] = Math.max(p0 >= 0 ? column[p0] + 1 : 0, p1 >= 0 ? column[p1] + 1 : 0);
   }
   const columns = n === 0 ? 0 : Math.max(...column) + 1;
-  const boxWidth = Math.round(font * 6.4);
+  const boxWidth = Math.round(font * 7);
   const boxHeight = Math.round(font * 3.9);
   const x = new Float64Array(n);
   const y = new Float64Array(n);
