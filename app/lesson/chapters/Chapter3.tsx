@@ -46,7 +46,8 @@ export default function Chapter3() {
             onAnswer={() => (setAnswered(true), setWrong(1))}
           />
           <p className="todo">
-            <strong>Try:</strong> switch between the two sweeps and compare with central differences.
+            <strong>Try:</strong> switch between the two sweeps. The last column is a referee that needs no tape:
+            central differences, which nudge each input a little both ways (chapter 6).
           </p>
         </>
       }
