@@ -40,8 +40,8 @@ export default function Chapter6() {
       text={
         <>
           <p>
-            A <dfn>finite difference</dfn> guesses a derivative by nudging: run the chain at θ + h and θ − h, divide the
-            change by 2h. It needs no tape, so it is the referee: here it is checked against the reverse gradient.
+            A <dfn>finite difference</dfn> guesses a derivative by nudging: run the chain with one parameter moved up by
+            h, then down by h, and divide the change in the loss by 2h. It needs no tape, so it is the referee: here it is checked against the reverse gradient.
           </p>
           <p>
             Large h measures the wrong slope (truncation error, falling as h²). Tiny h subtracts two nearly equal

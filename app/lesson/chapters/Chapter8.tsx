@@ -99,8 +99,9 @@ export default function Chapter8() {
               <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'binomial (revolve), 10 snapshots']]} />
               <p className="figure-readout">
                 Stride {stride}: {formatBytes(here.peakBytes)} at once, {here.recomputedSteps} steps recomputed.
-                {revealed ? ` Least: stride ${least.setting}, ${formatBytes(least.peakBytes)}.` : ' Move the stride, or answer the question, to draw the rest of the curve.'}
+                {revealed ? ` Least: stride ${least.setting}, ${formatBytes(least.peakBytes)}.` : ''}
                 {tenSnapshots ? ` Binomial, 10 snapshots: ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} steps recomputed.` : ''}
+                {revealed ? '' : ' Move the stride, or answer the question, to draw the rest of the curve.'}
               </p>
               <figcaption>Every figure is counted by the worker from that schedule’s own list of actions: a recorded step costs 640 bytes, a plain saved state 8.</figcaption>
             </>

@@ -68,7 +68,7 @@ export function LessonChart({ title, x, y, series, height, marks }: LessonChartP
   const xs = scaleOf(x, xRange);
   const ys = scaleOf(y, yRange);
   const xTicks = ticksOf(x, xRange, Math.max(2, Math.floor(frame.innerWidth / (font * 5))));
-  const yTicks = ticksOf(y, yRange, Math.max(2, Math.floor(frame.innerHeight / (font * 2.4))));
+  const yTicks = ticksOf(y, yRange, Math.max(2, Math.floor(frame.innerHeight / (font * 3.4))));
   // Points outside the axes' ranges are left out, not pinned to the edge.
   const inside = (v: number, spec: AxisSpec) => Number.isFinite(v) && v >= Math.min(...spec.domain) * (1 - 1e-9) && v <= Math.max(...spec.domain) * (1 + 1e-9);
   const shown = ([a, b]: readonly [number, number]) => inside(a, x) && inside(b, y);
