@@ -111,6 +111,7 @@ describe('the lesson', () => {
         found = await page.evaluate(() => document.activeElement?.getAttribute('rel') === 'next');
       }
       expect(found, `chapter ${n}: the next-chapter link is reachable by Tab`).toBe(true);
+      expect(await page.locator('article').innerText(), `chapter ${n} names no source`).not.toMatch(/\b(card|essay)\b/i);
       await page.keyboard.press('Enter');
       await chapterReady(page, n + 1);
       expect(await chapterShown(page)).toBe(n + 1);

@@ -6,6 +6,9 @@ import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { QUICK } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
+import { LessonChart } from '../figures/LessonChart.tsx';
+import { Legend } from '../figures/Legend.tsx';
+import { useLessonView } from '../context.ts';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
@@ -25,6 +28,9 @@ export default function Chapter4() {
   const show = useShowMe(T + 1, (frame) => setReached(T - frame), !answer.loading);
   const shownFrom = reached ?? 0;
   const cols = Array.from({ length: T + 1 }, (_, t) => t);
+  const { route } = useLessonView();
+  const values = report ? [...report.states, ...report.adjoint] : [0, 1];
+  const top = Math.max(...values);
   return (
     <ChapterFrame
       labHash={labHashOf({ steps })}
@@ -111,6 +117,17 @@ export default function Chapter4() {
                   </tr>
                 </tbody>
               </table>
+              <LessonChart
+                title={`The states x_t going forward and their adjoints going backward, t = 0 to ${T}`}
+                x={{ kind: 'linear', domain: [0, T], label: 'step t', format: (v) => (Number.isInteger(v) ? String(v) : '') }}
+                y={{ kind: 'linear', domain: [Math.min(0, ...values), top * 1.1], label: 'value' }}
+                series={[
+                  { id: 'x', points: cols.map((t) => [t, report.states[t]]), className: 's-forward', dots: true },
+                  { id: 'adj', points: cols.filter((t) => t >= shownFrom).map((t) => [t, report.adjoint[t]]), className: 's-reverse', dots: true },
+                ]}
+                height={route.present ? 300 : 200}
+              />
+              <Legend items={[['s-forward', 'xₜ, computed forward'], ['s-reverse', 'x̄ₜ = ∂L/∂xₜ, swept backward']]} />
               <p className="figure-readout">
                 Seed: x̄{subscript(T)} = x{subscript(T)} − y = {num(report.states[T])} − {num(report.params.target)} ={' '}
                 {num(report.adjoint[T])}
