@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { chainTapeView, LabInputError, paramsOf, runLabInSlices, validateSettings, type ChainTapeView } from '../engine/index.ts';
+import { chainTapeView, LabInputError, paramsOf, runLabInSlices, checkEngineLimits, type ChainTapeView } from '../engine/index.ts';
 import type { LabReport, LabSettings } from '../engine/report.ts';
 import { reportBuffers, tapeViewBuffers } from './transfer.ts';
 
@@ -47,7 +47,7 @@ const api = {
   },
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
   tape(settings: LabSettings): ChainTapeView {
-    const problem = validateSettings(settings);
+    const problem = checkEngineLimits(settings);
     if (problem) throw new LabInputError(problem);
     const view = chainTapeView(paramsOf(settings));
     return Comlink.transfer(view, tapeViewBuffers(view));

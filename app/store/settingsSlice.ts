@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
-import { validateSettings } from '../settings/validate.ts';
+import { clampAppSettings } from '../settings/clamp.ts';
 import type { LabState } from './types.ts';
 
 /** The eight settings (one field each, so components select exactly one) and their setters. */
@@ -47,7 +47,7 @@ export const createSettingsSlice: StateCreator<LabState, [], [], SettingsSlice> 
       next.stride = Math.min(state.wantedStride, value);
       next.snapshots = Math.min(state.wantedSnapshots, value);
     }
-    const settings = validateSettings(next).settings;
+    const settings = clampAppSettings(next).settings;
     set({
       ...settings,
       wantedStride: key === 'stride' ? settings.stride : state.wantedStride,
@@ -55,7 +55,7 @@ export const createSettingsSlice: StateCreator<LabState, [], [], SettingsSlice> 
     });
   },
   replaceSettings: (given) => {
-    const settings = validateSettings(given).settings;
+    const settings = clampAppSettings(given).settings;
     set({ ...settings, wantedStride: settings.stride, wantedSnapshots: settings.snapshots });
   },
   resetSettings: () => set({ ...DEFAULTS, wantedStride: DEFAULTS.stride, wantedSnapshots: DEFAULTS.snapshots }),

@@ -1,4 +1,5 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
+import { sameSettings } from '../../engine/settings-table.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import { isEngineStopped, isRunCancelled } from './faults.ts';
 import { followUpStillWanted } from './pipeline.ts';
@@ -121,7 +122,7 @@ export function createLabClient(
           if (isRunCancelled(error)) events.cancelled?.(id, settings);
           else events.failure(messageOf(error), id, settings);
           // A failed or cancelled target is not retried until the settings change.
-          if (target && sameTarget(target, settings)) target = null;
+          if (target && sameSettings(target, settings)) target = null;
         },
       )
       .finally(() => {
@@ -149,19 +150,6 @@ export function createLabClient(
       if (inFlight) runner.cancel?.();
     },
   };
-}
-
-function sameTarget(a: AppSettings, b: LabSettings): boolean {
-  return (
-    a.steps === b.steps &&
-    a.eps === b.eps &&
-    a.stride === b.stride &&
-    a.schedule === b.schedule &&
-    a.snapshots === b.snapshots &&
-    a.c === b.c &&
-    a.x0 === b.x0 &&
-    a.target === b.target
-  );
 }
 
 function messageOf(error: unknown): string {

@@ -1,6 +1,6 @@
 import type { LabPart, LabReport, LabSettings } from '../../engine/report.ts';
 import type { AppSettings } from '../settings/schema.ts';
-import { sameSettings } from '../settings/validate.ts';
+import { sameSettings } from '../../engine/settings-table.ts';
 
 /**
  * Parts of a report that do not depend on every setting, and what each depends on. While a
