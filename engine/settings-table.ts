@@ -137,6 +137,8 @@ export interface SettingsTable<S extends Record<string, number | string>> {
   max(range: SettingRange, steps: number): number;
   /** Exact equality (Object.is on every value, so 0 and −0 differ). */
   same(a: S, b: S): boolean;
+  /** Just the settings of a larger object (a store state, a worker request). */
+  pick(from: S): S;
 }
 
 /** Derives the table's lookups from its rows (a test builds one with a throwaway row). */
@@ -156,6 +158,7 @@ export function buildSettingsTable<const Rows extends readonly SettingRow[]>(row
     },
     max: (range, steps) => (range.max === 'steps' ? steps : range.max),
     same: (a, b) => keys.every((k) => Object.is(a[k], b[k])),
+    pick: (from) => Object.fromEntries(keys.map((k) => [k, from[k]])) as unknown as S,
   };
 }
 
@@ -164,6 +167,11 @@ export const SETTINGS = buildSettingsTable(SETTING_ROWS);
 
 /** The chain's defaults: T = 40 (P = 80), h = 1e-5, periodic stride 4, revolve with 3 snapshots. */
 export const CHAIN_DEFAULTS: Readonly<ChainSettings> = SETTINGS.defaults;
+
+/** The chain settings of a larger object (a store state, a worker request). */
+export function pickSettings(from: ChainSettings): ChainSettings {
+  return SETTINGS.pick(from);
+}
 
 /** Exact equality of two chain settings; used wherever two settings are compared. */
 export function sameSettings(a: ChainSettings, b: ChainSettings): boolean {

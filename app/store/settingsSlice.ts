@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
+import { pickSettings } from '../../engine/settings-table.ts';
 import { clampAppSettings } from '../settings/clamp.ts';
 import type { LabState } from './types.ts';
 
@@ -22,18 +23,9 @@ export interface SettingsSlice extends AppSettings {
   resetSettings: () => void;
 }
 
-/** The settings part of a state, picked field by field. */
+/** The settings part of a state: the settings table's keys, picked. */
 export function selectSettings(s: AppSettings): AppSettings {
-  return {
-    steps: s.steps,
-    eps: s.eps,
-    stride: s.stride,
-    schedule: s.schedule,
-    snapshots: s.snapshots,
-    c: s.c,
-    x0: s.x0,
-    target: s.target,
-  };
+  return pickSettings(s);
 }
 
 export const createSettingsSlice: StateCreator<LabState, [], [], SettingsSlice> = (set, get) => ({
