@@ -28,7 +28,7 @@ export function selectSettings(s: AppSettings): AppSettings {
   return pickSettings(s);
 }
 
-export const createSettingsSlice: StateCreator<LabState, [], [], SettingsSlice> = (set, get) => ({
+export const createSettingsSlice: StateCreator<SettingsSlice, [], [], SettingsSlice> = (set, get) => ({
   ...DEFAULTS,
   wantedStride: DEFAULTS.stride,
   wantedSnapshots: DEFAULTS.snapshots,
