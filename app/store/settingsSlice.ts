@@ -2,7 +2,6 @@ import type { StateCreator } from 'zustand';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
 import { pickSettings } from '../../engine/settings-table.ts';
 import { clampAppSettings } from '../settings/clamp.ts';
-import type { LabState } from './types.ts';
 
 /** The eight settings (one field each, so components select exactly one) and their setters. */
 export interface SettingsSlice extends AppSettings {
