@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/engine/**/*.test.ts', 'test/app/**/*.test.{ts,tsx}', 'test/cli/**/*.test.ts'],
+          include: ['test/architecture/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/app/**/*.test.{ts,tsx}', 'test/cli/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -6,10 +6,10 @@ import { App } from './App.tsx';
 import { startLesson } from './lesson/wire.ts';
 import { registerOffline } from './offline/register.ts';
 import { useLab } from './store/index.ts';
-import { startLab } from './sync.ts';
-import { startTape } from './tape/sync.ts';
+import { startLab } from './labSync.ts';
+import { startTape } from './tape/tapeSync.ts';
 import { startTheme } from './theme/wire.ts';
-import { connectLabWorker } from './worker/connect.ts';
+import { connectLabWorker } from '../workers/lab/host.ts';
 
 // The theme first, so the page is painted in the remembered scheme from the start.
 startTheme(useLab, window);

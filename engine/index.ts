@@ -49,7 +49,9 @@ export {
   VANISHING_DECADES,
   type LabHooks,
 } from './lab.ts';
-export { DEFAULT_SETTINGS, LabInputError, validateSettings } from './settings.ts';
+export { DEFAULT_SETTINGS, LabInputError, checkEngineLimits } from './settings.ts';
+export * from './settings-table.ts';
+export * from './number-text.ts';
 export type * from './report.ts';
 export * from './checkpoint/index.ts';
 export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeView } from './tape-view.ts';

@@ -2,7 +2,7 @@ import { line, scaleLog } from 'd3';
 import type { WorkPoint } from '../../engine/report.ts';
 import { decadeDomain, positive } from './domain.ts';
 import type { Frame } from './frame.ts';
-import { spreadLabels } from './labels.ts';
+import { spreadLabels } from './spreadLabels.ts';
 import { logTicks125, type Tick } from './ticks.ts';
 
 export type WorkMethod = 'reverse' | 'forward' | 'finiteDifference' | 'checkpointed';

@@ -1,6 +1,6 @@
 import { controlsFor } from '../embed/embed.ts';
 import { useLab } from '../store/index.ts';
-import { hashOf } from '../sync.ts';
+import { hashOf } from '../labSync.ts';
 import { ScheduleChoice } from './ScheduleChoice.tsx';
 import { EpsSlider, KnobSlider, StepsSlider } from './Sliders.tsx';
 import { Status } from './Status.tsx';

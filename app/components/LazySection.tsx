@@ -1,4 +1,5 @@
-import { Suspense, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { SectionBoundary, SectionLoadFailed } from './SectionBoundary.tsx';
 import { useScrollWhenLinked } from './useScrollWhenLinked.ts';
 import { useWhenNear } from './useWhenNear.ts';
 
@@ -14,8 +15,8 @@ interface LazySectionProps {
   /** Shown while the body's code loads, and before it is wanted. */
   loading: string;
   waiting: string;
-  /** The lazily loaded body. */
-  children: ReactNode;
+  /** Imports the body's code: called when the body is first wanted, and again on each Retry. */
+  load: () => Promise<ComponentType>;
   /** Grows each time a link asks for this section: it is then brought into view (0: never). */
   linked?: number;
 }
@@ -23,12 +24,29 @@ interface LazySectionProps {
 /**
  * A panel that is always on the page but loads its body (code, and any worker) only once it comes
  * near the screen, so the sliders above never wait for it: the tape, the playground, the tensors.
+ * If the body's code cannot be fetched, the section says so in one line and offers Retry; the
+ * rest of the page keeps working.
  */
-export function LazySection({ className, title, caption, wanted, onNear, loading, waiting, children, linked = 0 }: LazySectionProps) {
+export function LazySection({ className, title, caption, wanted, onNear, loading, waiting, load, linked = 0 }: LazySectionProps) {
   const id = useId();
   const ref = useRef<HTMLElement | null>(null);
   useWhenNear(ref, wanted, onNear);
   useScrollWhenLinked(ref, linked);
+  // A failed lazy() stays failed: each attempt is a new one, which imports again.
+  const [attempt, setAttempt] = useState(0);
+  const Body = useMemo(
+    () =>
+      lazy(() =>
+        load().then(
+          (body) => ({ default: body }),
+          (error: unknown) => {
+            throw new SectionLoadFailed(error instanceof Error ? error.message : String(error));
+          },
+        ),
+      ),
+    // `load` is each section's module-level import: a new attempt is what makes it run again.
+    [load, attempt],
+  );
   return (
     <section ref={ref} className={`panel ${className}`} aria-labelledby={id}>
       <h2 id={id}>
@@ -37,7 +55,11 @@ export function LazySection({ className, title, caption, wanted, onNear, loading
       </h2>
       <p className="caption">{caption}</p>
       {wanted ? (
-        <Suspense fallback={<p className="tape-placeholder">{loading}</p>}>{children}</Suspense>
+        <SectionBoundary key={attempt} title={title} onRetry={() => setAttempt((n) => n + 1)}>
+          <Suspense fallback={<p className="tape-placeholder">{loading}</p>}>
+            <Body />
+          </Suspense>
+        </SectionBoundary>
       ) : (
         <p className="tape-placeholder">{waiting}</p>
       )}

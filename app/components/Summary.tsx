@@ -4,6 +4,9 @@ import { useLab } from '../store/index.ts';
 /** The audit-style figures of the current run, all read from the report. */
 export function Summary() {
   const report = useLab((s) => s.report);
+  // The sweep's figures (best h, the model's h*) carried over from older settings while the sweep
+  // is recomputed: dimmed like the sweep chart, and said so to a screen reader.
+  const sweepStale = useLab((s) => s.stale.includes('sweep'));
   const r = report;
   const cp = r?.checkpoint ?? null;
   return (
@@ -27,8 +30,10 @@ export function Summary() {
         <div className="stat-value m-fd">{formatNumber(r?.errors.finiteDifferenceRms)}</div>
         <div className="stat-note">at h = {r ? formatEps(r.eps) : '—'}</div>
       </div>
-      <div className="stat">
-        <div className="stat-label">Best epsilon</div>
+      <div className={sweepStale ? 'stat stale' : 'stat'} aria-busy={sweepStale}>
+        <div className="stat-label">
+          Best epsilon{sweepStale ? <span className="sr-only"> (from the earlier settings, being recomputed)</span> : null}
+        </div>
         <div className="stat-value m-fd">{r?.bestEps ? formatEps(r.bestEps) : '—'}</div>
         <div className="stat-note">model h* {r?.model.predictedBestEps ? formatEps(r.model.predictedBestEps) : '—'}</div>
       </div>

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
-import type { ExportItem } from './items.ts';
+import { mustWait, WAITING_FOR_REPORT, type ExportItem } from './items.ts';
 
 interface ExportMenuProps {
   /** The panel's name, for the menu button's accessible name ("Export: Finite differences"). */
@@ -38,8 +38,9 @@ export const ExportMenu = memo(function ExportMenu({ panel, items, section }: Ex
     const host = section.current;
     if (!host) return;
     try {
-      setProblem(null);
+      setProblem(mustWait(item) ? WAITING_FOR_REPORT : null);
       await item.run(host);
+      setProblem(null);
       close();
     } catch (error) {
       setProblem(`Could not export: ${error instanceof Error ? error.message : String(error)}.`);

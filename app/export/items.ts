@@ -1,7 +1,8 @@
-import { selectSettings, useLab } from '../store/index.ts';
+import { useLab } from '../store/index.ts';
+import { awaitCurrentReport, currentReport } from './currentReport.ts';
 import { gradientsCsv, sweepCsv } from './csv.ts';
 import { download } from './download.ts';
-import { reportJson } from './json.ts';
+import { reportJson } from './reportJson.ts';
 import { fileName } from './names.ts';
 import { standaloneSvg, svgToPng } from './svg.ts';
 
@@ -9,6 +10,8 @@ import { standaloneSvg, svgToPng } from './svg.ts';
 export interface ExportItem {
   label: string;
   run: (section: HTMLElement) => void | Promise<void>;
+  /** True for the data exports, which wait for the report of the current settings. */
+  waitsForReport?: boolean;
 }
 
 function steps(): number | null {
@@ -44,17 +47,18 @@ export function chartItems(what: string, index = 0): ExportItem[] {
   ];
 }
 
-function needReport() {
-  const state = useLab.getState();
-  if (!state.report) throw new Error('no report yet');
-  return { report: state.report, settings: selectSettings(state) };
-}
+/**
+ * The report of the settings on screen, with those settings: never the new settings beside an
+ * older sweep. While a part is being recomputed the export waits for it (the menu says so).
+ */
+const needReport = () => awaitCurrentReport(useLab);
 
 /** The LabReport on screen as JSON (typed arrays as arrays, non-finite as null). */
 export const reportItem: ExportItem = {
   label: 'Report (JSON)',
-  run: () => {
-    const { report, settings } = needReport();
+  waitsForReport: true,
+  run: async () => {
+    const { report, settings } = await needReport();
     download(reportJson(report, settings), fileName(report.steps, 'report', 'json'), 'application/json');
   },
 };
@@ -62,8 +66,9 @@ export const reportItem: ExportItem = {
 /** The sweep over epsilon as CSV. */
 export const sweepItem: ExportItem = {
   label: 'Sweep over epsilon (CSV)',
-  run: () => {
-    const { report } = needReport();
+  waitsForReport: true,
+  run: async () => {
+    const { report } = await needReport();
     if (report.sweep.length === 0) throw new Error('the sweep was not computed for these settings');
     download(sweepCsv(report), fileName(report.steps, 'sweep', 'csv'), 'text/csv');
   },
@@ -72,8 +77,15 @@ export const sweepItem: ExportItem = {
 /** The four methods' gradients as CSV. */
 export const gradientsItem: ExportItem = {
   label: 'Gradients, every method (CSV)',
-  run: () => {
-    const { report } = needReport();
+  waitsForReport: true,
+  run: async () => {
+    const { report } = await needReport();
     download(gradientsCsv(report), fileName(report.steps, 'gradients', 'csv'), 'text/csv');
   },
 };
+
+/** What the menu says while a data export waits for the report of the current settings. */
+export const WAITING_FOR_REPORT = 'Waiting for the report of the current settings…';
+
+/** Whether a data export would have to wait now. */
+export const mustWait = (item: ExportItem) => item.waitsForReport === true && currentReport(useLab.getState()) === null;

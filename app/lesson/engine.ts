@@ -1,17 +1,19 @@
 import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { GradientTiming } from '../../engine/timing.ts';
-import type { LabWorkerApi } from '../../workers/lab.worker.ts';
-import { sideWorker } from '../worker/sideWorker.ts';
+import { openChannel } from '../../workers/channel/channel.ts';
+import { comlinkWorker } from '../../workers/channel/comlink.ts';
+import type { LabWorkerApi } from '../../workers/lab/protocol.ts';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
 
 /**
  * The lesson's own instance of the lab's engine worker, so its figures never queue behind (or
  * in front of) the lab's runs. Started when the lesson first asks for a figure.
  */
-const worker = sideWorker<LabWorkerApi>(
-  () => new Worker(new URL('../../workers/lab.worker.ts', import.meta.url), { type: 'module', name: 'tape-lab-lesson' }),
-);
+const channel = openChannel({
+  spawn: () =>
+    comlinkWorker<LabWorkerApi>(new Worker(new URL('../../workers/lab/lab.worker.ts', import.meta.url), { type: 'module', name: 'tape-lab-lesson' })),
+});
 
 /** What a chapter may leave out of a run: the sweep over h is the one long part. */
 export type LessonParts = NonNullable<LabSettings['include']>;
@@ -26,9 +28,9 @@ export function lessonSettings(settings: Partial<AppSettings>, include?: LessonP
 }
 
 export const lessonEngine = {
-  run: (settings: LabSettings): Promise<LabReport> => worker.call((remote) => remote.run(settings)),
-  tape: (settings: LabSettings): Promise<ChainTapeView> => worker.call((remote) => remote.tape(settings)),
-  times: (steps: number[], minMs?: number): Promise<GradientTiming[]> => worker.call((remote) => remote.times(steps, minMs)),
+  run: (settings: LabSettings): Promise<LabReport> => channel.call(({ remote }) => remote.run(settings)),
+  tape: (settings: LabSettings): Promise<ChainTapeView> => channel.call(({ remote }) => remote.tape(settings)),
+  times: (steps: number[], minMs?: number): Promise<GradientTiming[]> => channel.call(({ remote }) => remote.times(steps, minMs)),
 };
 
 /** Only the quick parts of a report: no sweep over h, no tangents, no frontier, no work curve. */

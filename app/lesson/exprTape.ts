@@ -1,5 +1,5 @@
 import type { PlaygroundResult } from '../../engine/expr/playground.ts';
-import { exprEngine } from '../playground/connect.ts';
+import { exprEngine } from '../../workers/playground/host.ts';
 import { num } from '../tape/labels.ts';
 import type { EventNumbers } from '../tape/narrate.ts';
 import type { LessonExpression } from './labLink.ts';

@@ -1,5 +1,5 @@
 import { encodeAt, encodeExpr } from '../playground/hash.ts';
-import { encodeHash } from '../settings/codec.ts';
+import { encodeHash } from '../url/hash.ts';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
 
 /** An expression at a point, as a chapter shows it. */

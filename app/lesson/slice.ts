@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { LabState } from '../store/types.ts';
 import type { LessonRoute } from './route.ts';
 
 /** The lesson's place, read from the hash: null while the page is the lab. */
@@ -11,7 +10,7 @@ export interface LessonSlice {
   dismissLessonNotices: () => void;
 }
 
-export const createLessonSlice: StateCreator<LabState, [], [], LessonSlice> = (set) => ({
+export const createLessonSlice: StateCreator<LessonSlice, [], [], LessonSlice> = (set) => ({
   lesson: null,
   lessonNotices: [],
   setLesson: (lesson, notices) => set(notices === undefined ? { lesson } : { lesson, lessonNotices: notices }),

@@ -4,7 +4,7 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
 import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
-import { dotsPath } from '../charts/marks.ts';
+import { dotsPath } from '../charts/pathMarks.ts';
 import { errorDomain, parameterLayout, sweepLayout, type SweepLayout } from '../charts/fdLayout.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import type { Size } from '../charts/useSize.ts';

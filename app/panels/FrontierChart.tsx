@@ -3,7 +3,7 @@ import type { CheckpointReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
-import { dotsPath, squaresPath } from '../charts/marks.ts';
+import { dotsPath, squaresPath } from '../charts/pathMarks.ts';
 import { makeFrame } from '../charts/frame.ts';
 import { frontierLayout } from '../charts/frontierLayout.ts';
 import type { Size } from '../charts/useSize.ts';

@@ -6,7 +6,7 @@ import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { reverseLayout } from '../charts/reverseLayout.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
-import { dotsPath } from '../charts/marks.ts';
+import { dotsPath } from '../charts/pathMarks.ts';
 import type { Size } from '../charts/useSize.ts';
 import { memo } from 'react';
 import type { GradientPair } from '../../engine/report.ts';

@@ -5,16 +5,16 @@ import type { PlaygroundResult } from '../../engine/expr/playground.ts';
 import { useLab } from '../store/index.ts';
 import { PlayerContext, TapeSubjectContext } from '../tape/player.ts';
 import { TapeLab } from '../tape/TapeLab.tsx';
-import { exprEngine } from './connect.ts';
+import { exprEngine } from '../../workers/playground/host.ts';
 import { ExpressionField } from './ExpressionField.tsx';
 import { GradientTable } from './GradientTable.tsx';
-import { createExprPlayer } from './player.ts';
+import { createExprPlayer } from './exprPlayer.ts';
 import { PresetNote, Presets } from './Presets.tsx';
 import { formatBytes } from '../format.ts';
 import { gradientText, resultSentence, shownTapeOf } from './resultView.ts';
 import { VariableControls } from './VariableControls.tsx';
 import { Warnings } from './Warnings.tsx';
-import { startPlayground } from './sync.ts';
+import { startPlayground } from './playgroundSync.ts';
 
 /** The expression's player: one for the page, so the place on the tape survives a remount. */
 const player = createExprPlayer();

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import { LazySection } from '../components/LazySection.tsx';
 import { useLab } from '../store/index.ts';
 
 /** The playground's body, with its worker: fetched when the section first comes near the screen. */
-const Playground = lazy(() => import('./Playground.tsx').then((m) => ({ default: m.Playground })));
+const loadPlayground = () => import('./Playground.tsx').then((m) => m.Playground);
 
 /**
  * "Your own expression": type an expression, move its variables, and see its gradient by reverse
@@ -29,8 +28,7 @@ export function PlaygroundSection() {
       loading="Loading the playground…"
       waiting="The playground loads when this section comes into view."
       linked={linked}
-    >
-      <Playground />
-    </LazySection>
+      load={loadPlayground}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { ENGINE_RESTARTED } from '../worker/faults.ts';
-import type { LabState } from './types.ts';
+import { ENGINE_RESTARTED } from '../../workers/channel/faults.ts';
 
 /** What the page says about the engine itself: how far a long run is, and faults or cancels. */
 export interface EngineSlice {
@@ -23,7 +22,7 @@ export interface EngineSlice {
   requestCancel: () => void;
 }
 
-export const createEngineSlice: StateCreator<LabState, [], [], EngineSlice> = (set) => ({
+export const createEngineSlice: StateCreator<EngineSlice, [], [], EngineSlice> = (set) => ({
   progress: null,
   engineNote: null,
   restarts: 0,

@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { createEmbedSlice } from '../embed/embedSlice.ts';
 import { createLessonSlice } from '../lesson/slice.ts';
-import { createEmbedSlice } from './embedSlice.ts';
+import { createPlaygroundSlice } from '../playground/playgroundSlice.ts';
+import { createTapeSlice } from '../tape/tapeSlice.ts';
+import { createTensorSlice } from '../tensor/tensorSlice.ts';
+import { createThemeSlice } from '../theme/themeSlice.ts';
 import { createEngineSlice } from './engineSlice.ts';
-import { createPlaygroundSlice } from './playgroundSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
-import { createTapeSlice } from './tapeSlice.ts';
-import { createTensorSlice } from './tensorSlice.ts';
-import { createThemeSlice } from './themeSlice.ts';
 import type { LabState } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
 

@@ -1,16 +1,17 @@
+import type { EmbedSlice } from '../embed/embedSlice.ts';
 import type { LessonSlice } from '../lesson/slice.ts';
-import type { EmbedSlice } from './embedSlice.ts';
+import type { PlaygroundSlice } from '../playground/playgroundSlice.ts';
+import type { TapeSlice } from '../tape/tapeSlice.ts';
+import type { TensorSlice } from '../tensor/tensorSlice.ts';
+import type { ThemeSlice } from '../theme/themeSlice.ts';
 import type { EngineSlice } from './engineSlice.ts';
-import type { PlaygroundSlice } from './playgroundSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
-import type { TapeSlice } from './tapeSlice.ts';
-import type { TensorSlice } from './tensorSlice.ts';
-import type { ThemeSlice } from './themeSlice.ts';
 import type { ViewSlice } from './viewSlice.ts';
 
 /**
- * The whole store: settings, results, view, the engine's state, theme and embed mode, the
+ * The whole store, combined from slices that each know only their own state: the features' slices
+ * live in their folders (tape, playground, tensor, embed, theme), the lab's own ones here. The whole store: settings, results, view, the engine's state, theme and embed mode, the
  * expression playground and the tensor panel, one slice each.
  */
 export type LabState = SettingsSlice &

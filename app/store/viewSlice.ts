@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { LabState } from './types.ts';
 
 /** What only the page cares about: notices about corrected input, the disclosure, feedback. */
 export interface ViewSlice {
@@ -15,7 +14,7 @@ export interface ViewSlice {
   setCopyState: (state: 'copied' | 'failed' | null) => void;
 }
 
-export const createViewSlice: StateCreator<LabState, [], [], ViewSlice> = (set) => ({
+export const createViewSlice: StateCreator<ViewSlice, [], [], ViewSlice> = (set) => ({
   notices: [],
   moreOpen: false,
   copyState: null,

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import { LazySection } from '../components/LazySection.tsx';
 import { useLab } from '../store/index.ts';
 
 /** The panel's body, with the graph, the player and the table: fetched when first needed. */
-const TapeLab = lazy(() => import('./TapeLab.tsx').then((m) => ({ default: m.TapeLab })));
+const loadTapeLab = () => import('./TapeLab.tsx').then((m) => m.TapeLab);
 
 /**
  * "The tape": the chain's Wengert list recorded and swept step by step. The section is always on
@@ -27,8 +26,7 @@ export function TapeSection() {
       onNear={useLab.getState().setTapeWanted}
       loading="Loading the tape panel…"
       waiting="The tape is recorded when this panel comes into view."
-    >
-      <TapeLab />
-    </LazySection>
+      load={loadTapeLab}
+    />
   );
 }

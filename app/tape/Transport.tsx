@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SPEEDS } from '../store/tapeSlice.ts';
+import { SPEEDS } from './tapeSlice.ts';
 import { usePlayer } from './player.ts';
 import type { Timeline } from './timeline.ts';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useLab } from '../store/index.ts';
-import type { TapeSlice } from '../store/tapeSlice.ts';
+import type { TapeSlice } from './tapeSlice.ts';
 import type { ShownView } from './model.ts';
 
 /** What the tape's player, graph and table read and do: one tape and where the player stands on it. */

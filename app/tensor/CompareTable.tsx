@@ -1,5 +1,5 @@
 import { useLab } from '../store/index.ts';
-import { comparisonKeyOf } from '../store/tensorSlice.ts';
+import { comparisonKeyOf } from './tensorSlice.ts';
 import { compareRows, count, smallText, whyRatio } from './compareText.ts';
 
 /** The scalar tape against the tensor tape, measured on the network and batch the panel trains. */

@@ -2,12 +2,12 @@ import '../styles/tensor.css';
 import { useEffect, useMemo } from 'react';
 import { Figures, Legend } from '../panels/Panel.tsx';
 import { useLab } from '../store/index.ts';
-import { comparisonKeyOf } from '../store/tensorSlice.ts';
+import { comparisonKeyOf } from './tensorSlice.ts';
 import { CompareTable } from './CompareTable.tsx';
-import { tensorEngine } from './connect.ts';
+import { tensorEngine } from '../../workers/tensor/host.ts';
 import { DecisionMap } from './DecisionMap.tsx';
 import { LossChart } from './LossChart.tsx';
-import { createMeasurer, startTrainingRun, stopTrainingRun } from './run.ts';
+import { createMeasurer, startTrainingRun, stopTrainingRun } from './training.ts';
 import { TrainControls } from './TrainControls.tsx';
 
 /** The measurer for the page: one, so a remount does not measure twice. */

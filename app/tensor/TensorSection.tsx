@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import { LazySection } from '../components/LazySection.tsx';
 import { useLab } from '../store/index.ts';
 
 /** The panel's body, with its worker: fetched when the section first comes near the screen. */
-const TensorLab = lazy(() => import('./TensorLab.tsx').then((m) => ({ default: m.TensorLab })));
+const loadTensorLab = () => import('./TensorLab.tsx').then((m) => m.TensorLab);
 
 /**
  * "From scalars to tensors": the same reverse mode with one node per matrix operation. A tiny
@@ -27,8 +26,7 @@ export function TensorSection() {
       onNear={useLab.getState().setTensorWanted}
       loading="Loading the tensor panel…"
       waiting="The network is trained when this section comes into view."
-    >
-      <TensorLab />
-    </LazySection>
+      load={loadTensorLab}
+    />
   );
 }

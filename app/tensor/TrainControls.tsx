@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLab } from '../store/index.ts';
-import { HIDDEN_CHOICES, LEARNING_RATES, STEPS_RANGE } from '../store/tensorSlice.ts';
+import { HIDDEN_CHOICES, LEARNING_RATES, STEPS_RANGE } from './tensorSlice.ts';
 
 /** What to train (data set, width, steps, step size) and the buttons that start, stop and clear a run. */
 export function TrainControls({ onTrain, onStop, onReset }: { onTrain: () => void; onStop: () => void; onReset: () => void }) {

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { SERVICE_WORKER_FILE, cacheName, precacheList, serviceWorkerSource } from './precache.ts';
 
@@ -23,7 +23,8 @@ export function offlineServiceWorker(): Plugin {
       config = resolved;
     },
     closeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      // resolve, not join: `--outDir /absolute/path` names a folder of its own, not one under the root.
+      const outDir = resolve(config.root, config.build.outDir);
       const all = walk(outDir).map((full) => relative(outDir, full).split(sep).join('/'));
       const files = precacheList(all);
       const cache = cacheName(files.map((path) => ({ path, bytes: readFileSync(join(outDir, path)) })));

@@ -1,7 +1,8 @@
 // Tape Lab's service worker, generated at build time by scripts/vite/offline-plugin.ts: after
 // the first visit the lab loads and runs with the network off. It stores every built file on
-// install; pages are fetched network-first (so a new build is seen at once) and fall back to
-// the stored index.html; everything else of this origin is served from the store first.
+// install; the page is fetched network-first (so a new build is seen at once) and falls back to
+// the stored index.html, which only the page itself ever replaces; everything else of this origin
+// is served from the store first.
 const CACHE = __CACHE_NAME__;
 const PRECACHE = __PRECACHE__;
 const NAVIGATION_TIMEOUT_MS = 4000;
@@ -40,14 +41,27 @@ function withTimeout(promise, ms) {
   });
 }
 
+/**
+ * Whether a navigation is to the lab's own page (the scope's root or its index.html, whatever
+ * the query): only that page is stored as the start page. Any other navigation (the manifest, the
+ * icon, a mistyped path) is fetched as it is and never replaces it.
+ */
+function isStartPage(url) {
+  const root = new URL(self.registration.scope).pathname;
+  return url.pathname === root || url.pathname === `${root}index.html`;
+}
+
 async function page(request) {
   const cache = await caches.open(CACHE);
+  const startPage = isStartPage(new URL(request.url));
   try {
     const response = await withTimeout(fetch(request), NAVIGATION_TIMEOUT_MS);
-    if (response.ok) await cache.put('./index.html', response.clone());
+    const html = (response.headers.get('content-type') || '').startsWith('text/html');
+    if (startPage && response.ok && response.type === 'basic' && html) await cache.put('./index.html', response.clone());
     return response;
   } catch {
-    const stored = await cache.match('./index.html');
+    // Offline: the start page from the store, or another stored file opened as a page.
+    const stored = startPage ? await cache.match('./index.html') : await cache.match(request, { ignoreSearch: true });
     return stored || Response.error();
   }
 }

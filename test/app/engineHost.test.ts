@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { DEFAULTS } from '../../app/settings/schema.ts';
-import { createLabClient, type LabRunner } from '../../app/worker/client.ts';
-import { createEngineHost, STOP_GRACE_MS, type EngineInstance } from '../../app/worker/engineHost.ts';
-import { ENGINE_RESTARTED, EngineStopped, RunCancelled, isEngineStopped, isRunCancelled } from '../../app/worker/faults.ts';
+import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
+import { STOP_GRACE_MS } from '../../workers/channel/channel.ts';
+import { createEngineHost, type EngineInstance } from '../../workers/lab/host.ts';
+import { ENGINE_RESTARTED, EngineStopped, RunCancelled, isEngineStopped, isRunCancelled } from '../../workers/channel/faults.ts';
 
 /**
  * A stand-in worker: runs finish when the test says so; faults are raised by hand. Asked to stop,

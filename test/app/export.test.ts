@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRADIENT_COLUMNS, SWEEP_COLUMNS, csvNumber, gradientsCsv, sweepCsv, toCsv } from '../../app/export/csv.ts';
-import { jsonData, reportJson } from '../../app/export/json.ts';
+import { jsonData, reportJson } from '../../app/export/reportJson.ts';
 import { fileName } from '../../app/export/names.ts';
 import { styleText } from '../../app/export/svg.ts';
 import { DEFAULTS } from '../../app/settings/schema.ts';

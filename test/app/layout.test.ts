@@ -6,7 +6,7 @@ import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
 import { frontierLayout } from '../../app/charts/frontierLayout.ts';
 import { gaugeLayout } from '../../app/charts/gauge.ts';
 import { HEAT_RAMPS, tangentHeat } from '../../app/charts/heatmap.ts';
-import { spreadLabels } from '../../app/charts/labels.ts';
+import { spreadLabels } from '../../app/charts/spreadLabels.ts';
 import { reverseLayout } from '../../app/charts/reverseLayout.ts';
 import { logTicks } from '../../app/charts/ticks.ts';
 import { actionDuration, timelineLayout } from '../../app/charts/timelineLayout.ts';
@@ -169,7 +169,7 @@ describe('work layout', () => {
 
 describe('marks drawn as one path', () => {
   it('puts one closed circle or square at each point, and nothing for no points', async () => {
-    const { dotsPath, squaresPath } = await import('../../app/charts/marks.ts');
+    const { dotsPath, squaresPath } = await import('../../app/charts/pathMarks.ts');
     expect(dotsPath([], 2)).toBe('');
     expect(dotsPath([{ x: 10, y: 5 }], 2)).toBe('M8,5a2,2 0 1,0 4,0a2,2 0 1,0 -4,0');
     expect(dotsPath([{ x: 1.234567, y: 0 }, { x: 3, y: 4 }], 1).match(/M/g)).toHaveLength(2);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { DEFAULTS } from '../../app/settings/schema.ts';
-import { createLabClient, type LabRunner } from '../../app/worker/client.ts';
-import { RunCancelled } from '../../app/worker/faults.ts';
-import { createPipeline } from '../../app/worker/pipeline.ts';
+import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
+import { RunCancelled } from '../../workers/channel/faults.ts';
+import { createPipeline } from '../../workers/lab/cachedParts.ts';
 
 /** A runner whose runs end when the test says so, and whose cancel rejects the run in flight as the host does. */
 function manualRunner() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportBuffers } from '../../workers/transfer.ts';
+import { reportBuffers } from '../../workers/channel/transfer.ts';
 import { labReport } from './fixture.ts';
 
 describe('moving a report to the main thread', () => {

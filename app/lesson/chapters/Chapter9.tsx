@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Math as Tex } from '../../components/Math.tsx';
 import { formatBytes, formatNumber, formatRatio } from '../../format.ts';
-import { HIDDEN_CHOICES } from '../../store/tensorSlice.ts';
-import { tensorEngine } from '../../tensor/connect.ts';
+import { HIDDEN_CHOICES } from '../../tensor/tensorSlice.ts';
+import { tensorEngine } from '../../../workers/tensor/host.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LabReport } from '../../../engine/report.ts';
 import { startLesson } from '../../../app/lesson/wire.ts';
 import { useLab } from '../../../app/store/index.ts';
-import { startLab } from '../../../app/sync.ts';
-import type { LabRunner } from '../../../app/worker/client.ts';
+import { startLab } from '../../../app/labSync.ts';
+import type { LabRunner } from '../../../workers/lab/client.ts';
 import { labReport } from '../fixture.ts';
 
 /** A stand-in for window: a hash, the history call, and the hashchange listeners. */

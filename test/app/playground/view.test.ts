@@ -12,7 +12,7 @@ import {
   sliderRange,
   splitAt,
 } from '../../../app/playground/resultView.ts';
-import { createExprPlayer } from '../../../app/playground/player.ts';
+import { createExprPlayer } from '../../../app/playground/exprPlayer.ts';
 import { useLab } from '../../../app/store/index.ts';
 import { tapeFrame, tapeStatics } from '../../../app/tape/model.ts';
 import { nodeTag } from '../../../app/tape/labels.ts';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLab } from '../../../app/store/index.ts';
-import { tapeKeyOf } from '../../../app/store/tapeSlice.ts';
+import { tapeKeyOf } from '../../../app/tape/tapeSlice.ts';
 import { describeEvent, describeRecord } from '../../../app/tape/narrate.ts';
 import { contributionsTo, tapeFrame, tapeStatics, wrongInputs } from '../../../app/tape/model.ts';
-import { startTape, type TapeSource } from '../../../app/tape/sync.ts';
+import { startTape, type TapeSource } from '../../../app/tape/tapeSync.ts';
 import { defaultParams } from '../../../engine/chain.ts';
 import { chainTapeView, type ChainTapeView } from '../../../engine/tape-view.ts';
 

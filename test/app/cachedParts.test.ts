@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { runLab } from '../../engine/index.ts';
+import { DEFAULTS } from '../../app/settings/schema.ts';
+import { createPipeline, partKey } from '../../workers/lab/cachedParts.ts';
+
+/** Runs the planner to completion against the real engine; returns the include flags used. */
+function settle(pipeline: ReturnType<typeof createPipeline>, target: typeof DEFAULTS) {
+  const runs = [];
+  let last = null;
+  for (let run = pipeline.next(target); run; run = pipeline.next(target)) {
+    if (runs.length > 5) throw new Error('the planner does not settle');
+    runs.push(run.include);
+    last = pipeline.absorb(runLab(run), run);
+  }
+  return { runs, last };
+}
+
+describe('the run planner', () => {
+  it('first paints without the sweep, then computes the sweep alone', () => {
+    const pipeline = createPipeline();
+    const { runs, last } = settle(pipeline, DEFAULTS);
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toMatchObject({ sweep: false, tangents: true, frontier: true, workCurve: true });
+    expect(runs[1]).toMatchObject({ sweep: true, tangents: false, frontier: false, workCurve: false });
+    expect(last?.stale).toEqual([]);
+    expect(last?.report.sweep.length).toBeGreaterThan(10);
+    expect(last?.report.tangents).not.toBeNull();
+    expect(last?.report.checkpoint.frontier).not.toBeNull();
+  });
+
+  it('marks the sweep stale in the quick run and reuses every part the epsilon does not change', () => {
+    const pipeline = createPipeline();
+    settle(pipeline, DEFAULTS);
+    const moved = { ...DEFAULTS, eps: 3e-7 };
+    const run = pipeline.next(moved);
+    expect(run?.include).toEqual({
+      sweep: false,
+      thirdDerivatives: false,
+      tangents: false,
+      frontier: false,
+      workCurve: false,
+    });
+    const { report, stale } = pipeline.absorb(runLab(run!), run!);
+    expect(stale).toEqual([]);
+    expect(report.eps).toBe(3e-7);
+    expect(report.sweep.length).toBeGreaterThan(10);
+    expect(report.tangents).not.toBeNull();
+    expect(pipeline.next(moved)).toBeNull();
+  });
+
+  it('recomputes only the work curve when the stride changes', () => {
+    const pipeline = createPipeline();
+    settle(pipeline, DEFAULTS);
+    const run = pipeline.next({ ...DEFAULTS, stride: 5 });
+    expect(run?.include).toMatchObject({ sweep: false, tangents: false, frontier: false, workCurve: true });
+  });
+
+  it('carries the old sweep, marked stale, while the steps change', () => {
+    const pipeline = createPipeline();
+    settle(pipeline, DEFAULTS);
+    const target = { ...DEFAULTS, steps: 41 };
+    const run = pipeline.next(target)!;
+    const { report, stale } = pipeline.absorb(runLab(run), run);
+    expect(stale).toEqual(['sweep', 'frontier']);
+    expect(report.steps).toBe(41);
+    expect(report.tangents?.length).toBe(42 * 82);
+    expect(pipeline.next(target)?.include).toMatchObject({ sweep: true });
+  });
+
+  it('carries the old frontier, marked stale, while the steps change, and computes it with the sweep', () => {
+    const pipeline = createPipeline();
+    settle(pipeline, DEFAULTS);
+    const target = { ...DEFAULTS, steps: 41 };
+    const quick = pipeline.next(target)!;
+    expect(quick.include).toMatchObject({ sweep: false, frontier: false, tangents: true });
+    const { report, stale } = pipeline.absorb(runLab(quick), quick);
+    expect(stale).toEqual(['sweep', 'frontier']);
+    expect(report.checkpoint.frontier?.periodic).toHaveLength(40);
+    const follow = pipeline.next(target)!;
+    expect(follow.include).toMatchObject({ sweep: true, frontier: true, tangents: false });
+    const after = pipeline.absorb(runLab(follow), follow);
+    expect(after.stale).toEqual([]);
+    expect(after.report.checkpoint.frontier?.periodic).toHaveLength(41);
+    expect(pipeline.next(target)).toBeNull();
+  });
+
+  it('keys each part by exactly the settings it depends on', () => {
+    const base = DEFAULTS;
+    expect(partKey('sweep', { ...base, eps: 1e-3, stride: 9 })).toBe(partKey('sweep', base));
+    expect(partKey('sweep', { ...base, c: 0.5 })).not.toBe(partKey('sweep', base));
+    expect(partKey('frontier', { ...base, c: 0.5, schedule: 'revolve' })).toBe(partKey('frontier', base));
+    expect(partKey('workCurve', { ...base, snapshots: 4 })).not.toBe(partKey('workCurve', base));
+    // The curve's chain lengths are fixed: moving the steps does not recount it.
+    expect(partKey('workCurve', { ...base, steps: base.steps + 1 })).toBe(partKey('workCurve', base));
+  });
+});

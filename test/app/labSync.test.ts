@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LabReport, LabSettings } from '../../engine/report.ts';
+import { useLab } from '../../app/store/index.ts';
+import { startLab, type HostWindow } from '../../app/labSync.ts';
+import { ENGINE_RESTARTED, RUN_CANCELLED, RunCancelled } from '../../workers/channel/faults.ts';
+import type { LabRunner } from '../../workers/lab/client.ts';
+import { labReport } from './fixture.ts';
+
+/** A stand-in for window: a hash and the history calls the wiring makes. */
+function fakeHost(hash: string): HostWindow & { listeners: (() => void)[] } {
+  const host = {
+    location: { hash },
+    listeners: [] as (() => void)[],
+    history: { replaceState: (_d: unknown, _u: string, url?: string) => void (host.location.hash = url ?? '') },
+    addEventListener: (_t: 'hashchange', l: () => void) => void host.listeners.push(l),
+    removeEventListener: () => {},
+  };
+  return host;
+}
+
+/** A runner that answers each run with a real report, except runs the test holds. */
+function fakeRunner() {
+  const runs: LabSettings[] = [];
+  let held: { reject: (e: Error) => void } | null = null;
+  let hold = false;
+  const runner: LabRunner = {
+    run: (settings) => {
+      runs.push(settings);
+      if (hold) return new Promise((_, reject) => (held = { reject }));
+      return Promise.resolve(labReport({ steps: settings.steps }, settings.include) as LabReport);
+    },
+    cancel: () => {
+      held?.reject(new RunCancelled('cancelled'));
+      held = null;
+      return true;
+    },
+  };
+  return { runner, runs, holdNext: () => (hold = true) };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+afterEach(() => useLab.setState(useLab.getInitialState(), true));
+
+describe('the wiring of faults, cancels and embed mode', () => {
+  it('reads embed mode from the hash, keeps it in the hash, and shows notices for bad panel names', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const host = fakeHost('#steps=12&embed=1&panels=work,nope');
+    const stop = startLab(useLab, fakeRunner().runner, host);
+    expect(useLab.getState().embed).toEqual({ panels: ['work'] });
+    expect(useLab.getState().notices.join(' ')).toContain('“nope”');
+    expect(host.location.hash).toMatch(/^#steps=12&.*&embed=1&panels=work$/);
+    useLab.getState().setSetting('steps', 13);
+    expect(host.location.hash).toMatch(/^#steps=13&.*&embed=1&panels=work$/);
+    stop();
+    await settle();
+  });
+
+  it('after a restart the page says so and recomputes everything on screen', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const { runner, runs } = fakeRunner();
+    const stop = startLab(useLab, runner, fakeHost('#steps=10'));
+    await settle();
+    const before = runs.length;
+    useLab.getState().noteRestart();
+    await settle();
+    expect(useLab.getState().engineNote).toBe(ENGINE_RESTARTED);
+    const rerun = runs.slice(before);
+    expect(rerun.length).toBeGreaterThan(0);
+    expect(rerun[0].steps).toBe(10);
+    // The note stays until the user changes something.
+    useLab.getState().setSetting('steps', 11);
+    expect(useLab.getState().engineNote).toBeNull();
+    stop();
+    await settle();
+  });
+
+  it('a cancel request reaches the runner, keeps the report on screen, and says so', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const { runner, holdNext } = fakeRunner();
+    const stop = startLab(useLab, runner, fakeHost('#steps=10'));
+    await settle();
+    const shown = useLab.getState().report;
+    expect(shown?.steps).toBe(10);
+    holdNext();
+    useLab.getState().setSetting('steps', 20);
+    useLab.getState().requestCancel();
+    await settle();
+    expect(useLab.getState().engineNote).toBe(RUN_CANCELLED);
+    expect(useLab.getState().report).toBe(shown);
+    stop();
+    await settle();
+  });
+});

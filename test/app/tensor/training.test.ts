@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TrainUpdate } from '../../../workers/tensor/protocol.ts';
+import { useLab } from '../../../app/store/index.ts';
+import { createMeasurer, startTrainingRun, stopTrainingRun, type TensorEngine } from '../../../app/tensor/training.ts';
+import { compareTapes } from '../../../engine/tensor/compare.ts';
+
+const grid = { n: 2, xMin: 0, xMax: 1, yMin: 0, yMax: 1, probability: new Float64Array(4) };
+const update = (step: number, losses: number[], done = false): TrainUpdate => ({
+  step,
+  steps: 4,
+  losses: Float64Array.from(losses),
+  loss: losses.at(-1) ?? 0.7,
+  accuracy: 0.5,
+  grid,
+  trainMs: step,
+  done,
+});
+
+/** A worker stand-in whose training runs report what the test sends. */
+function fake() {
+  const runs: { onUpdate: (u: TrainUpdate) => void; finish: (done: boolean) => void }[] = [];
+  let stops = 0;
+  const engine: TensorEngine = {
+    train: (_o, _s, onUpdate) => new Promise((resolve) => runs.push({ onUpdate, finish: resolve })),
+    stop: () => {
+      stops++;
+      return Promise.resolve();
+    },
+    compare: (options) => Promise.resolve(compareTapes({ ...options, minMs: 0 })),
+  };
+  return { engine, runs, stops: () => stops };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 10));
+afterEach(() => useLab.setState(useLab.getInitialState(), true));
+
+describe('training runs in the panel’s worker', () => {
+  it('collects the losses as updates arrive and ends done', async () => {
+    const { engine, runs } = fake();
+    const ended = startTrainingRun(useLab, engine);
+    expect(useLab.getState().trainStatus).toBe('running');
+    runs[0].onUpdate({ ...update(0, []), data: { x: new Float64Array(4), labels: new Int32Array(2) } });
+    runs[0].onUpdate(update(2, [0.7, 0.5]));
+    runs[0].onUpdate(update(4, [0.3, 0.2], true));
+    expect(Array.from(useLab.getState().losses)).toEqual([0.7, 0.5, 0.3, 0.2]);
+    expect(useLab.getState().trainSnapshot?.step).toBe(4);
+    expect(useLab.getState().trainData?.labels).toHaveLength(2);
+    runs[0].finish(true);
+    await ended;
+    expect(useLab.getState().trainStatus).toBe('done');
+  });
+
+  it('latest wins: a new run drops the old run’s late updates; stop keeps what was drawn', async () => {
+    const { engine, runs, stops } = fake();
+    void startTrainingRun(useLab, engine);
+    runs[0].onUpdate(update(2, [0.7, 0.6]));
+    void startTrainingRun(useLab, engine);
+    runs[0].onUpdate(update(4, [0.5, 0.4]));
+    runs[0].finish(false);
+    runs[1].onUpdate(update(2, [0.7, 0.55]));
+    await settle();
+    expect(Array.from(useLab.getState().losses)).toEqual([0.7, 0.55]);
+    expect(useLab.getState().trainStatus).toBe('running');
+    stopTrainingRun(useLab, engine);
+    expect(stops()).toBe(1);
+    expect(useLab.getState().trainStatus).toBe('stopped');
+    expect(useLab.getState().losses).toHaveLength(2);
+    useLab.getState().resetTraining();
+    expect(useLab.getState().losses).toHaveLength(0);
+    expect(useLab.getState().trainStatus).toBe('idle');
+  });
+
+  it('measures the network the panel trains, and says which one', async () => {
+    const { engine } = fake();
+    const m = createMeasurer(useLab, engine);
+    useLab.getState().setTrainSetting('hidden', 8);
+    m.request({ dataset: 'moons', hidden: 8 });
+    expect(useLab.getState().comparing).toBe(true);
+    await settle();
+    expect(useLab.getState().comparing).toBe(false);
+    expect(useLab.getState().comparison?.hidden).toBe(8);
+    expect(useLab.getState().comparisonKey).toBe('moons|8');
+  });
+});

@@ -1,0 +1,160 @@
+import type { LabPart, LabReport, LabSettings } from '../../engine/report.ts';
+import type { AppSettings } from '../../app/settings/schema.ts';
+import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
+
+/**
+ * Parts of a report that do not depend on every setting, and what each depends on. While a
+ * slider moves that a part does not depend on, the worker skips it and the previous one is
+ * reused: dragging the epsilon never recomputes the sweep, the tangents or the frontier.
+ */
+export type CachedPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve';
+
+export const CACHED_PARTS: readonly CachedPart[] = ['sweep', 'tangents', 'frontier', 'workCurve'];
+
+/**
+ * The two parts that are families of runs growing as T²: the sweep over epsilon (34 gradients)
+ * and the frontier (every stride and snapshot count). When the settings change they follow the
+ * quick run in a run of their own, the old ones shown meanwhile, marked stale. The sweep always
+ * does; the frontier only when there is an older one to show (it is 15–20 ms at T = 200).
+ */
+const FOLLOWING: readonly CachedPart[] = ['sweep', 'frontier'];
+
+/** The settings each part depends on, as a key: equal keys, equal parts. */
+export function partKey(part: CachedPart, s: AppSettings): string {
+  switch (part) {
+    case 'sweep':
+    case 'tangents':
+      return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
+    case 'frontier':
+      return `${s.steps}`;
+    case 'workCurve':
+      // The fixed chain lengths' counts: the current steps' point comes with every report.
+      return `${s.schedule}|${s.stride}|${s.snapshots}`;
+  }
+}
+
+/**
+ * Whether a follow-up run in flight (one computing the sweep or the frontier) still computes what
+ * `target` needs: every following part it computes has the key `target` gives that part. Moving
+ * the epsilon or the stride does not make a sweep for the same chain useless.
+ */
+export function followUpStillWanted(running: LabSettings, target: AppSettings): boolean {
+  const settings = settingsOf(running);
+  return FOLLOWING.every((part) => !computed(running, part) || partKey(part, settings) === partKey(part, target));
+}
+
+type PartValue = {
+  sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number };
+  tangents: LabReport['tangents'];
+  frontier: LabReport['checkpoint']['frontier'];
+  workCurve: LabReport['workCurve'];
+};
+
+type Cache = { [P in CachedPart]?: { key: string; value: PartValue[P] } };
+
+/** The worker's include flags for a set of parts (the third derivatives go with the sweep). */
+function include(parts: ReadonlySet<CachedPart>): Partial<Record<LabPart, boolean>> {
+  return {
+    sweep: parts.has('sweep'),
+    thirdDerivatives: parts.has('sweep'),
+    tangents: parts.has('tangents'),
+    frontier: parts.has('frontier'),
+    workCurve: parts.has('workCurve'),
+  };
+}
+
+function settingsOf(s: LabSettings): AppSettings {
+  return pickSettings(s);
+}
+
+function computed(s: LabSettings, part: CachedPart): boolean {
+  return s.include?.[part] ?? true;
+}
+
+/** A report with its reused parts filled in, and the parts that belong to older settings. */
+export interface Absorbed {
+  report: LabReport;
+  stale: CachedPart[];
+}
+
+export interface Pipeline {
+  /**
+   * The next run that brings the screen up to date with `target`, or null when it is. A run
+   * computes only the parts whose settings changed; when the costly sweep over epsilon or the
+   * frontier is among them, a quick run without it comes first and they follow in a run of their
+   * own (so a dragged steps slider repaints every panel at once, those two dimmed as stale, and
+   * they catch up when it rests).
+   */
+  next(target: AppSettings): LabSettings | null;
+  /** Takes a report from the worker: keeps its fresh parts, fills in the ones it skipped. */
+  absorb(report: LabReport, requested: LabSettings): Absorbed;
+  /** Forgets what is on screen, so the next target is computed in full (after the worker restarted). */
+  forget(): void;
+}
+
+export function createPipeline(): Pipeline {
+  const cache: Cache = {};
+  /** The settings of the last report absorbed. */
+  let shown: AppSettings | null = null;
+
+  const extract: { [P in CachedPart]: (r: LabReport) => PartValue[P] } = {
+    sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps }),
+    tangents: (r) => r.tangents,
+    frontier: (r) => r.checkpoint.frontier,
+    workCurve: (r) => r.workCurve,
+  };
+
+  function inject(report: LabReport, part: CachedPart): LabReport {
+    const entry = cache[part];
+    if (!entry) return report;
+    switch (part) {
+      case 'sweep': {
+        const v = entry.value as PartValue['sweep'];
+        return {
+          ...report,
+          sweep: v.sweep,
+          bestEps: v.bestEps,
+          model: v.model,
+          counts: { ...report.counts, sweepSteps: v.sweepSteps },
+        };
+      }
+      case 'tangents':
+        return { ...report, tangents: entry.value as PartValue['tangents'] };
+      case 'frontier':
+        return { ...report, checkpoint: { ...report.checkpoint, frontier: entry.value as PartValue['frontier'] } };
+      case 'workCurve':
+        return { ...report, workCurve: entry.value as PartValue['workCurve'] };
+    }
+  }
+
+  return {
+    forget() {
+      shown = null;
+      for (const part of CACHED_PARTS) delete cache[part];
+    },
+    next(target) {
+      const needed = new Set(CACHED_PARTS.filter((p) => cache[p]?.key !== partKey(p, target)));
+      if (shown === null || !sameSettings(shown, target)) {
+        for (const part of FOLLOWING) if (part === 'sweep' || cache[part]) needed.delete(part);
+        return { ...target, include: include(needed) };
+      }
+      return needed.size > 0 ? { ...target, include: include(needed) } : null;
+    },
+    absorb(report, requested) {
+      const settings = settingsOf(requested);
+      shown = settings;
+      let merged = report;
+      const stale: CachedPart[] = [];
+      for (const part of CACHED_PARTS) {
+        const key = partKey(part, settings);
+        if (computed(requested, part)) {
+          (cache as Record<CachedPart, { key: string; value: unknown }>)[part] = { key, value: extract[part](report) };
+        } else {
+          merged = inject(merged, part);
+          if (cache[part]?.key !== key) stale.push(part);
+        }
+      }
+      return { report: merged, stale };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import * as Comlink from 'comlink';
+import {
+  chainTapeView,
+  checkEngineLimits,
+  LabInputError,
+  paramsOf,
+  runLabInSlices,
+  timeGradients,
+  type ChainTapeView,
+  type GradientTiming,
+} from '../../engine/index.ts';
+import type { LabReport, LabSettings } from '../../engine/report.ts';
+import { reportBuffers, tapeViewBuffers } from '../channel/transfer.ts';
+import type { LabWorkerApi } from './protocol.ts';
+
+/** The run in progress: `stop` marks it, and it ends with LabCancelled at its next sweep point. */
+let current: { stopped: boolean } | null = null;
+
+/** A later task of this worker's event loop (a MessageChannel round trip: no timer clamping). */
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+/** The engine, as the main thread sees it: one lab run per call, typed arrays moved, not copied. */
+const api = {
+  /**
+   * One lab run, in slices (runLabInSlices): between them the worker reads its messages, so a
+   * `stop` sent during a long sweep is heard. `onProgress` (a Comlink.proxy from the page) hears
+   * the fraction of the sweep over epsilon done after each point; each call is one message.
+   */
+  async run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<LabReport> {
+    const mine = { stopped: false };
+    current = mine;
+    try {
+      const report = await runLabInSlices(settings, {
+        onProgress: onProgress ? (fraction) => void onProgress(fraction) : undefined,
+        stopped: () => mine.stopped,
+        pause: nextTask,
+      });
+      return Comlink.transfer(report, reportBuffers(report));
+    } finally {
+      if (current === mine) current = null;
+      // Close the callback's message port now rather than when it is garbage-collected.
+      (onProgress as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy]?.();
+    }
+  },
+  /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
+  stop(): void {
+    if (current) current.stopped = true;
+  },
+  /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
+  tape(settings: LabSettings): ChainTapeView {
+    const problem = checkEngineLimits(settings);
+    if (problem) throw new LabInputError(problem);
+    const view = chainTapeView(paramsOf(settings));
+    return Comlink.transfer(view, tapeViewBuffers(view));
+  },
+  /** Milliseconds per whole gradient by each method at each chain length, timed in alternation (the lesson's work chapter). */
+  times(steps: number[], minMs?: number): GradientTiming[] {
+    return timeGradients(steps, minMs);
+  },
+} satisfies LabWorkerApi;
+
+Comlink.expose(api);
