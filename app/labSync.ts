@@ -1,7 +1,6 @@
 import type { LabSettings } from '../engine/report.ts';
 import { sameSettings } from '../engine/settings-table.ts';
 import { updateTiming } from './perf/updateTiming.ts';
-import { isLessonHash } from './lesson/route.ts';
 import { hashOf as writeHashOf, readHash as readUrlHash } from './url/hash.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
@@ -21,6 +20,7 @@ export function hashOf(state: LabState): string {
   return writeHashOf({
     settings: selectSettings(state),
     playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
+    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
     view: state.embed,
   });
 }
@@ -65,9 +65,9 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   }
 
   function readHash() {
-    // A lesson link is the lesson's own (app/lesson/wire.ts): the lab leaves it alone.
-    if (isLessonHash(host.location.hash)) return;
     const { values, notices } = readUrlHash(host.location.hash);
+    // A lesson link is the lesson's own (app/lesson/wire.ts): the lab leaves it alone.
+    if (values.lesson) return;
     const { settings, playground: expression, view: embed } = values;
     if (notices.length > 0) store.getState().showNotices(notices);
     store.getState().setEmbed(embed);

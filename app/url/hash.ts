@@ -1,5 +1,6 @@
 import { quoteSafely } from '../../engine/number-text.ts';
 import { viewHashPart } from '../embed/embed.ts';
+import { lessonHashPart } from '../lesson/hashPart.ts';
 import { playgroundHashPart } from '../playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
 import type { AppSettings } from '../settings/schema.ts';
@@ -10,25 +11,16 @@ import type { HashPart } from './part.ts';
  * defines its part (keys, read, write) beside its own code and is listed once in HASH_PARTS;
  * the order of the table is the order of the hash. Keys no part owns are ignored with a notice.
  *
- * How a feature registers keys, for example the lesson's `lesson=N` and `present=1`:
- *
- *     // app/lesson/hashPart.ts
- *     export const lessonHashPart: HashPart<LessonView | null> = {
- *       keys: ['lesson', 'present'],
- *       raw: 'decoded',
- *       read: (raw) => readLesson(raw),          // → { value, notices }, any text gives a valid value
- *       write: (view) => (view ? `lesson=${view.chapter}${view.present ? '&present=1' : ''}` : ''),
- *     };
- *
- *     // here: one row
- *     export const HASH_PARTS = { settings: …, playground: …, lesson: lessonHashPart, view: … };
- *
- * and reads `readHash(hash).values.lesson`, writes `hashOf({ …, lesson })`. The "what frameworks
- * hide" section would register `window`, `fused`, `saved` and `outputs` the same way.
+ * How a feature registers keys, as the lesson does with `lesson=N` and `present=1`: it defines
+ * a HashPart beside its code (app/lesson/hashPart.ts: keys, read, write; any text reads to a
+ * valid value with one notice per correction) and adds one row to HASH_PARTS below. Then
+ * `readHash(hash).values.lesson` is its value and `hashOf({ …, lesson })` writes it. The "what
+ * frameworks hide" section registers `window`, `fused`, `saved` and `outputs` the same way.
  */
 export const HASH_PARTS = {
   settings: settingsHashPart,
   playground: playgroundHashPart,
+  lesson: lessonHashPart,
   view: viewHashPart,
 } as const;
 
