@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Announcer } from './components/Announcer.tsx';
 import { Controls } from './components/Controls.tsx';
 import { EngineNote } from './components/EngineNote.tsx';
@@ -17,10 +18,25 @@ import { TensorSection } from './tensor/TensorSection.tsx';
 import { useLab } from './store/index.ts';
 
 /**
- * The one page: the program, the settings, the figures, the five panels. Embedded in a course
+ * The lab, or the lesson when the hash says `#lesson=…`. The lab is the one page: the program, the settings, the figures, the five panels. Embedded in a course
  * page (`#embed=1&panels=fd,work`) it shows only the chosen panels and the controls they need.
  */
 export function App() {
+  const lesson = useLab((s) => s.lesson);
+  if (lesson) {
+    return (
+      <Suspense fallback={<p className="lesson-loading">Loading the lesson…</p>}>
+        <LessonPage />
+      </Suspense>
+    );
+  }
+  return <Lab />;
+}
+
+/** The lesson (app/lesson), fetched only when a `#lesson` link asks for it. */
+const LessonPage = lazy(() => import('./lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
+
+function Lab() {
   const embed = useLab((s) => s.embed);
   const shows = (key: PanelKey) => showsPanel(embed, key);
   return (

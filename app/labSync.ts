@@ -1,9 +1,7 @@
 import type { LabSettings } from '../engine/report.ts';
-import { encodeView, parseView } from './embed/embed.ts';
+import { sameSettings } from '../engine/settings-table.ts';
 import { updateTiming } from './perf/updateTiming.ts';
-import { decodePlayground, encodePlayground } from './playground/hash.ts';
-import { decodeHash, encodeHash } from './settings/codec.ts';
-import { sameSettings } from './settings/validate.ts';
+import { hashOf as writeHashOf, readHash as readUrlHash } from './url/hash.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../workers/channel/faults.ts';
@@ -17,16 +15,14 @@ export function describeRun(run: LabSettings): string {
   return `Computing ${parts.join(', ')} for T = ${run.steps}…`;
 }
 
-/** The playground's part of the hash (`expr=…&at=…`), '' while it shows its default. */
-function playgroundHash(state: LabState): string {
-  return encodePlayground({ source: state.exprSource, variables: state.exprVariables, values: state.exprValues });
-}
-
 /** The whole state as a URL hash: the settings, the playground's expression, the embed view. */
 export function hashOf(state: LabState): string {
-  const view = encodeView(state.embed);
-  const expression = playgroundHash(state);
-  return `#${encodeHash(selectSettings(state))}${expression ? `&${expression}` : ''}${view ? `&${view}` : ''}`;
+  return writeHashOf({
+    settings: selectSettings(state),
+    playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
+    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
+    view: state.embed,
+  });
 }
 
 /** The parts of `window` the wiring touches, so tests can pass a stand-in. */
@@ -69,14 +65,14 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   }
 
   function readHash() {
-    const decoded = decodeHash(host.location.hash);
-    const { embed, notices: viewNotices } = parseView(decoded.view);
-    const expression = decodePlayground(decoded.playground);
-    const notices = [...decoded.notices, ...expression.notices, ...viewNotices];
+    const { values, notices } = readUrlHash(host.location.hash);
+    // A lesson link is the lesson's own (app/lesson/wire.ts): the lab leaves it alone.
+    if (values.lesson) return;
+    const { settings, playground: expression, view: embed } = values;
     if (notices.length > 0) store.getState().showNotices(notices);
     store.getState().setEmbed(embed);
-    if (!sameSettings(decoded.settings, selectSettings(store.getState()))) {
-      store.getState().replaceSettings(decoded.settings);
+    if (!sameSettings(settings, selectSettings(store.getState()))) {
+      store.getState().replaceSettings(settings);
     }
     const state = store.getState();
     const changed =

@@ -3,6 +3,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startLesson } from './lesson/wire.ts';
 import { registerOffline } from './offline/register.ts';
 import { useLab } from './store/index.ts';
 import { startLab } from './labSync.ts';
@@ -13,6 +14,8 @@ import { connectLabWorker } from '../workers/lab/host.ts';
 
 // The theme first, so the page is painted in the remembered scheme from the start.
 startTheme(useLab, window);
+// The lesson's place before the lab reads the hash, so a lesson link never starts as the lab.
+startLesson(useLab, window);
 
 const engine = connectLabWorker(() => useLab.getState().noteRestart());
 startLab(useLab, engine, window);

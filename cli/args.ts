@@ -1,20 +1,34 @@
 import { parseArgs } from 'node:util';
+import { parseDecimal, quoteSafely } from '../engine/number-text.ts';
 import { UsageError } from './errors.ts';
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
-/** Parses `argv` strictly: an unknown flag or a missing value is a UsageError with one line. */
+/** A value from the command line as a message quotes it: at most 80 characters, controls escaped. */
+export function quoted(text: string): string {
+  return `'${quoteSafely(text, 80)}'`;
+}
+
+/**
+ * Parses `argv` strictly: an unknown flag, a missing value or a stray argument (every command
+ * takes options only; `grad` takes its expression out first) is a UsageError with one line.
+ */
 export function parseOptions<S extends OptionSpec>(argv: string[], spec: S, command: string) {
+  let parsed;
   try {
-    return parseArgs({ args: joinNegativeValues(argv, spec), options: spec, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv, spec), options: spec, strict: true, allowPositionals: true });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(`unknown option ${unknown[1]} for '${command}' (see 'tape-lab help')`);
+    if (unknown) throw new UsageError(`unknown option ${quoteSafely(unknown[1], 80)} for '${command}' (see 'tape-lab help')`);
     const missing = /Option '(--[\w-]+)/.exec(message);
     if (missing && /argument missing/.test(message)) throw new UsageError(`option ${missing[1]} needs a value`);
-    throw new UsageError(message.split('\n')[0]);
+    throw new UsageError(quoteSafely(message.split('\n')[0], 200));
   }
+  if (parsed.positionals.length > 0) {
+    throw new UsageError(`unexpected argument ${quoted(parsed.positionals[0])} for '${command}' (options start with --; see 'tape-lab help')`);
+  }
+  return parsed;
 }
 
 /**
@@ -26,7 +40,7 @@ function joinNegativeValues(argv: string[], spec: OptionSpec): string[] {
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].startsWith('--') ? argv[i].slice(2) : null;
     const next = argv[i + 1];
-    if (name && spec[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity|NaN)/.test(next)) {
+    if (name && Object.hasOwn(spec, name) && spec[name].type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity|NaN)/.test(next)) {
       out.push(`${argv[i]}=${next}`);
       i++;
     } else out.push(argv[i]);
@@ -34,12 +48,17 @@ function joinNegativeValues(argv: string[], spec: OptionSpec): string[] {
   return out;
 }
 
-/** A finite number from an option's text, or a UsageError naming the option. */
+/**
+ * A finite decimal number from an option's text, or a UsageError naming the option. Read as the
+ * app reads a link: hexadecimal, octal and binary (0x10, 0o7, 0b1) are refused, not converted.
+ */
 export function numberOption(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const trimmed = text.trim();
-  const value = trimmed === '' ? NaN : Number(trimmed);
-  if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a finite number; got '${text}'`);
+  const value = parseDecimal(text);
+  if (Number.isNaN(value) && /^\s*[+-]?0[xob]/i.test(text)) {
+    throw new UsageError(`--${name} must be a decimal number (hexadecimal, octal and binary are not read); got ${quoted(text)}`);
+  }
+  if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a finite number; got ${quoted(text)}`);
   return value;
 }
 
@@ -48,7 +67,8 @@ export function integerOption(name: string, text: string | undefined, min: numbe
   const value = numberOption(name, text);
   if (value === undefined) return undefined;
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got '${text}'`);
+    const range = max >= Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${name} must be a whole number ${range}; got ${quoted(text!)}`);
   }
   return value;
 }

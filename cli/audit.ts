@@ -6,8 +6,8 @@ import {
   type LabSettings,
 } from '../engine/index.ts';
 import { parseOptions } from './args.ts';
-import { fmt, table } from './format.ts';
-import { printJson } from './json.ts';
+import { fmt, table } from './table.ts';
+import { printJson } from './print-json.ts';
 
 export const AUDIT_HELP = `tape-lab audit [--json]
   Runs the lab over a grid of 432 settings (steps × c × x₀ × target × epsilon × schedule) and

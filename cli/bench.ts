@@ -14,8 +14,8 @@ import {
   type ChainParams,
 } from '../engine/index.ts';
 import { integerOption, parseOptions } from './args.ts';
-import { fmt, table } from './format.ts';
-import { printJson } from './json.ts';
+import { fmt, table } from './table.ts';
+import { printJson } from './print-json.ts';
 
 export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json]
   Engine timings side by side, measured in one process: plain evaluation, the hand-fused

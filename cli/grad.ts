@@ -8,9 +8,10 @@ import {
   type ExprGradient,
 } from '../engine/index.ts';
 import { UsageError } from './errors.ts';
-import { numberOption, parseOptions } from './args.ts';
-import { fmt, table } from './format.ts';
-import { printJson } from './json.ts';
+import { parseDecimal, quoteSafely } from '../engine/number-text.ts';
+import { numberOption, parseOptions, quoted } from './args.ts';
+import { fmt, table } from './table.ts';
+import { printJson } from './print-json.ts';
 
 export const GRAD_HELP = `tape-lab grad EXPR --at x=0.5,y=4 [--eps H] [--json]
   Value and gradient of an expression by reverse mode (the tape), dual numbers and central
@@ -57,18 +58,23 @@ function splitExpression(argv: string[]): { expression: string; rest: string[] }
       positional.push(...argv.slice(i + 1));
       break;
     }
-    const name = a.startsWith('--') ? a.slice(2) : null;
+    const name = a.startsWith('--') ? a.slice(2).split('=')[0] : null;
     if (name !== null) {
+      if (!Object.hasOwn(OPTIONS, name)) {
+        throw new UsageError(
+          `unknown option ${quoteSafely(a, 80)} for 'grad'; an expression that starts with '-' goes after '--', as in: tape-lab grad --at x=1 -- -x`,
+        );
+      }
       rest.push(a);
       const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : undefined;
-      if (spec?.type === 'string' && i + 1 < argv.length) rest.push(`${argv[++i]}`);
+      if (spec?.type === 'string' && !a.includes('=') && i + 1 < argv.length) rest.push(`${argv[++i]}`);
     } else positional.push(a);
   }
   if (positional.length === 0) {
     throw new UsageError('give an expression, as in: tape-lab grad "x*y + sin(x^2)" --at x=0.5,y=4');
   }
   if (positional.length > 1) {
-    throw new UsageError(`give one expression, quoted if it has spaces; got ${positional.length} arguments: ${positional.map((p) => `'${p}'`).join(' ')}`);
+    throw new UsageError(`give one expression, quoted if it has spaces; got ${positional.length} arguments: ${positional.slice(0, 3).map(quoted).join(' ')}${positional.length > 3 ? ' …' : ''}`);
   }
   return { expression: positional[0], rest };
 }
@@ -79,12 +85,13 @@ export function parseAt(text: string | undefined, variables: readonly string[]):
   const pairs = text === undefined || text.trim() === '' ? [] : text.split(',');
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq < 0) throw new UsageError(`--at takes name=value pairs separated by commas; got '${pair.trim()}'`);
+    if (eq < 0) throw new UsageError(`--at takes name=value pairs separated by commas; got ${quoted(pair.trim())}`);
     const name = pair.slice(0, eq).trim();
     const valueText = pair.slice(eq + 1).trim();
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--at: '${name}' is not a variable name`);
-    const value = valueText === '' ? NaN : Number(valueText);
-    if (!Number.isFinite(value)) throw new UsageError(`--at: the value of '${name}' must be a finite number; got '${valueText}'`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--at: ${quoted(name)} is not a variable name`);
+    // Decimal only, as the app reads a link: 0x10, 0o7 and 0b1 are refused.
+    const value = parseDecimal(valueText);
+    if (!Number.isFinite(value)) throw new UsageError(`--at: the value of '${name}' must be a finite number; got ${quoted(valueText)}`);
     if (at.has(name)) throw new UsageError(`--at gives '${name}' twice`);
     if (!variables.includes(name)) {
       const uses = variables.length > 0 ? `it uses ${variables.join(', ')}` : 'it has no variables';

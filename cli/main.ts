@@ -1,6 +1,7 @@
 import { LabInputError } from '../engine/index.ts';
+import { quoteSafely } from '../engine/number-text.ts';
 import { UsageError } from './errors.ts';
-import { RUN_HELP, runCommand } from './run.ts';
+import { RUN_HELP, runCommand } from './run-command.ts';
 import { AUDIT_HELP, auditCommand } from './audit.ts';
 import { BENCH_HELP, benchCommand } from './bench.ts';
 import { SCHEDULE_HELP, scheduleCommand } from './schedule.ts';
@@ -50,7 +51,7 @@ export function main(argv: string[], io: Io = PROCESS_IO): number {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.err(`tape-lab: unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(', ')})\n`);
+    io.err(`tape-lab: unknown command '${quoteSafely(name, 80)}' (commands: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -64,12 +65,20 @@ export function main(argv: string[], io: Io = PROCESS_IO): number {
     return exitCode;
   } catch (err) {
     if (err instanceof UsageError || err instanceof LabInputError) {
-      io.err(`tape-lab ${name}: ${err.message}\n`);
+      io.err(`tape-lab ${name}: ${oneLine(err.message)}\n`);
       return 2;
     }
     const message = err instanceof Error ? err.message : String(err);
-    io.err(`tape-lab ${name}: internal error: ${message} (set TAPE_LAB_DEBUG=1 for the stack)\n`);
+    io.err(`tape-lab ${name}: internal error: ${oneLine(message)} (set TAPE_LAB_DEBUG=1 for the stack)\n`);
     if (process.env.TAPE_LAB_DEBUG) io.err(String((err as Error)?.stack) + '\n');
     return 1;
   }
+}
+
+/**
+ * A message as exactly one line: a value quoted in it is already escaped and cut to 80
+ * characters; this catches any line break or control character that slipped through.
+ */
+function oneLine(message: string): string {
+  return quoteSafely(message, 2000);
 }

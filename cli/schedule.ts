@@ -1,7 +1,7 @@
 import { MAX_STEPS, formatSchedule, scheduleSummary, validateScheduleSpec, type ScheduleSpec } from '../engine/index.ts';
 import { integerOption, parseOptions } from './args.ts';
 import { UsageError } from './errors.ts';
-import { printJson } from './json.ts';
+import { printJson } from './print-json.ts';
 
 export const SCHEDULE_HELP = `tape-lab schedule --steps L (--stride K | --schedule revolve --snapshots S) [--json]
   The checkpoint schedule as a list of actions (record, advance, store, restore, free, reverse)

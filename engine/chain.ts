@@ -1,6 +1,7 @@
 import { floatArith as FLOAT, type Arith } from './arith.ts';
 import { recordChainStep } from './generated/step-recorder.ts';
 import { trace } from './program.ts';
+import { CHAIN_DEFAULTS, MAX_STEPS, MIN_STEPS } from './settings-table.ts';
 import type { NodeId, Tape } from './tape.ts';
 
 /** Amplitude of the small step-dependent wobble term. */
@@ -8,9 +9,8 @@ export const WOBBLE_AMPLITUDE = 0.025;
 /** The wobble's frequency grows with the step: 0.11·(t+1). */
 export const WOBBLE_RATE = 0.11;
 
-/** The fewest and most steps the lab accepts (the command line; the app's slider is narrower). */
-export const MIN_STEPS = 1;
-export const MAX_STEPS = 100_000;
+/** The fewest and most steps the lab accepts (the settings table's hard range; the app's slider is narrower). */
+export { MIN_STEPS, MAX_STEPS };
 
 /** Everything the chain depends on: P = 2T step parameters plus c, x₀ and the target y. */
 export interface ChainParams {
@@ -26,10 +26,10 @@ export interface ChainParams {
   target: number;
 }
 
-/** Defaults of the scalar knobs. */
-export const DEFAULT_C = 0.35;
-export const DEFAULT_X0 = 0.4;
-export const DEFAULT_TARGET = 0.25;
+/** Defaults of the scalar knobs (rows of the settings table). */
+export const DEFAULT_C = CHAIN_DEFAULTS.c;
+export const DEFAULT_X0 = CHAIN_DEFAULTS.x0;
+export const DEFAULT_TARGET = CHAIN_DEFAULTS.target;
 
 /** k_t = 0.11·(t+1), the wobble's frequency at step t: a constant of the step, not a parameter. */
 export function wobbleRate(t: number): number {

@@ -49,10 +49,13 @@ export {
   VANISHING_DECADES,
   type LabHooks,
 } from './lab.ts';
-export { DEFAULT_SETTINGS, LabInputError, validateSettings } from './settings.ts';
+export { DEFAULT_SETTINGS, LabInputError, checkEngineLimits } from './settings.ts';
+export * from './settings-table.ts';
+export * from './number-text.ts';
 export type * from './report.ts';
 export * from './checkpoint/index.ts';
 export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeView } from './tape-view.ts';
+export { timeGradients, TIMING_MAX_STEPS, type GradientTiming } from './timing.ts';
 export { trace, runProgram, TraceError, type Program } from './program.ts';
 export * from './expr/index.ts';
 export * from './tensor/index.ts';
@@ -66,4 +69,4 @@ export {
   type MethodTimes,
   type TimedMethod,
   type TimingOptions,
-} from './timing.ts';
+} from './method-times.ts';

@@ -29,7 +29,8 @@ export function jsonData(value: unknown, warnings: string[], path = '', verb = '
     return out;
   }
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    // No prototype: a key named __proto__ (a variable of the playground) is data like any other.
+    const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
       if (v === undefined) continue;
       out[k] = jsonData(v, warnings, path ? `${path}.${k}` : k, verb);

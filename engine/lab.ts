@@ -11,7 +11,7 @@ import {
 import { forwardGradient } from './forward.ts';
 import type { CheckpointReport, GradientPair, LabPart, LabReport, LabSettings, SweepPoint, WorkPoint } from './report.ts';
 import { reverseGradient } from './reverse.ts';
-import { LabInputError, validateSettings } from './settings.ts';
+import { LabInputError, checkEngineLimits } from './settings.ts';
 import { BYTES_PER_NODE } from './tape.ts';
 import { checkpointReport, checkpointWork } from './checkpoint/lab-schedule.ts';
 
@@ -122,7 +122,7 @@ export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks):
  * the report. A caller stops the run by not asking for the next step.
  */
 export function* runLabStepwise(settings: LabSettings): Generator<number, LabReport, void> {
-  const problem = validateSettings(settings);
+  const problem = checkEngineLimits(settings);
   if (problem) throw new LabInputError(problem);
   const params = paramsOf(settings);
   const paramProblem = validateParams(params);

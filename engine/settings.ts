@@ -1,47 +1,60 @@
-import { DEFAULT_C, DEFAULT_TARGET, DEFAULT_X0, MAX_STEPS, MIN_STEPS } from './chain.ts';
+import { CHAIN_DEFAULTS, SETTINGS, type NumberRow, type SettingRange } from './settings-table.ts';
 import type { LabSettings } from './report.ts';
 
-/** The lab's defaults: T = 40 (P = 80), h = 1e-5, periodic stride 4, binomial with 3 snapshots. */
-export const DEFAULT_SETTINGS: Readonly<LabSettings> = Object.freeze({
-  steps: 40,
-  eps: 1e-5,
-  stride: 4,
-  schedule: 'periodic',
-  snapshots: 3,
-  c: DEFAULT_C,
-  x0: DEFAULT_X0,
-  target: DEFAULT_TARGET,
-});
+/** The lab's defaults, from the settings table: T = 40 (P = 80), h = 1e-5, periodic stride 4, revolve with 3 snapshots. */
+export const DEFAULT_SETTINGS: Readonly<LabSettings> = CHAIN_DEFAULTS;
 
 /** Settings a lab run cannot use; the message is one sentence meant for a person. */
 export class LabInputError extends Error {
   override name = 'LabInputError';
 }
 
+/** How the engine's messages name each setting (the table's labels are the controls'). */
+const NAMES: Partial<Record<string, string>> = {
+  steps: 'steps',
+  eps: 'the finite-difference epsilon',
+  stride: 'the checkpoint stride',
+  snapshots: 'the number of snapshots',
+};
+
+function rangeText(range: SettingRange, steps: number): string {
+  if (range.max === 'steps') return `from ${range.min} to the steps (${steps})`;
+  if (range.max >= Number.MAX_SAFE_INTEGER) return `of at least ${range.min}`;
+  return `from ${range.min} to ${range.max}`;
+}
+
+/** One setting against its hard range; a sentence for the problem, or null. */
+function outsideEngineRange(row: NumberRow, value: unknown, steps: number): string | null {
+  const name = NAMES[row.key] ?? row.key;
+  const { min, minExclusive } = row.engine;
+  const max = SETTINGS.max(row.engine, steps);
+  const x = value as number;
+  if (row.kind === 'integer') {
+    return Number.isInteger(x) && x >= min && x <= max ? null : `${name} must be a whole number ${rangeText(row.engine, steps)}; got ${String(value)}`;
+  }
+  if (typeof x !== 'number' || !Number.isFinite(x)) {
+    return `${name} must be a ${minExclusive && min === 0 ? 'positive ' : ''}finite number; got ${String(value)}`;
+  }
+  if (minExclusive ? x <= min : x < min) return `${name} must be ${minExclusive && min === 0 ? 'a positive finite number' : `at least ${min}`}; got ${x}`;
+  if (x > max) return `${name} must be at most ${max}; got ${x}`;
+  return null;
+}
+
 /**
- * Checks settings against the engine's hard limits (the app's sliders are narrower) and returns
- * one clear sentence for the first problem, or null.
+ * Checks settings against the engine's hard limits in the settings table (the app's ranges are
+ * narrower) and returns one clear sentence for the first problem, or null. With `params` the
+ * steps are `params.a.length`.
  */
-export function validateSettings(s: LabSettings): string | null {
+export function checkEngineLimits(s: LabSettings): string | null {
   const steps = s.params ? s.params.a.length : s.steps;
-  if (!Number.isInteger(steps) || steps < MIN_STEPS || steps > MAX_STEPS) {
-    return `steps must be a whole number from ${MIN_STEPS} to ${MAX_STEPS}; got ${s.steps}`;
-  }
-  if (!Number.isFinite(s.eps) || s.eps <= 0) {
-    return `the finite-difference epsilon must be a positive finite number; got ${s.eps}`;
-  }
-  if (s.eps > 1) return `the finite-difference epsilon must be at most 1; got ${s.eps}`;
-  if (s.schedule !== 'periodic' && s.schedule !== 'revolve') {
-    return `the schedule must be periodic or revolve; got ${String(s.schedule)}`;
-  }
-  if (!Number.isInteger(s.stride) || s.stride < 1 || s.stride > steps) {
-    return `the checkpoint stride must be a whole number from 1 to the steps (${steps}); got ${s.stride}`;
-  }
-  if (!Number.isInteger(s.snapshots) || s.snapshots < 1) {
-    return `the number of snapshots must be a whole number of at least 1; got ${s.snapshots}`;
-  }
-  for (const key of ['c', 'x0', 'target'] as const) {
-    if (!Number.isFinite(s[key])) return `${key} must be a finite number; got ${s[key]}`;
+  for (const row of SETTINGS.rows) {
+    const value = row.key === 'steps' ? steps : s[row.key];
+    if (row.kind === 'choice') {
+      if (!(row.choices as readonly unknown[]).includes(value)) return `the ${row.key} must be ${row.choices.join(' or ')}; got ${String(value)}`;
+      continue;
+    }
+    const problem = outsideEngineRange(row, value, steps);
+    if (problem) return row.key === 'steps' && s.params ? problem.replace(/got .*$/, `got ${s.steps}`) : problem;
   }
   return null;
 }

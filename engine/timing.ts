@@ -1,151 +1,39 @@
-import { evaluateLoss, stepsOf, type ChainParams } from './chain.ts';
-import { checkpointReport } from './checkpoint/lab-schedule.ts';
-import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
+import { defaultParams, MIN_STEPS } from './chain.ts';
+import { centralDifferenceGradient } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
-import type { LabSettings } from './report.ts';
 import { reverseGradient } from './reverse.ts';
+import { interleavedTimes } from './tensor/measure.ts';
 
-/** The methods timed: the plain evaluation is the unit the others are measured in. */
-export type TimedMethod = 'plain' | 'reverse' | 'forward' | 'finiteDifference' | 'checkpointed';
+/** The longest chain timed: the three gradients at T = 1000 take about a second together. */
+export const TIMING_MAX_STEPS = 1000;
 
-export const TIMED_METHODS: readonly TimedMethod[] = ['plain', 'reverse', 'forward', 'finiteDifference', 'checkpointed'];
-
-/** One method's time on the current chain. */
-export interface MethodTime {
-  /** Median milliseconds of one gradient (one evaluation for `plain`). */
-  ms: number;
-  /** How many runs the median is of. */
-  runs: number;
-  /** The time divided by the plain evaluation's: "runs of the chain", measured. */
-  ratio: number;
-  /**
-   * True when the method was not run at this length: its time is scaled from a run at `from`
-   * steps by the way its work grows (T² for forward mode and central differences).
-   */
-  estimated: boolean;
-  /** The steps it was measured at (the chain's own unless estimated). */
-  from: number;
-}
-
-export interface MethodTimes {
+/** Milliseconds for one whole gradient of the default chain of `steps` steps, by each method. */
+export interface GradientTiming {
   steps: number;
-  times: Record<TimedMethod, MethodTime>;
-}
-
-/** What the timing needs: a clock in milliseconds, and how long a method may take before it is estimated instead. */
-export interface TimingOptions {
-  now: () => number;
-  /** Runs per method; the median is reported (default 5). */
-  repeats?: number;
-  /** A method whose first run would pass this many ms is not run at this length (default 1000). */
-  budgetMs?: number;
+  /** P = 2T parameters. */
+  parameters: number;
+  /** The fastest batch's mean time per gradient (see interleavedTimes), in milliseconds. */
+  reverseMs: number;
+  forwardMs: number;
+  finiteDifferenceMs: number;
 }
 
 /**
- * How each method's cost grows with the steps T: the plain run, the tape and the checkpointed
- * sweep as T; forward mode (P = 2T lanes through T steps) and central differences (2P
- * evaluations over a prefix that averages T/2 steps) as T².
+ * Times the three gradients of the default chain at each length, in alternation so the three
+ * see the same machine: reverse mode (record the tape, sweep it back), forward mode (all P
+ * tangent lanes in one pass) and central differences (h = 1e-5, prefix reuse as in the lab).
+ * `minMs` is spent per length; lengths outside the lab's range are refused.
  */
-export const GROWTH: Record<TimedMethod, 1 | 2> = { plain: 1, reverse: 1, checkpointed: 1, forward: 2, finiteDifference: 2 };
-
-/** The shortest chain a T² method is timed on before its time is scaled up. */
-export const MIN_TRIAL_STEPS = 256;
-
-/** The cost at `steps` of a method measured at `from` steps: scaled by its growth. */
-export function scaleTime(method: TimedMethod, ms: number, from: number, steps: number): number {
-  return ms * (steps / from) ** GROWTH[method];
-}
-
-/** The runs of one method, each returning something to keep it from being optimised away. */
-function runner(method: TimedMethod, params: ChainParams, settings: LabSettings): () => number {
-  switch (method) {
-    case 'plain':
-      return () => evaluateLoss(params);
-    case 'reverse':
-      return () => reverseGradient(params).a[0];
-    case 'forward':
-      return () => forwardGradient(params, { recordTangents: false }).a[0];
-    case 'finiteDifference':
-      return () => {
-        const count = newEvaluationCount();
-        return centralDifferencesFrom(params, baseStates(params, count), settings.eps, count).a[0];
-      };
-    case 'checkpointed':
-      return () => checkpointReport(params, settings, false).gradient.a[0];
-  }
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/**
- * Times one method: one run first, then `repeats − 1` more while they fit in the budget, and
- * the median. The plain evaluation, a few microseconds at small T, is timed in batches so the
- * clock's resolution does not swamp it.
- */
-function timeOne(run: () => number, options: Required<TimingOptions>): { ms: number; runs: number } {
-  const { now, repeats, budgetMs } = options;
-  // One run unmeasured first: the compiler's warm-up is not the method's cost.
-  let sink = run();
-  const samples: number[] = [];
-  let spent = 0;
-  for (let i = 0; i < repeats && (i === 0 || spent < budgetMs); i++) {
-    let batch = 1;
-    let t0 = now();
-    sink += run();
-    let took = now() - t0;
-    // Below two milliseconds, time a batch long enough for the clock to read well.
-    while (took < 2 && batch < 1 << 16) {
-      batch *= 4;
-      t0 = now();
-      for (let k = 0; k < batch; k++) sink += run();
-      took = now() - t0;
-    }
-    samples.push(took / batch);
-    spent += took;
-  }
-  if (Number.isNaN(sink)) samples.push(Number.NaN);
-  return { ms: median(samples.filter((v) => !Number.isNaN(v))), runs: samples.length };
-}
-
-/**
- * Times each method on the chain of `settings` (plain evaluation, reverse mode, forward mode,
- * central differences, the checkpointed sweep): the median of a few runs each, in whatever
- * thread calls it (the worker). A method that would take more than `budgetMs` at this length is
- * not run: it is timed on a shorter chain that fits (halving T, at least MIN_TRIAL_STEPS), scaled
- * up by its growth (T²), and marked as an estimate.
- */
-export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
-  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, ...options };
-  const steps = stepsOf(params);
-  const times = {} as Record<TimedMethod, MethodTime>;
-  for (const method of TIMED_METHODS) {
-    // Predict this method's time at full length from a short trial, and shorten the chain until it fits.
-    let at = steps;
-    let trial = params;
-    if (GROWTH[method] === 2) {
-      // Long enough that the per-run overheads (allocating P lanes, the base states) are small
-      // beside the T² work, so the scaling holds.
-      const probeSteps = Math.min(steps, MIN_TRIAL_STEPS);
-      const probe = truncate(params, probeSteps);
-      const probeMs = timeOne(runner(method, probe, settings), { ...full, repeats: 1 }).ms;
-      while (at > probeSteps && scaleTime(method, probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
-      trial = at === steps ? params : truncate(params, at);
-    }
-    const measured = timeOne(runner(method, trial, settings), full);
-    // Scaled by the method's growth (T²): at MIN_TRIAL_STEPS and above the per-run overheads are
-    // small beside it, so the estimate errs a little high, never far.
-    const ms = at === steps ? measured.ms : scaleTime(method, measured.ms, at, steps);
-    times[method] = { ms, runs: measured.runs, ratio: Number.NaN, estimated: at !== steps, from: at };
-  }
-  for (const method of TIMED_METHODS) times[method].ratio = times[method].ms / times.plain.ms;
-  return { steps, times };
-}
-
-/** The first `steps` steps of a chain (its a_t and b_t cut short; c, x₀ and the target kept). */
-export function truncate(params: ChainParams, steps: number): ChainParams {
-  return { ...params, a: params.a.slice(0, steps), b: params.b.slice(0, steps) };
+export function timeGradients(steps: readonly number[], minMs = 60): GradientTiming[] {
+  return steps.map((T) => {
+    if (!Number.isInteger(T) || T < MIN_STEPS || T > TIMING_MAX_STEPS) {
+      throw new RangeError(`steps must be a whole number from ${MIN_STEPS} to ${TIMING_MAX_STEPS}`);
+    };
+    const params = defaultParams(T);
+    const [reverseMs, forwardMs, finiteDifferenceMs] = interleavedTimes(
+      [() => reverseGradient(params), () => forwardGradient(params), () => centralDifferenceGradient(params, 1e-5)],
+      minMs,
+    );
+    return { steps: T, parameters: 2 * T, reverseMs, forwardMs, finiteDifferenceMs };
+  });
 }

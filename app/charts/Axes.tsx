@@ -8,10 +8,12 @@ interface AxisProps {
   label: string;
   /** Draw light grid lines across the plot at each tick. */
   grid?: boolean;
+  /** The text size the labels are drawn at (set by CSS); the offsets from the axis follow it. */
+  fontSize?: number;
 }
 
 /** A bottom axis drawn by React from precomputed ticks (inside the plot's translated group). */
-export function AxisBottom({ frame, ticks, label, grid = true }: AxisProps) {
+export function AxisBottom({ frame, ticks, label, grid = true, fontSize = 11 }: AxisProps) {
   const h = frame.innerHeight;
   return (
     <g className="axis axis-bottom" aria-hidden="true">
@@ -22,12 +24,12 @@ export function AxisBottom({ frame, ticks, label, grid = true }: AxisProps) {
       {ticks.map((t) => (
         <g key={t.value} transform={`translate(${t.offset},${h})`}>
           <line className="tick" y2={5} />
-          <text y={17} textAnchor="middle">
+          <text y={6 + fontSize} textAnchor="middle">
             {t.label}
           </text>
         </g>
       ))}
-      <text className="axis-title" x={frame.innerWidth / 2} y={h + 34} textAnchor="middle">
+      <text className="axis-title" x={frame.innerWidth / 2} y={h + 12 + 2 * fontSize} textAnchor="middle">
         {label}
       </text>
     </g>
@@ -35,7 +37,7 @@ export function AxisBottom({ frame, ticks, label, grid = true }: AxisProps) {
 }
 
 /** A left axis drawn by React from precomputed ticks, its title written vertically. */
-export function AxisLeft({ frame, ticks, label, grid = true }: AxisProps) {
+export function AxisLeft({ frame, ticks, label, grid = true, fontSize = 11 }: AxisProps) {
   const w = frame.innerWidth;
   return (
     <g className="axis axis-left" aria-hidden="true">
@@ -53,7 +55,7 @@ export function AxisLeft({ frame, ticks, label, grid = true }: AxisProps) {
       ))}
       <text
         className="axis-title"
-        transform={`translate(${-frame.margin.left + 13},${frame.innerHeight / 2}) rotate(-90)`}
+        transform={`translate(${-frame.margin.left + fontSize + 2},${frame.innerHeight / 2}) rotate(-90)`}
         textAnchor="middle"
       >
         {label}

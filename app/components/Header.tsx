@@ -16,6 +16,9 @@ export function Header() {
           Reverse-mode automatic differentiation, computed live in your browser: one chain, differentiated three
           ways and replayed under a checkpoint schedule.
         </p>
+        <a className="lesson-start" href="#lesson=1">
+          Start the lesson
+        </a>
         <ThemeToggle />
       </div>
       <div className="formula" role="group" aria-label="The chain and its loss">

@@ -1,8 +1,14 @@
 import { formatEps } from '../format.ts';
 import { EPS_POSITION, epsFromPosition, positionFromEps } from '../settings/epsSlider.ts';
-import { KNOB_STEP, RANGES, maxStride } from '../settings/schema.ts';
+import { appRange, numberRow, type SettingKey } from '../settings/schema.ts';
 import { useLab } from '../store/index.ts';
 import { RangeControl } from './RangeControl.tsx';
+
+/** A linear slider's label, range and step, from the setting's row (the range may end at the steps). */
+function linearSlider(key: SettingKey, steps: number) {
+  const row = numberRow(key);
+  return { label: row.label, ...appRange(key, steps), step: row.sliderStep };
+}
 
 /** "Finite-difference epsilon": a log slider over 1e-16 … 1. */
 export function EpsSlider() {
@@ -10,7 +16,7 @@ export function EpsSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
-      label="Finite-difference epsilon"
+      label={numberRow('eps').label}
       readout={formatEps(eps)}
       hint="h, the step of the central difference (log scale)"
       position={positionFromEps(eps)}
@@ -29,13 +35,10 @@ export function StepsSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
-      label="Chain steps"
+      {...linearSlider('steps', steps)}
       readout={String(steps)}
       hint={`T, so P = ${2 * steps} parameters`}
       position={steps}
-      min={RANGES.steps.min}
-      max={RANGES.steps.max}
-      step={1}
       onPosition={(p) => setSetting('steps', Math.round(p))}
     />
   );
@@ -48,13 +51,10 @@ export function StrideSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
-      label="Checkpoint stride"
+      {...linearSlider('stride', steps)}
       readout={String(stride)}
       hint={stride === 1 ? 'k = 1 keeps every state: the full tape' : `keep every ${ordinal(stride)} state, replay the rest`}
       position={stride}
-      min={1}
-      max={maxStride(steps)}
-      step={1}
       onPosition={(p) => setSetting('stride', Math.round(p))}
     />
   );
@@ -67,13 +67,10 @@ export function SnapshotsSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
-      label="Snapshots"
+      {...linearSlider('snapshots', steps)}
       readout={String(snapshots)}
       hint="s states held at once, placed binomially (revolve)"
       position={snapshots}
-      min={1}
-      max={maxStride(steps)}
-      step={1}
       onPosition={(p) => setSetting('snapshots', Math.round(p))}
     />
   );
@@ -81,26 +78,16 @@ export function SnapshotsSlider() {
 
 type Knob = 'c' | 'x0' | 'target';
 
-const KNOB_LABELS: Record<Knob, { label: string; hint: string }> = {
-  c: { label: 'c', hint: 'weight of the rational term c·x/(1+x²)' },
-  x0: { label: 'x₀', hint: 'the initial state' },
-  target: { label: 'target y', hint: 'the loss is ½(final x − y)²' },
-};
-
-/** One of the chain's scalar constants. */
+/** One of the chain's scalar constants: label, hint, range and step all from its row. */
 export function KnobSlider({ knob }: { knob: Knob }) {
   const value = useLab((s) => s[knob]);
   const setSetting = useLab((s) => s.setSetting);
-  const { label, hint } = KNOB_LABELS[knob];
   return (
     <RangeControl
-      label={label}
+      {...linearSlider(knob, 0)}
       readout={knobText(value)}
-      hint={hint}
+      hint={numberRow(knob).help}
       position={value}
-      min={RANGES[knob].min}
-      max={RANGES[knob].max}
-      step={KNOB_STEP}
       onPosition={(p) => setSetting(knob, Number(p.toFixed(2)))}
     />
   );

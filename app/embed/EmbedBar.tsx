@@ -1,4 +1,4 @@
-import { encodeHash } from '../settings/codec.ts';
+import { encodeHash } from '../url/hash.ts';
 import { selectSettings, useLab } from '../store/index.ts';
 
 /**

@@ -1,3 +1,6 @@
+import { quoteSafely } from '../../engine/number-text.ts';
+import type { HashPart } from '../url/part.ts';
+
 /**
  * Embed mode, for course pages: `#embed=1&panels=fd,work` shows only the chosen panels and the
  * controls they need, without the page's header chrome, sized to fit an iframe. The two keys
@@ -10,7 +13,7 @@ export const PANEL_KEYS = ['reverse', 'forward', 'fd', 'checkpoint', 'work', 'ta
 
 export type PanelKey = (typeof PANEL_KEYS)[number];
 
-/** The hash keys embed mode reads (the codec passes them through instead of calling them unknown). */
+/** The hash keys embed mode owns. */
 export const VIEW_KEYS = ['embed', 'panels'] as const;
 
 export type ViewKey = (typeof VIEW_KEYS)[number];
@@ -23,8 +26,9 @@ export interface EmbedView {
 const ON = new Set(['1', 'true', 'yes', 'on']);
 const OFF = new Set(['0', 'false', 'no', 'off', '']);
 
+/** A value quoted in a notice: at most 16 characters, control and bidi characters escaped. */
 function shown(text: string): string {
-  return text.length > 16 ? `${text.slice(0, 16)}…` : text;
+  return quoteSafely(text, 16);
 }
 
 /**
@@ -98,3 +102,14 @@ export function controlsFor(embed: EmbedView | null): ControlNeeds {
     constants: has('reverse', 'forward', 'fd', 'tape'),
   };
 }
+
+/** Embed mode's keys in the URL hash (listed in app/url/hash.ts). */
+export const viewHashPart: HashPart<EmbedView | null> = {
+  keys: VIEW_KEYS,
+  raw: 'decoded',
+  read: (raw) => {
+    const { embed, notices } = parseView(raw);
+    return { value: embed, notices };
+  },
+  write: (embed) => encodeView(embed),
+};

@@ -1,6 +1,6 @@
 import type { LabReport } from '../../engine/report.ts';
 import type { AppSettings } from '../settings/schema.ts';
-import { sameSettings } from '../settings/validate.ts';
+import { sameSettings } from '../../engine/settings-table.ts';
 import { selectSettings, type LabState, type LabStore } from '../store/index.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../../workers/channel/faults.ts';
 

@@ -1,4 +1,4 @@
-import { sameSettings } from '../settings/validate.ts';
+import { sameSettings } from '../../engine/settings-table.ts';
 import { selectSettings, useLab } from '../store/index.ts';
 import { updateTiming } from './updateTiming.ts';
 

@@ -1,5 +1,5 @@
 import type { AppSettings } from '../settings/schema.ts';
-import { sameSettings } from '../settings/validate.ts';
+import { sameSettings } from '../../engine/settings-table.ts';
 
 /**
  * Input-to-paint timing with the User Timing API, always on and cheap (a mark per slider input,

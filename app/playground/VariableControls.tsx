@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { parseDecimal } from '../settings/validate.ts';
+import { parseDecimal } from '../../engine/number-text.ts';
 import { useLab } from '../store/index.ts';
 import { sliderRange, valueText } from './resultView.ts';
 

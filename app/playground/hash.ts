@@ -1,4 +1,5 @@
-import { parseDecimal } from '../settings/validate.ts';
+import { parseDecimal, quoteSafely } from '../../engine/number-text.ts';
+import type { HashPart } from '../url/part.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_EXPR_LENGTH, MAX_VARIABLES, VALUE_LIMIT, VARIABLE_NAME } from './defaults.ts';
 
 /**
@@ -59,9 +60,9 @@ export interface DecodedPlayground {
   notices: string[];
 }
 
+/** A value quoted in a notice: at most 24 characters, control and bidi characters escaped. */
 function show(text: string): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return clean.length > 24 ? `${clean.slice(0, 24)}…` : clean;
+  return quoteSafely(text, 24);
 }
 
 /** Percent-decodes, leaving `+` as plus; null when the escapes are malformed. */
@@ -143,3 +144,14 @@ function decodeAt(raw: string, notices: string[]): { values: Record<string, numb
   }
   return { values: Object.fromEntries(entries), variables: entries.map(([n]) => n) };
 }
+
+/** The playground's keys in the URL hash (listed in app/url/hash.ts); `+` in them stays plus. */
+export const playgroundHashPart: HashPart<DecodedPlayground, PlaygroundHashState> = {
+  keys: PLAYGROUND_KEYS,
+  raw: 'encoded',
+  read: (raw) => {
+    const decoded = decodePlayground(raw);
+    return { value: decoded, notices: decoded.notices };
+  },
+  write: (state) => encodePlayground(state),
+};

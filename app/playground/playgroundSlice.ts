@@ -57,7 +57,9 @@ export const createPlaygroundSlice: StateCreator<PlaygroundSlice, [], [], Playgr
   loadExpression: (source, values, variables) =>
     set({
       exprSource: source,
-      exprValues: { ...get().exprValues, ...values },
+      // The given values are the whole truth (a link reproduces what it shows): a variable without
+      // one starts at NEW_VARIABLE_VALUE (1), not at whatever an earlier expression left.
+      exprValues: { ...values },
       exprVariables: variables ? [...variables] : Object.keys(values),
     }),
   receiveExprOutcome: (outcome, request) => {

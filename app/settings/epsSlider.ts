@@ -1,10 +1,13 @@
-import { EPS_SLIDER_STEP, RANGES } from './schema.ts';
+import { numberRow } from './schema.ts';
 
-/** The epsilon slider moves in decades: its position is log10(h). */
+const EPS = numberRow('eps');
+const EPS_MAX = EPS.app.max as number;
+
+/** The epsilon slider moves in decades: its position is log10(h), the step the table's row gives. */
 export const EPS_POSITION = {
-  min: Math.log10(RANGES.eps.min),
-  max: Math.log10(RANGES.eps.max),
-  step: EPS_SLIDER_STEP,
+  min: Math.log10(EPS.app.min),
+  max: Math.log10(EPS_MAX),
+  step: EPS.sliderStep,
 } as const;
 
 /**
@@ -14,7 +17,7 @@ export const EPS_POSITION = {
 export function epsFromPosition(position: number): number {
   const p = Math.min(EPS_POSITION.max, Math.max(EPS_POSITION.min, position));
   const h = Number((10 ** p).toPrecision(2));
-  return Math.min(RANGES.eps.max, Math.max(RANGES.eps.min, h));
+  return Math.min(EPS_MAX, Math.max(EPS.app.min, h));
 }
 
 /** The slider position that shows h. */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { createEmbedSlice } from '../embed/embedSlice.ts';
+import { createLessonSlice } from '../lesson/slice.ts';
 import { createPlaygroundSlice } from '../playground/playgroundSlice.ts';
 import { createTapeSlice } from '../tape/tapeSlice.ts';
 import { createTensorSlice } from '../tensor/tensorSlice.ts';
@@ -25,6 +26,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createEmbedSlice(...a),
   ...createPlaygroundSlice(...a),
   ...createTensorSlice(...a),
+  ...createLessonSlice(...a),
 }));
 
 /**

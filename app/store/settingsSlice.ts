@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
-import { validateSettings } from '../settings/validate.ts';
+import { pickSettings } from '../../engine/settings-table.ts';
+import { clampAppSettings } from '../settings/clamp.ts';
 
 /** The eight settings (one field each, so components select exactly one) and their setters. */
 export interface SettingsSlice extends AppSettings {
@@ -21,18 +22,9 @@ export interface SettingsSlice extends AppSettings {
   resetSettings: () => void;
 }
 
-/** The settings part of a state, picked field by field. */
+/** The settings part of a state: the settings table's keys, picked. */
 export function selectSettings(s: AppSettings): AppSettings {
-  return {
-    steps: s.steps,
-    eps: s.eps,
-    stride: s.stride,
-    schedule: s.schedule,
-    snapshots: s.snapshots,
-    c: s.c,
-    x0: s.x0,
-    target: s.target,
-  };
+  return pickSettings(s);
 }
 
 export const createSettingsSlice: StateCreator<SettingsSlice, [], [], SettingsSlice> = (set, get) => ({
@@ -46,7 +38,7 @@ export const createSettingsSlice: StateCreator<SettingsSlice, [], [], SettingsSl
       next.stride = Math.min(state.wantedStride, value);
       next.snapshots = Math.min(state.wantedSnapshots, value);
     }
-    const settings = validateSettings(next).settings;
+    const settings = clampAppSettings(next).settings;
     set({
       ...settings,
       wantedStride: key === 'stride' ? settings.stride : state.wantedStride,
@@ -54,7 +46,7 @@ export const createSettingsSlice: StateCreator<SettingsSlice, [], [], SettingsSl
     });
   },
   replaceSettings: (given) => {
-    const settings = validateSettings(given).settings;
+    const settings = clampAppSettings(given).settings;
     set({ ...settings, wantedStride: settings.stride, wantedSnapshots: settings.snapshots });
   },
   resetSettings: () => set({ ...DEFAULTS, wantedStride: DEFAULTS.stride, wantedSnapshots: DEFAULTS.snapshots }),

@@ -1,4 +1,5 @@
 import type { EmbedSlice } from '../embed/embedSlice.ts';
+import type { LessonSlice } from '../lesson/slice.ts';
 import type { PlaygroundSlice } from '../playground/playgroundSlice.ts';
 import type { TapeSlice } from '../tape/tapeSlice.ts';
 import type { TensorSlice } from '../tensor/tensorSlice.ts';
@@ -21,4 +22,5 @@ export type LabState = SettingsSlice &
   ThemeSlice &
   EmbedSlice &
   PlaygroundSlice &
-  TensorSlice;
+  TensorSlice &
+  LessonSlice;

@@ -1,4 +1,4 @@
-import type { TimedMethod } from '../../engine/timing.ts';
+import type { TimedMethod } from '../../engine/method-times.ts';
 import { formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { timingKeyOf, useTiming } from './timingSync.ts';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import type { LabSettings } from '../../engine/report.ts';
-import type { MethodTimes } from '../../engine/timing.ts';
+import type { MethodTimes } from '../../engine/method-times.ts';
 import { selectSettings, type LabStore } from '../store/index.ts';
 
 /** Anything that times the methods on a chain: the lab's worker, or a fake in tests. */

@@ -155,3 +155,85 @@ describe('the real process', () => {
     expect(JSON.parse(out).peakStates).toBeGreaterThan(0);
   });
 });
+
+describe('bad input found by probing (issue 16): exit 2, one line, the value quoted short and escaped', () => {
+  /** Exits 2 with one line on stderr matching `message`, and nothing on stdout. */
+  function refuses(argv: string[], message: RegExp): string {
+    const { code, out, err } = run(...argv);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.endsWith('\n')).toBe(true);
+    expect(err.trimEnd().split('\n')).toHaveLength(1);
+    expect(err).toMatch(message);
+    return err;
+  }
+
+  it('a --params path that is not a regular file: /dev/zero, a directory', () => {
+    refuses(['run', '--params', '/dev/zero'], /--params file '\/dev\/zero': it is not a regular file/);
+    refuses(['run', '--params', dir], /it is a directory/);
+  });
+
+  it('a --params file over 8 MiB is refused before it is parsed', () => {
+    const big = file('big.json', `{"a": [${'1,'.repeat(4_300_000)}1], "b": [1]}`);
+    refuses(['run', '--params', big], /more than the 8388608 \(8 MiB\) allowed/);
+  });
+
+  it('JSON nested 100,000 deep', () => {
+    const deep = file('deep.json', `{"a": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "b": [1]}`);
+    refuses(['run', '--params', deep], /nests arrays or objects more than 64 deep/);
+  });
+
+  it('a --params file that starts with a byte-order mark is read', () => {
+    const path = file('bom.json', `\uFEFF${JSON.stringify({ a: [0.5, 0.7], b: [0.1, 0.2] })}`);
+    const { code, out } = run('run', '--params', path, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out).steps).toBe(2);
+  });
+
+  it('an option value with a newline or a NUL gives one line, the value escaped', () => {
+    const err = refuses(['run', '--eps', '1\n2'], /--eps must be a finite number; got '1\\u\{a\}2'/);
+    expect(err).not.toContain('\0');
+    refuses(['run', '--schedule', 'a\u0000b\u202e'], /got 'a\\u\{0\}b\\u\{202e\}'/);
+  });
+
+  it('a long value is quoted at most 80 characters', () => {
+    const err = refuses(['run', '--schedule', 'x'.repeat(5000)], /got 'x{80}…'$/m);
+    expect(err.length).toBeLessThan(200);
+  });
+
+  it('a stray positional argument', () => {
+    refuses(['run', '--steps', '5', 'stray'], /unexpected argument 'stray' for 'run'/);
+    refuses(['schedule', '--steps', '5', 'extra'], /unexpected argument 'extra' for 'schedule'/);
+  });
+
+  it('c, x₀ and y outside the app’s ranges; steps and epsilon keep the engine’s range the README promises', () => {
+    refuses(['run', '--c', '1e308'], /--c must be from -1 to 1\.5; got '1e308'/);
+    refuses(['run', '--x0', '-3'], /--x0 must be from -2 to 2/);
+    refuses(['run', '--target', '2.5'], /--target must be from -2 to 2/);
+    refuses(['run', '--params', file('c.json', JSON.stringify({ a: [1], b: [1], c: 1e308 }))], /c must be from -1 to 1\.5; got 1e\+308/);
+    expect(run('run', '--steps', '1', '--eps', '1e-300', '--json').code).toBe(0);
+  });
+
+  it('hexadecimal, octal and binary numbers are refused, as the app refuses them', () => {
+    refuses(['run', '--steps', '0x10'], /--steps must be a decimal number \(hexadecimal, octal and binary are not read\); got '0x10'/);
+    refuses(['run', '--stride', '0o7'], /--stride must be a decimal number/);
+    refuses(['run', '--c', '0b1'], /--c must be a decimal number/);
+    refuses(['grad', 'x', '--at', 'x=0x10'], /--at: the value of 'x' must be a finite number; got '0x10'/);
+  });
+
+  it('an expression that starts with - goes after --, and grad --x says so', () => {
+    refuses(['grad', '--x'], /unknown option --x for 'grad'; an expression that starts with '-' goes after '--'/);
+    const { code, out } = run('grad', '--at', 'x=2', '--json', '--', '-x*x');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ value: -4, gradient: { x: -4 } });
+  });
+});
+
+describe('run --help comes from the settings table', () => {
+  it('lists every setting’s flag with its range and default', () => {
+    const { out } = run('run', '--help');
+    expect(out).toMatch(/--steps N\s+chain steps T \(P = 2T parameters\); 1 … 100000 \(default 40\)/);
+    expect(out).toMatch(/--eps H\s+.*above 0 up to 1 \(default 1e-5\)/);
+    expect(out).toMatch(/--c C\s+.*-1 … 1\.5 \(default 0\.35\)/);
+  });
+});

@@ -77,3 +77,15 @@ describe('tape-lab grad', () => {
     expect(run('help').out).toMatch(/tape-lab grad EXPR --at/);
   });
 });
+
+describe('grad --json with a variable named __proto__', () => {
+  it('keeps __proto__ in at and gradient: JSON objects are built without a prototype', () => {
+    const { code, out } = run('grad', '__proto__*x', '--at', '__proto__=3,x=2', '--json');
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(Object.keys(r.at)).toEqual(['__proto__', 'x']);
+    expect(Object.getOwnPropertyDescriptor(r.at, '__proto__')?.value).toBe(3);
+    expect(Object.getOwnPropertyDescriptor(r.gradient, '__proto__')?.value).toBe(2);
+    expect(r.gradient.x).toBe(3);
+  });
+});

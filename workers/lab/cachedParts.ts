@@ -1,6 +1,6 @@
 import type { LabPart, LabReport, LabSettings } from '../../engine/report.ts';
 import type { AppSettings } from '../../app/settings/schema.ts';
-import { sameSettings } from '../../app/settings/validate.ts';
+import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
 
 /**
  * Parts of a report that do not depend on every setting, and what each depends on. While a
@@ -64,8 +64,7 @@ function include(parts: ReadonlySet<CachedPart>): Partial<Record<LabPart, boolea
 }
 
 function settingsOf(s: LabSettings): AppSettings {
-  const { steps, eps, stride, schedule, snapshots, c, x0, target } = s;
-  return { steps, eps, stride, schedule, snapshots, c, x0, target };
+  return pickSettings(s);
 }
 
 function computed(s: LabSettings, part: CachedPart): boolean {

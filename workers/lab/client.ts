@@ -1,4 +1,5 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
+import { sameSettings } from '../../engine/settings-table.ts';
 import type { AppSettings } from '../../app/settings/schema.ts';
 import { isEngineStopped, isRunCancelled } from '../channel/faults.ts';
 import { createPump } from '../channel/latest.ts';
@@ -120,7 +121,7 @@ export function createLabClient(
       else if (isEngineStopped(error) && events.stopped) events.stopped(messageOf(error), id, settings);
       else events.failure(messageOf(error), id, settings);
       // A failed or cancelled target is not retried until the settings change.
-      if (target && sameTarget(target, settings)) target = null;
+      if (target && sameSettings(target, settings)) target = null;
     },
     settled() {
       superseded = false;
@@ -147,19 +148,6 @@ export function createLabClient(
       if (pump.running) runner.cancel?.();
     },
   };
-}
-
-function sameTarget(a: AppSettings, b: LabSettings): boolean {
-  return (
-    a.steps === b.steps &&
-    a.eps === b.eps &&
-    a.stride === b.stride &&
-    a.schedule === b.schedule &&
-    a.snapshots === b.snapshots &&
-    a.c === b.c &&
-    a.x0 === b.x0 &&
-    a.target === b.target
-  );
 }
 
 function messageOf(error: unknown): string {

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
-import type { MethodTimes } from '../../engine/timing.ts';
+import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
 import type { LabWorkerApi } from './protocol.ts';

@@ -1,6 +1,17 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { chainTapeView, LabInputError, paramsOf, runLabInSlices, timeMethods, validateSettings, type ChainTapeView, type MethodTimes } from '../../engine/index.ts';
+import {
+  chainTapeView,
+  checkEngineLimits,
+  LabInputError,
+  paramsOf,
+  runLabInSlices,
+  timeGradients,
+  timeMethods,
+  type ChainTapeView,
+  type GradientTiming,
+  type MethodTimes,
+} from '../../engine/index.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { reportBuffers, tapeViewBuffers } from '../channel/transfer.ts';
 import type { LabWorkerApi } from './protocol.ts';
@@ -48,14 +59,18 @@ const api = {
   },
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
   tape(settings: LabSettings): ChainTapeView {
-    const problem = validateSettings(settings);
+    const problem = checkEngineLimits(settings);
     if (problem) throw new LabInputError(problem);
     const view = chainTapeView(paramsOf(settings));
     return Comlink.transfer(view, tapeViewBuffers(view));
   },
-  /** Each method timed on the chain of `settings`, the median of a few runs (engine/timing.ts). */
+  /** Milliseconds per whole gradient by each method at each chain length, timed in alternation (the lesson's work chapter). */
+  times(steps: number[], minMs?: number): GradientTiming[] {
+    return timeGradients(steps, minMs);
+  },
+  /** Each method timed on the chain of `settings`, the median of a few runs (engine/method-times.ts). */
   time(settings: LabSettings): MethodTimes {
-    const problem = validateSettings(settings);
+    const problem = checkEngineLimits(settings);
     if (problem) throw new LabInputError(problem);
     return timeMethods(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400 });
   },

@@ -1,6 +1,7 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
-import type { MethodTimes } from '../../engine/timing.ts';
+import type { GradientTiming } from '../../engine/timing.ts';
+import type { MethodTimes } from '../../engine/method-times.ts';
 
 /** What the lab's worker (lab.worker.ts) answers: one lab run per call, typed arrays moved, not copied. */
 export interface LabWorkerApi {
@@ -13,6 +14,8 @@ export interface LabWorkerApi {
   stop(): void;
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
   tape(settings: LabSettings): ChainTapeView;
+  /** Milliseconds per whole gradient by reverse mode, forward mode and central differences at each chain length (the lesson). */
+  times(steps: number[], minMs?: number): GradientTiming[];
   /** Each method timed on the chain of `settings` here in the worker (median of a few runs). */
   time(settings: LabSettings): MethodTimes;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPRESSION_PRESETS } from '../../../engine/expr/presets.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_EXPR_LENGTH } from '../../../app/playground/defaults.ts';
 import { decodePlayground, encodeAt, encodeExpr, encodePlayground } from '../../../app/playground/hash.ts';
-import { decodeHash, encodeHash } from '../../../app/settings/codec.ts';
+import { decodeHash, encodeHash } from '../../../app/url/hash.ts';
 import { DEFAULTS } from '../../../app/settings/schema.ts';
 
 /** Reads the playground out of a whole hash, as app/sync.ts does. */

@@ -161,4 +161,15 @@ describe('the playground in the page’s hash wiring', () => {
     await settle();
     stop2();
   });
+
+  it('a linked expression without at= starts every variable at 1, as the README says', async () => {
+    const h = host('#expr=x*y');
+    const stopLab = startLab(useLab, runner, h);
+    const stop = startPlayground(useLab, engine());
+    await settle();
+    expect(state().exprResult?.at).toEqual({ x: 1, y: 1 });
+    expect(state().exprValues).toEqual({ x: 1, y: 1 });
+    stop();
+    stopLab();
+  });
 });

@@ -1,13 +1,17 @@
-import { runLab, type LabReport, type LabSettings } from '../engine/index.ts';
+import { runLab, SETTINGS, type LabReport, type LabSettings } from '../engine/index.ts';
 import { parseOptions } from './args.ts';
-import { fmt, fmtBytes, table } from './format.ts';
-import { printJson } from './json.ts';
-import { SETTINGS_OPTIONS, settingsFromOptions } from './settings.ts';
+import { fmt, fmtBytes, table } from './table.ts';
+import { printJson } from './print-json.ts';
+import { optionsHelp, SETTINGS_OPTIONS, settingsFromOptions } from './settings-options.ts';
 
-export const RUN_HELP = `tape-lab run [--steps N] [--eps H] [--stride K | --schedule revolve --snapshots S]
-              [--c C] [--x0 X] [--target Y] [--params FILE] [--json]
+/** `run`'s help: the option lines come from the settings table's rows. */
+export const RUN_HELP = `tape-lab run [options] [--params FILE] [--json]
   One lab run: the chain's gradient by reverse mode, forward mode, central differences and a
-  checkpointed sweep, with counted work and errors.`;
+  checkpointed sweep, with counted work and errors. Options:
+${optionsHelp(SETTINGS)}
+    --params FILE               JSON {"a": [...], "b": [...], "c", "x0", "target"} (at most 8 MiB);
+                                the steps become a.length
+    --json                      the LabReport as JSON`;
 
 /** `tape-lab run`: one lab run, as a readable summary or the LabReport as JSON. */
 export function runCommand(argv: string[]): string {

@@ -1,0 +1,225 @@
+import '../styles/lesson.css';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLab } from '../store/index.ts';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { CHAPTER_BODIES } from './chapters.tsx';
+import { LessonContext, type LessonView } from './context.ts';
+import { Glossary } from './Glossary.tsx';
+import { slideKey } from './keys.ts';
+import { formatLessonHash, stepChapter, type LessonRoute } from './route.ts';
+import { CHAPTER_COUNT, CHAPTER_TITLES } from './titles.ts';
+import { goTo } from './wire.ts';
+
+/** Presentation mode draws on a 1920 × 1080 stage, scaled to fit the screen. */
+const STAGE = { width: 1920, height: 1080 };
+
+/**
+ * The lesson: one chapter at a time, with the chapter list, the glossary and the way back to the
+ * lab; in presentation mode the chapter alone on a 1920 × 1080 stage; embedded, the chapter alone.
+ */
+export function LessonPage() {
+  const route = useLab((s) => s.lesson)!;
+  // The first chapter shown keeps the page's focus; one reached from another takes it at its title.
+  const firstShown = useRef(route.chapter);
+  const moved = useRef(false);
+  if (route.chapter !== firstShown.current) moved.current = true;
+  const view = useMemo<LessonView>(
+    () => ({ route, figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
+    [route],
+  );
+  const Body = CHAPTER_BODIES[route.chapter - 1];
+  usePresentKeys(route);
+  useTitle(route);
+  useScrollOnChange(route);
+
+  const chapter = (
+    <LessonContext.Provider value={view}>
+      <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
+        <Body key={route.chapter} />
+      </Suspense>
+    </LessonContext.Provider>
+  );
+
+  if (route.embed) {
+    return (
+      <main className="lesson embed">
+        <h1 className="sr-only">Tape Lab lesson</h1>
+        {chapter}
+      </main>
+    );
+  }
+  if (route.present) {
+    return (
+      <main className="lesson present">
+        <Stage>
+          <h1 className="sr-only">Tape Lab lesson</h1>
+          {chapter}
+          <p className="slide-count">
+            {route.chapter} / {CHAPTER_COUNT}
+          </p>
+        </Stage>
+      </main>
+    );
+  }
+  return (
+    <div className="lesson page-lesson">
+      <LessonHeader route={route} />
+      <LessonNotices />
+      <main>{chapter}</main>
+      <ChapterSteps route={route} />
+    </div>
+  );
+}
+
+function LessonHeader({ route }: { route: LessonRoute }) {
+  return (
+    <header className="lesson-head">
+      <div className="lesson-brand">
+        <p className="lesson-kicker">
+          <a href="#">Tape Lab</a> · a lesson
+        </p>
+        <h1 className="lesson-title">How reverse-mode differentiation works, run for real</h1>
+      </div>
+      <div className="lesson-tools">
+        <button type="button" onClick={() => goTo({ ...route, present: true })}>
+          Present
+        </button>
+        <Glossary />
+        <a className="lesson-back" href="#">
+          Back to the lab
+        </a>
+        <ThemeToggle />
+      </div>
+      <nav className="chapter-list" aria-label="Chapters">
+        <ol>
+          {CHAPTER_TITLES.map((title, i) => (
+            <li key={title}>
+              <a href={formatLessonHash({ chapter: i + 1, present: false, embed: false })} aria-current={i + 1 === route.chapter ? 'page' : undefined}>
+                <span className="n">{i + 1}</span> {title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+    </header>
+  );
+}
+
+function LessonNotices() {
+  const notices = useLab((s) => s.lessonNotices);
+  if (notices.length === 0) return null;
+  return (
+    <div className="notice corrected lesson-notice" role="status">
+      <ul>
+        {notices.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => useLab.getState().dismissLessonNotices()}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** Previous and next, at the foot of each chapter. */
+function ChapterSteps({ route }: { route: LessonRoute }) {
+  const prev = route.chapter > 1 ? route.chapter - 1 : null;
+  const next = route.chapter < CHAPTER_COUNT ? route.chapter + 1 : null;
+  const link = (n: number) => formatLessonHash({ chapter: n, present: false, embed: false });
+  return (
+    <nav className="chapter-steps" aria-label="Previous and next chapter">
+      {prev ? (
+        <a href={link(prev)} rel="prev">
+          ← {prev}. {CHAPTER_TITLES[prev - 1]}
+        </a>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <a href={link(next)} rel="next">
+          {next}. {CHAPTER_TITLES[next - 1]} →
+        </a>
+      ) : (
+        <a href="#">Back to the lab →</a>
+      )}
+    </nav>
+  );
+}
+
+/** The 1920 × 1080 stage, scaled to the window and centred. */
+function Stage({ children }: { children: React.ReactNode }) {
+  const [box, setBox] = useState({ scale: 1, left: 0, top: 0 });
+  useLayoutEffect(() => {
+    const fit = () => {
+      const scale = Math.min(window.innerWidth / STAGE.width, window.innerHeight / STAGE.height);
+      setBox({ scale, left: (window.innerWidth - STAGE.width * scale) / 2, top: (window.innerHeight - STAGE.height * scale) / 2 });
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  return (
+    <div
+      className="stage"
+      style={{ width: STAGE.width, height: STAGE.height, transform: `translate(${box.left}px, ${box.top}px) scale(${box.scale})` }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** In presentation mode: → PageDown Space next, ← PageUp back, Esc leaves (app/lesson/keys.ts). */
+function usePresentKeys(route: LessonRoute) {
+  useEffect(() => {
+    if (!route.present) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const el = event.target instanceof HTMLElement ? event.target : null;
+      const action = slideKey({
+        key: event.key,
+        altKey: event.altKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        shiftKey: event.shiftKey,
+        target: {
+          tag: el?.tagName ?? 'BODY',
+          type: el instanceof HTMLInputElement ? el.type : undefined,
+          role: el?.getAttribute('role'),
+          editable: el?.isContentEditable ?? false,
+        },
+      });
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'leave') goTo({ ...route, present: false });
+      else {
+        const chapter = stepChapter(route.chapter, action === 'next' ? 1 : -1, CHAPTER_COUNT);
+        if (chapter !== route.chapter) goTo({ ...route, chapter });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [route]);
+}
+
+function useTitle(route: LessonRoute) {
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${route.chapter}. ${CHAPTER_TITLES[route.chapter - 1]} · Tape Lab lesson`;
+    return () => {
+      document.title = before;
+    };
+  }, [route.chapter]);
+}
+
+/** A new chapter starts at the top of the page. */
+function useScrollOnChange(route: LessonRoute) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!route.present) window.scrollTo(0, 0);
+  }, [route.chapter, route.present]);
+}

@@ -1,0 +1,96 @@
+import { useMemo, useState } from 'react';
+import { tapeFrame, tapeStatics } from '../../tape/model.ts';
+import { num } from '../../tape/labels.ts';
+import { ChapterFrame } from '../ChapterFrame.tsx';
+import { CARD, FIVE_NODES, nodeWords, useExpression } from '../exprTape.ts';
+import { ExprGraph } from '../figures/ExprGraph.tsx';
+import { TapeList } from '../figures/TapeList.tsx';
+import { labHashOf } from '../labLink.ts';
+import { ShowMeButton } from '../ShowMeButton.tsx';
+import { useShowMe } from '../useShowMe.ts';
+import { Choices } from '../Choices.tsx';
+import { useLessonView } from '../context.ts';
+import { FigureStatus } from '../FigureStatus.tsx';
+
+const PROGRAMS = [
+  { label: 'x·y + sin x (5 nodes)', expression: FIVE_NODES },
+  { label: 'x·y + sin(x²) − ln y (8 nodes)', expression: CARD },
+];
+
+/** Chapter 1: a program is a chain of primitives, each writing its receipts on the tape as it runs. */
+export default function Chapter1() {
+  const [which, setWhich] = useState(0);
+  const program = PROGRAMS[which].expression;
+  const answer = useExpression(program);
+  const result = answer.value;
+  const statics = useMemo(() => (result ? tapeStatics(result.tape) : null), [result]);
+  const [position, setPosition] = useState<number | null>(null);
+  const nodes = statics?.tl.nodes ?? 0;
+  // Until the learner moves it, the whole recording is shown.
+  const shown = position === null ? nodes : Math.min(position, nodes);
+  const tf = useMemo(() => (statics ? tapeFrame(statics, shown, false) : null), [statics, shown]);
+  const show = useShowMe(nodes + 1, setPosition, !answer.loading);
+  const { route } = useLessonView();
+  const recorded = tf && tf.frame.phase === 'record' && tf.frame.node >= 0 && result ? tf.frame.node : -1;
+  return (
+    <ChapterFrame
+      labHash={labHashOf({}, program)}
+      text={
+        <>
+          <p>
+            Take z = x·y + sin(x²) − ln y at x = 0.5, y = 4. The computer never sees that formula whole. It runs small
+            steps, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each step is a{' '}
+            <dfn>primitive</dfn>.
+          </p>
+          <p>
+            A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own,
+            for its own inputs: for u = x·y, nudging x moves u by y per unit. That is its <dfn>local partial</dfn>.
+          </p>
+          <p>
+            As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what it read, what it made, and
+            its local partials, like receipts. The <dfn>chain rule</dfn> will join them: along a path the partials
+            multiply, and where paths meet they add.
+          </p>
+          <p className="todo">
+            <strong>Try:</strong> press Show me to watch the tape written one node at a time, then switch to the full
+            program.
+          </p>
+        </>
+      }
+      figure={
+        <figure className="lesson-figure">
+          <div className="figure-controls">
+            <Choices legend="Program" options={PROGRAMS.map((p) => p.label)} value={which} onChange={(i) => (setWhich(i), setPosition(null))} />
+            <ShowMeButton show={show} label="record it" />
+          </div>
+          {result && tf ? (
+            <>
+              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 380 : 260} />
+              <TapeList result={result} tf={tf} adjoints={false} />
+              <label className="figure-slider">
+                <span>Nodes recorded: {shown} of {nodes}</span>
+                <input
+                  type="range"
+                  min={0}
+                  max={nodes}
+                  value={shown}
+                  aria-valuetext={`${shown} of ${nodes} nodes recorded`}
+                  onChange={(e) => setPosition(Number(e.currentTarget.value))}
+                />
+              </label>
+              <figcaption>
+                {recorded >= 0 && position !== null
+                  ? `Just recorded: ${nodeWords(result, recorded)} = ${num(result.tape.value[recorded])}.`
+                  : shown === 0
+                    ? 'An empty tape.'
+                    : `The whole tape: z = ${num(result.value)}. Each row of the tape holds its receipts.`}
+              </figcaption>
+            </>
+          ) : (
+            <FigureStatus answer={answer} />
+          )}
+        </figure>
+      }
+    />
+  );
+}

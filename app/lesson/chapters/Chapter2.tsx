@@ -1,0 +1,91 @@
+import { useMemo, useState } from 'react';
+import { tapeFrame, tapeStatics } from '../../tape/model.ts';
+import { num } from '../../tape/labels.ts';
+import { ChapterFrame } from '../ChapterFrame.tsx';
+import { useLessonView } from '../context.ts';
+import { CARD, eventWords, nodeWords, useExpression } from '../exprTape.ts';
+import { ExprGraph } from '../figures/ExprGraph.tsx';
+import { TapeList } from '../figures/TapeList.tsx';
+import { FigureStatus } from '../FigureStatus.tsx';
+import { labHashOf } from '../labLink.ts';
+import { Predict } from '../Predict.tsx';
+import { ShowMeButton } from '../ShowMeButton.tsx';
+import { useShowMe } from '../useShowMe.ts';
+
+/** Chapter 2: the backward sweep on the tiny tape, one event at a time, from the seed 1. */
+export default function Chapter2() {
+  const answer = useExpression(CARD);
+  const result = answer.value;
+  const statics = useMemo(() => (result ? tapeStatics(result.tape) : null), [result]);
+  // Before the prediction: the tape recorded, the sweep not yet seeded.
+  const [applied, setApplied] = useState<number | null>(null);
+  const tl = statics?.tl;
+  const position = tl ? (applied === null ? tl.seed - 1 : tl.seed + applied) : 0;
+  const tf = useMemo(() => (statics ? tapeFrame(statics, position, false) : null), [statics, position]);
+  const events = tl?.events ?? 0;
+  const show = useShowMe(events + 1, setApplied, !answer.loading);
+  const { route } = useLessonView();
+  const x = result ? result.rows.find((r) => r.name === 'x') : undefined;
+  const y = result ? result.rows.find((r) => r.name === 'y') : undefined;
+  let say = 'The tape is recorded. The sweep has not started.';
+  if (result && tf && tf.frame.phase === 'sweep') {
+    if (tf.event) say = eventWords(result, tf.event);
+    else say = `Seeded: the adjoint of z is ${num(statics!.seed)}.`;
+    if (applied === events && x && y) say += ` Done: ∂z/∂x = ${num(x.reverse)}, ∂z/∂y = ${num(y.reverse)}.`;
+  }
+  return (
+    <ChapterFrame
+      labHash={labHashOf({}, CARD)}
+      text={
+        <>
+          <p>
+            Now read the tape backward. Give every value an <dfn>adjoint</dfn>: how much the output z moves per unit
+            nudge of that value. Write it v̄.
+          </p>
+          <p>
+            Start at the end. Then take the receipts newest first: each step passes blame to what it read, its own
+            adjoint times its local partial. That is the chain rule, one edge at a time.
+          </p>
+          <Predict
+            question="Before any step: how much does z move per unit nudge of z itself?"
+            choices={[
+              { label: '0', correct: false, why: 'Nudging z by one unit moves z by exactly one unit, so the adjoint of z is 1: the seed.' },
+              { label: '1', correct: true, why: 'z moves one for one with itself. The sweep starts from this seed of 1.' },
+              { label: `z’s own value${result ? `, ${num(result.value)}` : ''}`, correct: false, why: 'The adjoint is a rate, not a value: nudging z by one unit moves z by one unit, so the seed is 1.' },
+            ]}
+            onAnswer={() => setApplied((a) => a ?? 0)}
+          />
+          <p className="todo">
+            <strong>Try:</strong> step the sweep and watch the blame reach x and y.
+          </p>
+        </>
+      }
+      figure={
+        <figure className="lesson-figure">
+          <div className="figure-controls">
+            <button type="button" onClick={() => setApplied((a) => (a === null || a === 0 ? null : a - 1))} disabled={applied === null}>
+              Back
+            </button>
+            <button type="button" onClick={() => setApplied((a) => Math.min(events, a === null ? 0 : a + 1))} disabled={applied === events}>
+              Next step
+            </button>
+            <ShowMeButton show={show} label="step the sweep" />
+          </div>
+          {result && tf ? (
+            <>
+              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} steps`} height={route.present ? 380 : 260} />
+              <TapeList result={result} tf={tf} adjoints={true} />
+              <p className="figure-slider-readout">
+                Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}
+                {tf.event ? ` · now at ${nodeWords(result, tf.event.parent)}` : ''}
+              </p>
+              <figcaption>{say}</figcaption>
+            </>
+          ) : (
+            <FigureStatus answer={answer} />
+          )}
+        </figure>
+      }
+    />
+  );
+}

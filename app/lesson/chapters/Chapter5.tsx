@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { formatNumber, formatWork } from '../../format.ts';
+import { ChapterFrame } from '../ChapterFrame.tsx';
+import { useChainRun } from '../chainRun.ts';
+import { useLessonView } from '../context.ts';
+import { lessonEngine } from '../engine.ts';
+import { FigureStatus } from '../FigureStatus.tsx';
+import { LessonChart, type Series } from '../figures/LessonChart.tsx';
+import { Legend } from '../figures/Legend.tsx';
+import { labHashOf } from '../labLink.ts';
+import { Predict } from '../Predict.tsx';
+import { ShowMeButton } from '../ShowMeButton.tsx';
+import { useAnswer } from '../useAnswer.ts';
+import { useShowMe } from '../useShowMe.ts';
+import { WORK_STEPS } from '../steps.ts';
+
+const ONLY_WORK = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false };
+
+const ms = (x: number | undefined) => (x === undefined ? '…' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
+
+/** Chapter 5: one sweep gives all P gradients; work 2 against P + 1 and 2P + 1, with measured times. */
+export default function Chapter5() {
+  const [index, setIndex] = useState(2);
+  const [revealed, setRevealed] = useState(false);
+  const T = WORK_STEPS[index];
+  const answer = useChainRun({ steps: T }, ONLY_WORK);
+  const timing = useAnswer('times', () => lessonEngine.times([...WORK_STEPS], 40));
+  const show = useShowMe(WORK_STEPS.length, (i) => (setIndex(i), setRevealed(true)), !answer.loading);
+  const { route } = useLessonView();
+  const report = answer.value;
+  const curve = report?.workCurve.filter((p) => p.steps >= 2) ?? [];
+  const series: Series[] = [
+    { id: 'fd', points: curve.map((p) => [p.steps, p.finiteDifference]), className: 's-fd', dots: true },
+    { id: 'forward', points: curve.map((p) => [p.steps, p.forward]), className: 's-forward', dots: true },
+    ...(revealed ? [{ id: 'reverse', points: curve.map((p) => [p.steps, p.reverse] as const), className: 's-reverse', dots: true }] : []),
+  ];
+  const time = timing.value?.find((t) => t.steps === T);
+  return (
+    <ChapterFrame
+      labHash={labHashOf({ steps: T })}
+      text={
+        <>
+          <p>
+            The chain has P = 2T parameters. Central differences run it twice per parameter: 2P + 1 runs.{' '}
+            <dfn>Forward mode</dfn> carries one derivative per parameter beside every value: the work of P + 1 runs.
+          </p>
+          <Predict
+            question="At T = 100 there are P = 200 parameters. How many runs of the chain does reverse mode cost for all 200 gradients?"
+            choices={[
+              { label: 'About 2', correct: true, why: 'One run records the tape, one sweep reads it back, and that sweep fills in every parameter’s gradient at once.' },
+              { label: 'About 201', correct: false, why: 'That is forward mode, one derivative per parameter. Reverse mode sweeps once from the single output: about 2 runs.' },
+              { label: 'About 401', correct: false, why: 'That is central differences, two runs per parameter. Reverse mode needs one run and one sweep: about 2.' },
+            ]}
+            onAnswer={() => (setRevealed(true), setIndex(WORK_STEPS.indexOf(100)))}
+          />
+          <p>
+            Forward mode wins the other way round: few inputs and many outputs. It needs one pass per input, where
+            reverse mode needs one sweep per output.
+          </p>
+          <p className="todo">
+            <strong>Try:</strong> raise T and compare the counts with the measured times.
+          </p>
+        </>
+      }
+      figure={
+        <figure className="lesson-figure">
+          <div className="figure-controls">
+            <label className="figure-slider inline">
+              <span>Chain steps T = {T}</span>
+              <input
+                type="range"
+                min={0}
+                max={WORK_STEPS.length - 1}
+                value={index}
+                aria-valuetext={`T = ${T}, P = ${2 * T}`}
+                onChange={(e) => (setIndex(Number(e.currentTarget.value)), setRevealed(true))}
+              />
+            </label>
+            <ShowMeButton show={show} label="raise T to 200" />
+          </div>
+          {report ? (
+            <>
+              <LessonChart
+                title={`Work in runs of the chain against chain steps T, for central differences, forward mode${revealed ? ' and reverse mode' : ''}`}
+                x={{ kind: 'log', domain: [2, 200], label: 'chain steps T' }}
+                y={{ kind: 'log', domain: [1, 1000], label: 'runs of the chain' }}
+                series={series}
+                height={route.present ? 430 : 280}
+                marks={(p) => <line className="t-marker" x1={p.x(T)} x2={p.x(T)} y1={0} y2={p.frame.innerHeight} />}
+              />
+              <Legend items={[['s-reverse', 'reverse mode'], ['s-forward', 'forward mode'], ['s-fd', 'central differences']]} />
+              <table className="lesson-table">
+                <caption className="figure-readout">
+                  T = {T}, P = {report.parameters}: counted work and measured time for one whole gradient
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">method</th>
+                    <th scope="col">runs (counted)</th>
+                    <th scope="col">time (measured)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr className="row-reverse">
+                    <th scope="row">reverse</th>
+                    <td>{revealed ? formatWork(report.work.reverse) : '?'}</td>
+                    <td>{revealed ? ms(time?.reverseMs) : '?'}</td>
+                  </tr>
+                  <tr className="row-forward">
+                    <th scope="row">forward</th>
+                    <td>{formatWork(report.work.forward)}</td>
+                    <td>{ms(time?.forwardMs)}</td>
+                  </tr>
+                  <tr className="row-fd">
+                    <th scope="row">central differences</th>
+                    <td>{formatWork(report.work.finiteDifference)}</td>
+                    <td>{ms(time?.finiteDifferenceMs)}</td>
+                  </tr>
+                </tbody>
+              </table>
+              <figcaption>
+                Times are measured in the worker on this machine, each method’s fastest batch. Central differences reuse
+                the unchanged start of the chain, so they cost less than their count of runs.
+                {timing.error ? ` Timing failed: ${timing.error}` : ''}
+              </figcaption>
+            </>
+          ) : (
+            <FigureStatus answer={answer} />
+          )}
+        </figure>
+      }
+    />
+  );
+}

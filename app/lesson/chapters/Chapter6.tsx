@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { formatEps, formatNumber } from '../../format.ts';
+import { ChapterFrame } from '../ChapterFrame.tsx';
+import { useChainRun } from '../chainRun.ts';
+import { useLessonView } from '../context.ts';
+import { FigureStatus } from '../FigureStatus.tsx';
+import { LessonChart, type Series } from '../figures/LessonChart.tsx';
+import { Legend } from '../figures/Legend.tsx';
+import { labHashOf } from '../labLink.ts';
+import { Predict } from '../Predict.tsx';
+import { ShowMeButton } from '../ShowMeButton.tsx';
+import { useShowMe } from '../useShowMe.ts';
+
+const SWEEP = { sweep: true, tangents: false, frontier: false, workCurve: false, thirdDerivatives: true };
+
+/** Where the question puts h: 1e-9, below the best step, where rounding rules. */
+const QUESTION_EPS = 1e-9;
+
+/** Chapter 6: central differences against h, the V of truncation and rounding, the best h. */
+export default function Chapter6() {
+  const answer = useChainRun({ steps: 40 }, SWEEP);
+  const report = answer.value;
+  const sweep = report?.sweep ?? [];
+  const [picked, setPicked] = useState<number | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const start = Math.max(0, sweep.findIndex((p) => p.eps === QUESTION_EPS));
+  const index = picked ?? start;
+  const point = sweep[index];
+  const show = useShowMe(sweep.length, (i) => (setPicked(i), setRevealed(true)), !answer.loading, 260);
+  const { route } = useLessonView();
+  const visible = revealed ? sweep : sweep.filter((p) => p.eps >= QUESTION_EPS);
+  const series: Series[] = [
+    { id: 'trunc', points: visible.map((p) => [p.eps, p.truncation]), className: 's-model', dashed: true },
+    { id: 'round', points: visible.map((p) => [p.eps, p.rounding]), className: 's-model', dashed: true },
+    { id: 'rms', points: visible.map((p) => [p.eps, p.rms]), className: 's-fd', dots: true },
+  ];
+  return (
+    <ChapterFrame
+      labHash={labHashOf({ steps: 40, eps: point?.eps ?? 1e-5 })}
+      text={
+        <>
+          <p>
+            A <dfn>finite difference</dfn> guesses a derivative by nudging: run the chain with one parameter moved up by
+            h, then down by h, and divide the change in the loss by 2h. It needs no tape, so it is the referee: here it is checked against the reverse gradient.
+          </p>
+          <p>
+            Large h measures the wrong slope (truncation error, falling as h²). Tiny h subtracts two nearly equal
+            numbers, and rounding error grows as 1/h. Between them lies the best h.
+          </p>
+          <Predict
+            question="h is 1e-9 now. If you halve it, does the error go up or down?"
+            choices={[
+              { label: 'Down: a smaller step is always more exact', correct: false, why: 'Below the best h, rounding rules: the two runs agree in more of their digits, and what is left of the difference is noise. Halving h doubles it.' },
+              { label: 'Up: rounding error grows as h shrinks', correct: true, why: 'At 1e-9 the rounding term ε·|L|/h dominates, so halving h about doubles the error.' },
+              { label: 'It stays the same', correct: false, why: 'Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up.' },
+            ]}
+            onAnswer={() => {
+              setRevealed(true);
+              setPicked(sweep.findIndex((p) => p.eps === QUESTION_EPS / 2));
+            }}
+          />
+          <p className="todo">
+            <strong>Try:</strong> step h across twelve decades and find the bottom of the V.
+          </p>
+        </>
+      }
+      figure={
+        <figure className="lesson-figure">
+          <div className="figure-controls">
+            <label className="figure-slider inline">
+              <span>Step h = {point ? formatEps(point.eps) : '…'}</span>
+              <input
+                type="range"
+                min={0}
+                max={Math.max(0, sweep.length - 1)}
+                value={index}
+                aria-valuetext={point ? `h = ${formatEps(point.eps)}, error ${formatNumber(point.rms, 2)}` : undefined}
+                onChange={(e) => (setPicked(Number(e.currentTarget.value)), setRevealed(true))}
+              />
+            </label>
+            <ShowMeButton show={show} label="sweep h" />
+          </div>
+          {report && point ? (
+            <>
+              <LessonChart
+                title="Root-mean-square error of central differences against the step h, with the truncation and rounding models"
+                x={{ kind: 'log', domain: [1e-12, 1e-1], label: 'step h' }}
+                y={{ kind: 'log', domain: [1e-12, 1], label: 'RMS error' }}
+                series={series}
+                height={route.present ? 500 : 300}
+                marks={(p) =>
+                  revealed || point.eps >= QUESTION_EPS ? (
+                    <g className="picked-point">
+                      <circle cx={p.x(point.eps)} cy={p.y(point.rms)} r={p.font * 0.55} />
+                    </g>
+                  ) : null
+                }
+              />
+              <Legend items={[['s-fd', 'measured error (T = 40, P = 80)'], ['s-model', 'models: h²·|L‴|/6 and ε·|L|/h']]} />
+              <p className="figure-readout">
+                At h = {formatEps(point.eps)}: RMS error {formatNumber(point.rms, 2)}. Best h of the sweep:{' '}
+                {report.bestEps === null ? '—' : formatEps(report.bestEps)}; the models predict{' '}
+                {report.model.predictedBestEps === null ? '—' : formatEps(report.model.predictedBestEps)}.
+              </p>
+              <figcaption>
+                Each dot is one central-difference gradient, {report.counts.finiteDifferenceEvaluations} runs of the chain,
+                compared with one reverse sweep.
+              </figcaption>
+            </>
+          ) : (
+            <FigureStatus answer={answer} waiting="Sweeping h over twelve decades…" />
+          )}
+        </figure>
+      }
+    />
+  );
+}

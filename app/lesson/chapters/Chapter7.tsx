@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { LabReport } from '../../../engine/report.ts';
+import { formatBytes } from '../../format.ts';
+import { ChapterFrame } from '../ChapterFrame.tsx';
+import { useLessonView } from '../context.ts';
+import { lessonEngine, lessonSettings, QUICK } from '../engine.ts';
+import { FigureStatus } from '../FigureStatus.tsx';
+import { LessonChart } from '../figures/LessonChart.tsx';
+import { labHashOf } from '../labLink.ts';
+import { Predict } from '../Predict.tsx';
+import { ShowMeButton } from '../ShowMeButton.tsx';
+import { useAnswer } from '../useAnswer.ts';
+import { useShowMe } from '../useShowMe.ts';
+import { WORK_STEPS } from '../steps.ts';
+
+/** The tape of one chain length, as the worker counted it. */
+interface TapeSize {
+  steps: number;
+  nodes: number;
+  bytes: number;
+}
+
+const sizeOf = (r: LabReport): TapeSize => ({ steps: r.steps, nodes: r.counts.tapeNodes, bytes: r.counts.tapeNodes * r.counts.bytesPerNode });
+
+/** Chapter 7: the tape is the price. Its memory grows with T; three ways to pay. */
+export default function Chapter7() {
+  const sizes = useAnswer('tape sizes', async () => {
+    const out: TapeSize[] = [];
+    for (const steps of WORK_STEPS) out.push(sizeOf(await lessonEngine.run(lessonSettings({ steps }, QUICK))));
+    return out;
+  });
+  const [shown, setShown] = useState(WORK_STEPS.indexOf(100));
+  const [revealed, setRevealed] = useState(false);
+  const show = useShowMe(WORK_STEPS.length, (i) => (setShown(i), setRevealed(true)), !sizes.loading);
+  const { route } = useLessonView();
+  const all = sizes.value ?? [];
+  const upTo = revealed ? shown : Math.min(shown, WORK_STEPS.indexOf(100));
+  const visible = all.slice(0, upTo + 1);
+  const last = visible[visible.length - 1];
+  return (
+    <ChapterFrame
+      labHash={labHashOf({ steps: last?.steps ?? 40, stride: 1 })}
+      text={
+        <>
+          <p>
+            The sweep needs values from the forward run: each step’s slopes depend on its x and its inputs. So the
+            tape keeps them all until the sweep has passed. Memory, not arithmetic, is the price of reverse mode.
+          </p>
+          <Predict
+            question="From T = 100 to T = 200 steps, what does the tape’s memory do?"
+            choices={[
+              { label: 'Stays about the same', correct: false, why: 'Every step writes its own nodes; none can be dropped before the sweep. Twice the steps, about twice the tape.' },
+              { label: 'About doubles', correct: true, why: 'Each step adds the same fourteen nodes (its a, its b and twelve primitives), so the tape grows in a straight line with T.' },
+              { label: 'About quadruples', correct: false, why: 'The tape grows in a straight line: each step adds the same nodes. Twice the steps, twice the tape.' },
+            ]}
+            onAnswer={() => (setRevealed(true), setShown(WORK_STEPS.length - 1))}
+          />
+          <p>There are three ways to pay:</p>
+          <ul className="options">
+            <li>store everything: a fast sweep, a large tape;</li>
+            <li>store almost nothing: a tiny tape, and the chain run again for every step back;</li>
+            <li>
+              store a few <dfn>checkpoints</dfn>, saved states to restart from, and recompute between them.
+            </li>
+          </ul>
+        </>
+      }
+      figure={
+        <figure className="lesson-figure">
+          <div className="figure-controls">
+            <label className="figure-slider inline">
+              <span>Chain steps T = {WORK_STEPS[shown]}</span>
+              <input
+                type="range"
+                min={0}
+                max={WORK_STEPS.length - 1}
+                value={shown}
+                aria-valuetext={`T = ${WORK_STEPS[shown]}`}
+                onChange={(e) => (setShown(Number(e.currentTarget.value)), setRevealed(true))}
+              />
+            </label>
+            <ShowMeButton show={show} label="raise T to 200" />
+          </div>
+          {sizes.value && last ? (
+            <>
+              <LessonChart
+                title="Bytes the tape holds, adjoints included, against chain steps T"
+                x={{ kind: 'linear', domain: [0, 200], label: 'chain steps T' }}
+                y={{ kind: 'linear', domain: [0, (Math.max(...all.map((s) => s.bytes)) / 1024) * 1.08], label: 'tape (KiB)' }}
+                series={[{ id: 'bytes', points: visible.map((s) => [s.steps, s.bytes / 1024]), className: 's-reverse', dots: true }]}
+                height={route.present ? 540 : 300}
+              />
+              <p className="figure-readout">
+                T = {last.steps}: {last.nodes.toLocaleString('en')} nodes, {formatBytes(last.bytes)} with adjoints.
+              </p>
+              <p className="todo">
+                <strong>Try:</strong> move T, or press Show me, and read the bytes.
+              </p>
+              <figcaption>Counted by the worker: nodes on the tape × bytes a node holds.</figcaption>
+            </>
+          ) : (
+            <FigureStatus answer={sizes} waiting="Recording tapes of seven lengths…" />
+          )}
+        </figure>
+      }
+    />
+  );
+}

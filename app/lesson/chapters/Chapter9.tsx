@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Math as Tex } from '../../components/Math.tsx';
+import { formatBytes, formatNumber, formatRatio } from '../../format.ts';
+import { HIDDEN_CHOICES } from '../../tensor/tensorSlice.ts';
+import { tensorEngine } from '../../../workers/tensor/host.ts';
+import { ChapterFrame } from '../ChapterFrame.tsx';
+import { Choices } from '../Choices.tsx';
+import { FigureStatus } from '../FigureStatus.tsx';
+import { labHashOf } from '../labLink.ts';
+import { Predict } from '../Predict.tsx';
+import { useAnswer } from '../useAnswer.ts';
+
+const RULES_TEX = String.raw`Y = XW:\quad \bar X = \bar Y\,W^{\mathsf T},\qquad \bar W = X^{\mathsf T}\,\bar Y`;
+
+const ms = (x: number | null) => (x === null ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
+
+/** Chapter 9: the same rules on matrices; one tensor node does the work of thousands of scalar ones. */
+export default function Chapter9() {
+  const [hidden, setHidden] = useState<number>(16);
+  const [revealed, setRevealed] = useState(false);
+  const answer = useAnswer(`compare ${hidden}`, () => tensorEngine.compare({ hidden, minMs: 250 }));
+  const c = answer.value;
+  return (
+    <ChapterFrame
+      labHash={`${labHashOf({})}`}
+      text={
+        <>
+          <p>
+            Real networks work on arrays of numbers, <dfn>tensors</dfn>. The rules do not change: each operation keeps
+            its receipt and passes blame back by a vector-Jacobian product. For a matrix product Y = XW:
+          </p>
+          <Tex tex={RULES_TEX} display />
+          <p>
+            A tensor tape writes one node per matrix operation, not one per multiply and add. Here a network with one
+            hidden layer takes one step on 200 points, recorded both ways.
+          </p>
+          <Predict
+            question="With 16 hidden units, how many times more nodes does the scalar tape hold than the tensor tape?"
+            choices={[
+              { label: 'About 3 times', correct: false, why: c ? `It is about ${formatRatio(c.ratios.nodes)}: the scalar tape writes every multiply and add of every matrix product.` : 'Every multiply and add of every matrix product is a node of its own on the scalar tape.' },
+              { label: 'About 100 times', correct: false, why: c ? `More: about ${formatRatio(c.ratios.nodes)}. Each matrix product alone is thousands of scalar nodes.` : 'More: each matrix product alone is thousands of scalar nodes.' },
+              { label: 'About 3,000 times', correct: true, why: c ? `Yes: ${c.scalar.nodes.toLocaleString('en')} scalar nodes against ${c.tensor.nodes} tensor nodes.` : 'Each matrix product is one tensor node and thousands of scalar ones.' },
+            ]}
+            onAnswer={() => (setRevealed(true), setHidden(16))}
+          />
+          <p>
+            That is the whole story: the forward run writes receipts, the backward sweep spends them newest first, and
+            memory is the bill. The gradient is a program, and it can be made faster like any other.
+          </p>
+        </>
+      }
+      figure={
+        <figure className="lesson-figure">
+          <div className="figure-controls">
+            <Choices
+              legend="Hidden units"
+              options={HIDDEN_CHOICES.map(String)}
+              value={HIDDEN_CHOICES.indexOf(hidden as (typeof HIDDEN_CHOICES)[number])}
+              onChange={(i) => (setHidden(HIDDEN_CHOICES[i]), setRevealed(true))}
+            />
+          </div>
+          {c && c.hidden === hidden ? (
+            <>
+              <table className="lesson-table">
+                <caption className="figure-readout">
+                  One training step, {c.batch} points, {c.parameters} parameters
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">measure</th>
+                    <th scope="col">scalar tape</th>
+                    <th scope="col">tensor tape</th>
+                    <th scope="col">ratio</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">nodes</th>
+                    <td>{revealed ? c.scalar.nodes.toLocaleString('en') : '?'}</td>
+                    <td>{c.tensor.nodes}</td>
+                    <td>{revealed ? formatRatio(c.ratios.nodes) : '?'}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">memory</th>
+                    <td>{formatBytes(c.scalar.bytes)}</td>
+                    <td>{formatBytes(c.tensor.bytes)}</td>
+                    <td>{formatRatio(c.ratios.bytes)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">time a step</th>
+                    <td>{ms(c.scalar.msPerStep)}</td>
+                    <td>{ms(c.tensor.msPerStep)}</td>
+                    <td>{c.ratios.time === null ? '—' : formatRatio(c.ratios.time)}</td>
+                  </tr>
+                </tbody>
+              </table>
+              <p className="figure-readout">
+                The two gradients {c.agreement.agree ? 'agree' : 'DISAGREE'}: largest difference {formatNumber(c.agreement.maxDifference, 2)}{' '}
+                (tolerance {formatNumber(c.agreement.tolerance, 2)}).
+              </p>
+              <p className="todo">
+                <strong>Try:</strong> change the hidden units: the scalar tape grows with every weight, the tensor tape
+                stays at {c.tensor.nodes} nodes.
+              </p>
+              <figcaption>Measured in the tensor worker: both tapes timed in alternation, each at its fastest batch.</figcaption>
+            </>
+          ) : (
+            <FigureStatus answer={answer} waiting="Recording and timing both tapes…" />
+          )}
+        </figure>
+      }
+    />
+  );
+}

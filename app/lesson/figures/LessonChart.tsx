@@ -1,0 +1,102 @@
+import { line, scaleLinear, scaleLog } from 'd3';
+import type { ReactNode } from 'react';
+import { AxisBottom, AxisLeft } from '../../charts/Axes.tsx';
+import { Chart } from '../../charts/Chart.tsx';
+import { makeFrame, type Frame } from '../../charts/frame.ts';
+import { linearTicks, logTicks, type Tick } from '../../charts/ticks.ts';
+import { useSize } from '../../charts/useSize.ts';
+import { useLessonView } from '../context.ts';
+
+/** One axis: its kind, its range and its title. */
+export interface AxisSpec {
+  kind: 'log' | 'linear';
+  domain: [number, number];
+  label: string;
+  /** Tick label text (linear axes); log axes label powers of ten. */
+  format?: (x: number) => string;
+}
+
+/** One series: points in data units, drawn as a line, dots, or both. */
+export interface Series {
+  id: string;
+  points: readonly (readonly [number, number])[];
+  className: string;
+  dots?: boolean;
+  line?: boolean;
+  dashed?: boolean;
+}
+
+/** What marks drawn on top of the series may use: the frame and the two scales. */
+export interface Plot {
+  frame: Frame;
+  x: (v: number) => number;
+  y: (v: number) => number;
+  font: number;
+}
+
+interface LessonChartProps {
+  title: string;
+  x: AxisSpec;
+  y: AxisSpec;
+  series: readonly Series[];
+  height: number;
+  /** Marks on top (the selected point, labels), drawn with the chart's scales. */
+  marks?: (plot: Plot) => ReactNode;
+}
+
+function scaleOf(spec: AxisSpec, range: [number, number]) {
+  return spec.kind === 'log' ? scaleLog().domain(spec.domain).range(range) : scaleLinear().domain(spec.domain).range(range);
+}
+
+function ticksOf(spec: AxisSpec, range: [number, number], count: number): Tick[] {
+  if (spec.kind === 'log') return logTicks(scaleLog().domain(spec.domain).range(range), count);
+  return linearTicks(scaleLinear().domain(spec.domain).range(range), count, spec.format);
+}
+
+/**
+ * The lesson's chart: React draws, d3 computes the scales and paths. Its text is drawn at the
+ * lesson's figure size (larger in presentation mode), and the margins and tick count follow it so
+ * labels never crowd.
+ */
+export function LessonChart({ title, x, y, series, height, marks }: LessonChartProps) {
+  const { figureFont: font } = useLessonView();
+  const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
+  const margin = { top: Math.round(font * 0.9), right: Math.round(font * 1.6), bottom: Math.round(font * 2 + 20), left: Math.round(font * 4.4 + 8) };
+  const frame = makeFrame(size.width, height, margin);
+  const xRange: [number, number] = [0, frame.innerWidth];
+  const yRange: [number, number] = [frame.innerHeight, 0];
+  const xs = scaleOf(x, xRange);
+  const ys = scaleOf(y, yRange);
+  const xTicks = ticksOf(x, xRange, Math.max(2, Math.floor(frame.innerWidth / (font * 5))));
+  const yTicks = ticksOf(y, yRange, Math.max(2, Math.floor(frame.innerHeight / (font * 3.4))));
+  // Points outside the axes' ranges are left out, not pinned to the edge.
+  const inside = (v: number, spec: AxisSpec) => Number.isFinite(v) && v >= Math.min(...spec.domain) * (1 - 1e-9) && v <= Math.max(...spec.domain) * (1 + 1e-9);
+  const shown = ([a, b]: readonly [number, number]) => inside(a, x) && inside(b, y);
+  const path = line<readonly [number, number]>()
+    .defined(shown)
+    .x(([a]) => xs(a))
+    .y(([, b]) => ys(b));
+  return (
+    <div ref={ref} className="lesson-chart" style={{ height }}>
+      {size.width > 0 ? (
+        <Chart frame={frame} title={title}>
+          <g style={{ fontSize: font }}>
+            <AxisBottom frame={frame} ticks={xTicks} label={x.label} fontSize={font} />
+            <AxisLeft frame={frame} ticks={yTicks} label={y.label} fontSize={font} />
+            {series.map((s) => (
+              <g key={s.id} className={`series ${s.className}`}>
+                {s.line !== false ? <path d={path(s.points) ?? ''} fill="none" strokeDasharray={s.dashed ? '6 5' : undefined} /> : null}
+                {s.dots
+                  ? s.points
+                      .filter(shown)
+                      .map(([a, b]) => <circle key={a} cx={xs(a)} cy={ys(b)} r={Math.max(4, font * 0.28)} />)
+                  : null}
+              </g>
+            ))}
+            {marks?.({ frame, x: xs, y: ys, font })}
+          </g>
+        </Chart>
+      ) : null}
+    </div>
+  );
+}

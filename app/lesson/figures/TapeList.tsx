@@ -1,0 +1,57 @@
+import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
+import type { TapeFrame } from '../../tape/model.ts';
+import { formulaOf, num, v } from '../../tape/labels.ts';
+import { nodeWords } from '../exprTape.ts';
+
+interface TapeListProps {
+  result: PlaygroundResult;
+  tf: TapeFrame;
+  /** Show the adjoint column (the backward sweep). */
+  adjoints: boolean;
+}
+
+/**
+ * The tape as the list it is: one row per recorded node, with what it computed, its value and its
+ * receipts (the local partials for each value it read); during the sweep, each node's adjoint.
+ */
+export function TapeList({ result, tf, adjoints }: TapeListProps) {
+  const view = result.tape;
+  const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : view.length;
+  const adj = tf.shown;
+  const rows = Array.from({ length: recorded }, (_, i) => i);
+  const current = tf.frame.phase === 'record' ? tf.frame.node : tf.parent;
+  return (
+    <table className="lesson-table tape-list">
+      <caption className="sr-only">The tape: one row per primitive, with its receipts</caption>
+      <thead>
+        <tr>
+          <th scope="col">node</th>
+          <th scope="col">computes</th>
+          <th scope="col">value</th>
+          <th scope="col">receipts (local partials)</th>
+          {adjoints ? <th scope="col">adjoint v̄</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((i) => {
+          const receipts: string[] = [];
+          if (view.parent0[i] >= 0) receipts.push(`∂/∂${v(view.parent0[i])} = ${num(view.partial0[i])}`);
+          if (view.parent1[i] >= 0) receipts.push(`∂/∂${v(view.parent1[i])} = ${num(view.partial1[i])}`);
+          const reached = adj && (adj.received[i] > 0 || i === view.output);
+          return (
+            <tr key={i} className={i === current ? 'in-play' : undefined}>
+              <th scope="row">{v(i)}</th>
+              <td>
+                {view.parent0[i] >= 0 ? formulaOf(view, i).replace(/^log\(/, "ln(") : `${view.name[i]}, an input`}
+                {view.parent0[i] >= 0 ? <span className="words"> ({nodeWords(result, i)})</span> : null}
+              </td>
+              <td>{num(view.value[i])}</td>
+              <td>{receipts.join(', ') || '—'}</td>
+              {adjoints ? <td className="adj">{reached ? num(adj.adjoint[i]) : ''}</td> : null}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,69 @@
+import type { HashPart } from '../url/part.ts';
+import { CHAPTER_COUNT } from './titles.ts';
+
+/**
+ * The lesson's keys in the URL hash: `lesson=N` (chapter N, from 1; `lesson` alone is chapter 1)
+ * and `present=1` for presentation mode. Embed mode's `embed` key belongs to the view part
+ * (app/embed); app/lesson/route.ts reads it beside these for a lesson link.
+ */
+
+/** A chapter, and whether it is presented. */
+export interface LessonPlace {
+  /** 1 … the number of chapters. */
+  chapter: number;
+  /** Presentation mode: the chapter alone, sized for a projector. */
+  present: boolean;
+}
+
+const ON = new Set(['', '1', 'true', 'yes', 'on']);
+const OFF = new Set(['0', 'false', 'no', 'off']);
+
+/** A value as a notice quotes it: at most 16 characters. */
+export const quoted = (text: string) => `“${text.length > 16 ? `${text.slice(0, 16)}…` : text}”`;
+
+/**
+ * Reads a flag the way a link writes it: absent, 0 or "off" is off; present alone, 1 or "on" is
+ * on; anything else is off with a notice naming the flag.
+ */
+export function readFlag(name: string, value: string | undefined, notices: string[]): boolean {
+  if (value === undefined) return false;
+  const flag = value.trim().toLowerCase();
+  if (ON.has(flag)) return true;
+  if (!OFF.has(flag)) notices.push(`${name}: ${quoted(value)} is not 1 or 0, so it is off.`);
+  return false;
+}
+
+/**
+ * The lesson's place from its raw hash values, or null when there is no `lesson` key (the page
+ * is the lab). A chapter that is not a whole number opens chapter 1, one out of range the
+ * nearest chapter; each correction is one notice.
+ */
+export function readLessonPlace(raw: Partial<Record<string, string>>, chapters: number): { value: LessonPlace | null; notices: string[] } {
+  const notices: string[] = [];
+  if (raw.lesson === undefined) return { value: null, notices };
+  const place: LessonPlace = { chapter: 1, present: readFlag('Present', raw.present, notices) };
+  const text = raw.lesson.trim();
+  if (text !== '') {
+    const n = Number(text);
+    if (!/^[+-]?\d+$/.test(text) || !Number.isSafeInteger(n)) {
+      notices.unshift(`Lesson: ${quoted(text)} is not a chapter number, so chapter 1 is shown.`);
+    } else if (n < 1 || n > chapters) {
+      place.chapter = n < 1 ? 1 : chapters;
+      notices.unshift(`Lesson: there is no chapter ${n}; the chapters run from 1 to ${chapters}, so chapter ${place.chapter} is shown.`);
+    } else place.chapter = n;
+  }
+  return { value: place, notices };
+}
+
+/** `lesson=4&present=1`, or '' for the lab. */
+export function writeLessonPlace(place: LessonPlace | null): string {
+  if (!place) return '';
+  return `lesson=${place.chapter}${place.present ? '&present=1' : ''}`;
+}
+
+export const lessonHashPart: HashPart<LessonPlace | null> = {
+  keys: ['lesson', 'present'],
+  raw: 'decoded',
+  read: (raw) => readLessonPlace(raw, CHAPTER_COUNT),
+  write: writeLessonPlace,
+};

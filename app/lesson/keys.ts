@@ -1,0 +1,41 @@
+/** What a key does in presentation mode. */
+export type SlideKey = 'next' | 'previous' | 'leave' | null;
+
+/** The parts of a key event the mapping reads. */
+export interface KeyLike {
+  key: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  /** The focused element's tag (upper case), type, role and whether it is editable. */
+  target: { tag: string; type?: string; role?: string | null; editable?: boolean };
+}
+
+/** Elements whose own keys win: text fields, sliders, radio buttons (arrows move the choice), menus. */
+function ownsKeys(t: KeyLike['target'], key: string): boolean {
+  if (t.editable || t.tag === 'TEXTAREA' || t.tag === 'SELECT') return true;
+  if (t.role === 'slider' || t.role === 'radio' || t.role === 'spinbutton' || t.role === 'textbox') return true;
+  if (t.tag === 'INPUT') {
+    const type = (t.type ?? 'text').toLowerCase();
+    if (type === 'checkbox' || type === 'button' || type === 'submit') return key === ' ';
+    return true;
+  }
+  // Space presses a focused button or follows a focused link.
+  if (key === ' ' && (t.tag === 'BUTTON' || t.tag === 'A' || t.tag === 'SUMMARY' || t.role === 'button')) return true;
+  return false;
+}
+
+/**
+ * Presentation keys: → PageDown Space go on, ← PageUp go back (clickers send PageDown and
+ * PageUp), Esc leaves; none of them while focus is in a text field or on a slider.
+ */
+export function slideKey(event: KeyLike): SlideKey {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.key === 'Escape') return 'leave';
+  const next = event.key === 'ArrowRight' || event.key === 'PageDown' || (event.key === ' ' && !event.shiftKey);
+  const previous = event.key === 'ArrowLeft' || event.key === 'PageUp' || (event.key === ' ' && event.shiftKey);
+  if (!next && !previous) return null;
+  if (ownsKeys(event.target, event.key)) return null;
+  return next ? 'next' : 'previous';
+}

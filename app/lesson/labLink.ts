@@ -1,0 +1,23 @@
+import { encodeAt, encodeExpr } from '../playground/hash.ts';
+import { encodeHash } from '../url/hash.ts';
+import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
+
+/** An expression at a point, as a chapter shows it. */
+export interface LessonExpression {
+  source: string;
+  values: Readonly<Record<string, number>>;
+}
+
+/**
+ * The lab's hash for what a chapter shows: its settings over the lab's defaults and, for the
+ * chapters about one expression, that expression (always written, so the lab scrolls to it).
+ */
+export function labHashOf(settings: Partial<AppSettings>, expression?: LessonExpression): string {
+  const merged = { ...DEFAULTS, ...settings };
+  merged.stride = Math.min(merged.stride, merged.steps);
+  merged.snapshots = Math.min(merged.snapshots, merged.steps);
+  const body = encodeHash(merged);
+  if (!expression) return `#${body}`;
+  const at = encodeAt(Object.keys(expression.values), expression.values);
+  return `#${body}&expr=${encodeExpr(expression.source)}${at ? `&at=${at}` : ''}`;
+}

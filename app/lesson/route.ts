@@ -1,0 +1,53 @@
+/**
+ * Where the lesson is: `#lesson=N` (chapter N, from 1; `#lesson` alone is chapter 1), with
+ * `&present=1` for presentation mode and `&embed=1` for one chapter inside a course page. Pure
+ * functions over app/url's split of the hash: a hand-edited link is read into a valid place plus
+ * one notice per thing corrected.
+ */
+import { splitHash } from '../url/hash.ts';
+import { quoted, readFlag, readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
+
+/** One place in the lesson: a chapter, presented or not, embedded or not. */
+export interface LessonRoute extends LessonPlace {
+  /** Embedded in a course page: the chapter alone, no navigation. */
+  embed: boolean;
+}
+
+/** True when the hash asks for the lesson (it has a `lesson` key), so the lab leaves it alone. */
+export function isLessonHash(hash: string): boolean {
+  return splitHash(hash).raw.lesson.lesson !== undefined;
+}
+
+/**
+ * Reads a lesson hash. Null when the hash is not the lesson's (the lab's own). The chapter and
+ * `present` are the lesson's hash part (app/lesson/hashPart.ts), `embed` the view part's; any
+ * other key is ignored. Each correction is named in one notice.
+ */
+export function parseLessonHash(hash: string, chapters: number): { route: LessonRoute; notices: string[] } | null {
+  const { raw, unknown } = splitHash(hash);
+  const { value: place, notices } = readLessonPlace(raw.lesson, chapters);
+  if (!place) return null;
+  const route: LessonRoute = { ...place, embed: readFlag('Embed', raw.view.embed, notices) };
+  const ignored = [
+    ...Object.keys(raw.settings),
+    ...Object.keys(raw.playground),
+    ...Object.keys(raw.view).filter((key) => key !== 'embed'),
+    ...unknown,
+  ];
+  if (ignored.length > 0) {
+    const names = ignored.slice(0, 3).map(quoted).join(', ');
+    const more = ignored.length > 3 ? ` and ${ignored.length - 3} more` : '';
+    notices.push(`The lesson ignored ${ignored.length === 1 ? 'a setting it does not use' : 'settings it does not use'}: ${names}${more}.`);
+  }
+  return { route, notices };
+}
+
+/** The hash of a place in the lesson (with the #): `#lesson=4`, `#lesson=4&present=1`. */
+export function formatLessonHash(route: LessonRoute): string {
+  return `#${writeLessonPlace(route)}${route.embed ? '&embed=1' : ''}`;
+}
+
+/** The chapter after (or before, with `delta` −1) `chapter`, held to 1 … chapters. */
+export function stepChapter(chapter: number, delta: number, chapters: number): number {
+  return Math.min(chapters, Math.max(1, chapter + delta));
+}

@@ -1,0 +1,179 @@
+/**
+ * The chain's settings, one row each: the only place a setting is written out. The engine's
+ * defaults and hard limits, the app's types, defaults, clamping, equality, hash codec and
+ * sliders, and the command line's options and help all read these rows. Adding a chain setting
+ * is one row here plus its use (the chain reading it, a control placing it).
+ *
+ * This module imports nothing, so the main thread, the worker and the CLI all load the same rows.
+ */
+
+/** A closed range [min, max]; `max: 'steps'` means "up to the chain's steps". */
+export interface SettingRange {
+  min: number;
+  max: number | 'steps';
+  /** True when `min` itself is not allowed (epsilon must be above 0). */
+  minExclusive?: boolean;
+}
+
+interface RowBase<K extends string> {
+  key: K;
+  /** The control's label ("Finite-difference epsilon"), also the name a notice gives the setting. */
+  label: string;
+  /** The name at the start of a notice's sentence, where it differs from the label ("Target y"). */
+  noticeLabel?: string;
+  /** The command line's option name (without `--`) and the placeholder its help shows. */
+  flag: string;
+  metavar: string;
+  /** One line for `tape-lab run --help` (and the hint under a control whose hint never changes). */
+  help: string;
+}
+
+/** A number setting: integer or real, on a linear or log slider. */
+export interface NumberRow<K extends string = string> extends RowBase<K> {
+  kind: 'integer' | 'real';
+  default: number;
+  /** What the app's controls and links allow; a link's value outside it is clamped with a notice. */
+  app: SettingRange;
+  /** What the engine accepts (runLab throws LabInputError outside it). */
+  engine: SettingRange;
+  /** What the command line accepts: the engine's hard range, or the app's where the engine's is unbounded. */
+  cli: 'engine' | 'app';
+  scale: 'linear' | 'log';
+  /** Slider granularity: a value step on a linear slider, decades per notch on a log one. */
+  sliderStep: number;
+  /** How the hash writes it: `exponent` is 1e-5, 1.8e-7; `plain` is 0.35, -1. */
+  hash: 'plain' | 'exponent';
+}
+
+/** A choice among named values. */
+export interface ChoiceRow<K extends string = string, C extends string = string> extends RowBase<K> {
+  kind: 'choice';
+  default: C;
+  choices: readonly C[];
+}
+
+export type SettingRow<K extends string = string> = NumberRow<K> | ChoiceRow<K>;
+
+/** The value type of a row: a number, or the union of its choices. */
+export type RowValue<R> = R extends ChoiceRow<string, infer C> ? C : number;
+
+/** The settings object a list of rows describes. */
+export type SettingsOf<Rows extends readonly SettingRow[]> = { [R in Rows[number] as R['key']]: RowValue<R> };
+
+const ALWAYS_FINITE: SettingRange = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE };
+
+/** The shortest and longest chain the engine runs (engine/chain.ts re-exports them). */
+export const MIN_STEPS = 1;
+export const MAX_STEPS = 100_000;
+
+/**
+ * The rows, in the order the hash writes them. The app's ranges:
+ * - steps 2 … 200: long enough for forward mode's 2T + 1 and central differences' 4T + 1 to
+ *   pull away from reverse mode's 2, short enough that every panel repaints while a slider moves.
+ * - eps 1e-16 … 1, on a log slider: from below machine epsilon (pure rounding noise) to a step
+ *   as large as the parameters themselves (pure truncation error).
+ * - stride 1 … steps: 1 is the full tape, steps keeps only x₀. Snapshots 1 … steps likewise.
+ * - c −1 … 1.5, x₀ −2 … 2, target −2 … 2: every figure stays finite over the whole steps
+ *   slider (checked over a grid of these ranges). A negative c makes the chain contract hard, so
+ *   at 200 steps the early gradients fall by up to ~180 decades: vanishing gradients, on purpose
+ *   visible in the Reverse mode panel rather than hidden by a narrower slider.
+ * The command line accepts the engine's hard range for the steps, epsilon, stride and snapshots
+ * (1 … 100,000 steps, 0 < h ≤ 1), and the app's range for c, x₀ and y, where the engine's would
+ * be any finite number: outside it nothing checks that the figures stay finite.
+ */
+export const SETTING_ROWS = [
+  {
+    key: 'steps', label: 'Chain steps', flag: 'steps', metavar: 'N', help: 'chain steps T (P = 2T parameters)',
+    kind: 'integer', default: 40, scale: 'linear', sliderStep: 1, hash: 'plain',
+    app: { min: 2, max: 200 }, engine: { min: MIN_STEPS, max: MAX_STEPS }, cli: 'engine',
+  },
+  {
+    key: 'eps', label: 'Finite-difference epsilon', flag: 'eps', metavar: 'H', help: 'the central-difference step h',
+    kind: 'real', default: 1e-5, scale: 'log', sliderStep: 0.1, hash: 'exponent',
+    app: { min: 1e-16, max: 1 }, engine: { min: 0, max: 1, minExclusive: true }, cli: 'engine',
+  },
+  {
+    key: 'stride', label: 'Checkpoint stride', flag: 'stride', metavar: 'K', help: 'periodic schedule: keep every K-th state',
+    kind: 'integer', default: 4, scale: 'linear', sliderStep: 1, hash: 'plain',
+    app: { min: 1, max: 'steps' }, engine: { min: 1, max: 'steps' }, cli: 'engine',
+  },
+  {
+    key: 'schedule', label: 'Schedule', flag: 'schedule', metavar: 'periodic|revolve', help: 'which checkpoint schedule to run',
+    kind: 'choice', default: 'periodic', choices: ['periodic', 'revolve'],
+  },
+  {
+    key: 'snapshots', label: 'Snapshots', flag: 'snapshots', metavar: 'S', help: 'binomial (revolve) schedule: states held at once',
+    kind: 'integer', default: 3, scale: 'linear', sliderStep: 1, hash: 'plain',
+    app: { min: 1, max: 'steps' }, engine: { min: 1, max: Number.MAX_SAFE_INTEGER }, cli: 'engine',
+  },
+  {
+    key: 'c', label: 'c', flag: 'c', metavar: 'C', help: 'weight of the rational term c·x/(1+x²)',
+    kind: 'real', default: 0.35, scale: 'linear', sliderStep: 0.01, hash: 'plain',
+    app: { min: -1, max: 1.5 }, engine: ALWAYS_FINITE, cli: 'app',
+  },
+  {
+    key: 'x0', label: 'x₀', flag: 'x0', metavar: 'X', help: 'the initial state',
+    kind: 'real', default: 0.4, scale: 'linear', sliderStep: 0.01, hash: 'plain',
+    app: { min: -2, max: 2 }, engine: ALWAYS_FINITE, cli: 'app',
+  },
+  {
+    key: 'target', label: 'target y', noticeLabel: 'Target y', flag: 'target', metavar: 'Y', help: 'the loss is ½(final x − y)²',
+    kind: 'real', default: 0.25, scale: 'linear', sliderStep: 0.01, hash: 'plain',
+    app: { min: -2, max: 2 }, engine: ALWAYS_FINITE, cli: 'app',
+  },
+] as const satisfies readonly SettingRow[];
+
+/** The chain's settings: steps, eps, stride, schedule, snapshots, c, x0, target. */
+export type ChainSettings = SettingsOf<typeof SETTING_ROWS>;
+export type ChainSettingKey = keyof ChainSettings;
+
+/** A table of rows with everything derived from them; `buildSettingsTable` makes one from any rows. */
+export interface SettingsTable<S extends Record<string, number | string>> {
+  rows: readonly SettingRow<Extract<keyof S, string>>[];
+  keys: readonly Extract<keyof S, string>[];
+  defaults: Readonly<S>;
+  row(key: keyof S): SettingRow;
+  /** The range's upper end for chains of `steps` steps. */
+  max(range: SettingRange, steps: number): number;
+  /** Exact equality (Object.is on every value, so 0 and −0 differ). */
+  same(a: S, b: S): boolean;
+  /** Just the settings of a larger object (a store state, a worker request). */
+  pick(from: S): S;
+}
+
+/** Derives the table's lookups from its rows (a test builds one with a throwaway row). */
+export function buildSettingsTable<const Rows extends readonly SettingRow[]>(rows: Rows): SettingsTable<SettingsOf<Rows>> {
+  type S = SettingsOf<Rows>;
+  const byKey = new Map<string, SettingRow>(rows.map((r) => [r.key, r]));
+  const keys = rows.map((r) => r.key) as unknown as Extract<keyof S, string>[];
+  const defaults = Object.freeze(Object.fromEntries(rows.map((r) => [r.key, r.default]))) as unknown as Readonly<S>;
+  return {
+    rows: rows as unknown as SettingsTable<S>['rows'],
+    keys,
+    defaults,
+    row(key) {
+      const found = byKey.get(String(key));
+      if (!found) throw new Error(`no setting called ${String(key)}`);
+      return found;
+    },
+    max: (range, steps) => (range.max === 'steps' ? steps : range.max),
+    same: (a, b) => keys.every((k) => Object.is(a[k], b[k])),
+    pick: (from) => Object.fromEntries(keys.map((k) => [k, from[k]])) as unknown as S,
+  };
+}
+
+/** The chain's settings table. */
+export const SETTINGS = buildSettingsTable(SETTING_ROWS);
+
+/** The chain's defaults: T = 40 (P = 80), h = 1e-5, periodic stride 4, revolve with 3 snapshots. */
+export const CHAIN_DEFAULTS: Readonly<ChainSettings> = SETTINGS.defaults;
+
+/** The chain settings of a larger object (a store state, a worker request). */
+export function pickSettings(from: ChainSettings): ChainSettings {
+  return SETTINGS.pick(from);
+}
+
+/** Exact equality of two chain settings; used wherever two settings are compared. */
+export function sameSettings(a: ChainSettings, b: ChainSettings): boolean {
+  return SETTINGS.same(a, b);
+}

@@ -1,0 +1,318 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHAPTER_TITLES } from '../../app/lesson/titles.ts';
+import { openPage, sharedBrowser } from './harness.ts';
+import { axeViolations } from './helpers.ts';
+
+const env = sharedBrowser();
+const CHAPTERS = CHAPTER_TITLES.length;
+const SHOTS = process.env.LESSON_SHOTS ?? 'test-results/lesson';
+
+type Options = Parameters<Browser['newContext']>[0];
+
+async function open(hash: string, options: Options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  const { page, watch } = await openPage(context, env.served.origin);
+  await page.goto(`${env.served.url}${hash}`);
+  return { context, page, watch };
+}
+
+/** Waits until chapter n is on screen and its figure has the worker's numbers. */
+async function chapterReady(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (title) => document.querySelector('article h2')?.textContent?.includes(title),
+    CHAPTER_TITLES[n - 1],
+  );
+  await page.waitForFunction(() => {
+    const figure = document.querySelector('.lesson-figure');
+    return (
+      figure !== null &&
+      !figure.querySelector('.figure-waiting') &&
+      figure.querySelector('.figure-error') === null &&
+      figure.querySelector('svg, table') !== null
+    );
+  });
+  // A frame for the charts to measure themselves and draw.
+  await page.waitForTimeout(150);
+}
+
+/** Goes to a chapter without reloading (the hash changes, as a link would). */
+async function goTo(page: Page, hash: string, n: number) {
+  await page.evaluate((h) => (window.location.hash = h), hash);
+  await chapterReady(page, n);
+}
+
+const chapterShown = (page: Page) => page.evaluate(() => Number(/lesson=(\d+)/.exec(window.location.hash)?.[1] ?? 0));
+
+/**
+ * The smallest text on the stage, by kind: text inside a figure or a formula (labels, ticks,
+ * numbers) and body text elsewhere. Only text that is visible and not for screen readers only.
+ */
+async function smallestText(page: Page): Promise<{ body: number; figure: number; svg: number; offenders: string[] }> {
+  return page.evaluate(() => {
+    const out = { body: Infinity, figure: Infinity, svg: Infinity, offenders: [] as string[] };
+    const stage = document.querySelector('.stage') ?? document.body;
+    const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // KaTeX's struts hold a zero-width space at 1 px: no glyph is drawn.
+      const text = node.textContent?.replace(/[\s\u200b]/g, '');
+      const el = node.parentElement;
+      if (!text || !el) continue;
+      if (el.closest('.sr-only, .katex-mathml, [hidden]')) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      const inSvg = el.closest('svg') !== null;
+      const inFigure = el.closest('figure, .katex') !== null;
+      const kind = inSvg ? 'svg' : inFigure ? 'figure' : 'body';
+      out[kind] = Math.min(out[kind], size);
+      const least = kind === 'body' ? 28 : 20;
+      if (size < least) out.offenders.push(`${kind} ${size}px: ${text.slice(0, 30)}`);
+    }
+    return out;
+  });
+}
+
+/** Everything on the stage lies inside it: nothing scrolls, nothing is cut off. */
+async function stageOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const stage = document.querySelector('.stage')!;
+    const box = stage.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of stage.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || el.closest('.sr-only, .katex-mathml')) continue;
+      if (r.bottom > box.bottom + 1 || r.right > box.right + 1 || r.left < box.left - 1 || r.top < box.top - 1) {
+        out.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} ${Math.round(r.bottom - box.bottom)}px below`);
+      }
+    }
+    const article = stage.querySelector('article')!;
+    if (article.scrollHeight > article.clientHeight + 1) out.push(`article scrolls ${article.scrollHeight} > ${article.clientHeight}`);
+    return out.slice(0, 5);
+  });
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('the lesson', () => {
+  it('is linked from the lab, and each chapter is walked by keyboard alone to the next', async () => {
+    const { context, page, watch } = await open('');
+    await page.getByRole('link', { name: 'Start the lesson' }).click();
+    await chapterReady(page, 1);
+    expect(await page.locator('article').count()).toBe(1);
+    for (let n = 1; n < CHAPTERS; n++) {
+      await chapterReady(page, n);
+      // Tab to "next chapter" and follow it with Enter: no pointer.
+      let found = false;
+      for (let i = 0; i < 120 && !found; i++) {
+        await page.keyboard.press('Tab');
+        found = await page.evaluate(() => document.activeElement?.getAttribute('rel') === 'next');
+      }
+      expect(found, `chapter ${n}: the next-chapter link is reachable by Tab`).toBe(true);
+      expect(await page.locator('article').innerText(), `chapter ${n} names no source`).not.toMatch(/\b(card|essay)\b/i);
+      await page.keyboard.press('Enter');
+      await chapterReady(page, n + 1);
+      expect(await chapterShown(page)).toBe(n + 1);
+      // The new chapter's title has the focus, so reading goes on from there.
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    }
+    expect(watch.errors).toEqual([]);
+    expect(watch.offOrigin).toEqual([]);
+    await context.close();
+  });
+
+  it('presents every chapter on a 1920 × 1080 stage: large type, nothing cut off, keys and Esc', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { context, page, watch } = await open('#lesson=1&present=1', { viewport: { width: 1920, height: 1080 } });
+    for (let n = 1; n <= CHAPTERS; n++) {
+      await chapterReady(page, n);
+      expect(await page.locator('.lesson-head, .chapter-steps').count(), 'nothing but the chapter').toBe(0);
+      const sizes = await smallestText(page);
+      expect(sizes.offenders, `chapter ${n}`).toEqual([]);
+      expect(sizes.body).toBeGreaterThanOrEqual(28);
+      expect(sizes.svg).toBeGreaterThanOrEqual(20);
+      expect(await stageOverflow(page), `chapter ${n}`).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/present-${n}.png` });
+      if (n < CHAPTERS) await page.keyboard.press('PageDown');
+    }
+    // Back with PageUp and ←; on with → and Space; a slider keeps its arrows.
+    await page.keyboard.press('PageUp');
+    await chapterReady(page, CHAPTERS - 1);
+    await page.keyboard.press('ArrowLeft');
+    await chapterReady(page, CHAPTERS - 2);
+    await page.keyboard.press('ArrowRight');
+    await chapterReady(page, CHAPTERS - 1);
+    await page.locator('input[type="range"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('PageDown');
+    expect(await chapterShown(page)).toBe(CHAPTERS - 1);
+    await page.locator('article h2').focus();
+    await page.keyboard.press(' ');
+    await chapterReady(page, CHAPTERS);
+    await page.keyboard.press('Escape');
+    await page.locator('.lesson-head').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${CHAPTERS}`);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('scales the stage to 1366 × 768 and draws it in the dark theme', async () => {
+    const { context, page, watch } = await open('#lesson=6&present=1', { viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
+    await chapterReady(page, 6);
+    const scale = await page.evaluate(() => document.querySelector('.stage')!.getBoundingClientRect().width / 1920);
+    expect(scale).toBeCloseTo(1366 / 1920, 2);
+    expect(await stageOverflow(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.lesson')!).backgroundColor)).toBe('rgb(18, 20, 24)');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/present-1366-dark-6.png` });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers every prediction both ways, says why, and the figure then shows it', async () => {
+    const right: Record<number, string> = {
+      2: '1',
+      3: 'Only the contribution that arrives last',
+      5: 'About 2',
+      6: 'Up: rounding error grows as h shrinks',
+      7: 'About doubles',
+      8: 'k = 6, near √36',
+      9: 'About 3,000 times',
+    };
+    const { context, page, watch } = await open('#lesson=1');
+    for (const [chapter, answer] of Object.entries(right)) {
+      const n = Number(chapter);
+      await goTo(page, `#lesson=${n}`, n);
+      const group = page.getByRole('radiogroup');
+      const question = await group.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent);
+      expect(question, `chapter ${n}`).toMatch(/\?$/);
+      const status = page.locator('.predict [role="status"]');
+      expect(await status.textContent()).toBe('');
+      const labels = await group.locator('label').allTextContents();
+      const wrongLabel = labels.find((l) => l.trim() !== answer)!;
+      expect(wrongLabel, `chapter ${n}`).toBeTruthy();
+      await group.getByRole('radio', { name: wrongLabel.trim(), exact: true }).check();
+      await expect.poll(() => status.textContent()).toMatch(/^Not quite\. \S/);
+      await group.getByRole('radio', { name: answer, exact: true }).check();
+      await expect.poll(() => status.textContent()).toMatch(/^Yes\. \S/);
+      // The figure now shows the answer: no cell is left hidden.
+      await page.waitForFunction(() => ![...document.querySelectorAll('.lesson-figure td')].some((td) => td.textContent === '?'));
+    }
+    // Chapter 2's answer seeds the sweep: adj[z] = 1 on the tape.
+    await goTo(page, '#lesson=2', 2);
+    await page.getByRole('radio', { name: '1', exact: true }).check();
+    await page.waitForFunction(() => [...document.querySelectorAll('.tape-list .adj')].some((td) => td.textContent === '1'));
+    // Chapter 6's answer moves h to 5e-10, where the error is larger than at 1e-9.
+    await goTo(page, '#lesson=6', 6);
+    await page.getByRole('radio', { name: 'Up: rounding error grows as h shrinks' }).check();
+    await page.waitForFunction(() => document.querySelector('.figure-slider span')?.textContent === 'Step h = 5e-10');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays a motion on the live figure, stops on any key, and jumps to the end for reduced motion', async () => {
+    const { context, page, watch } = await open('#lesson=6');
+    await chapterReady(page, 6);
+    const slider = page.getByRole('slider');
+    await page.getByRole('button', { name: 'Show me: sweep h' }).click();
+    await page.waitForFunction(() => document.querySelector('.show-me')?.textContent === 'Stop');
+    await page.waitForFunction(() => Number((document.querySelector('.figure-slider input') as HTMLInputElement).value) >= 2);
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => document.querySelector('.show-me')?.textContent === 'Show me: sweep h');
+    const stoppedAt = Number(await slider.inputValue());
+    await page.waitForTimeout(800);
+    expect(Number(await slider.inputValue())).toBe(stoppedAt);
+    expect(stoppedAt).toBeLessThan(Number(await slider.getAttribute('max')));
+    await context.close();
+
+    const reduced = await open('#lesson=7', { reducedMotion: 'reduce' });
+    await chapterReady(reduced.page, 7);
+    await reduced.page.getByRole('button', { name: 'Show me: raise T to 200' }).click();
+    expect(await reduced.page.getByRole('slider').getAttribute('aria-valuetext')).toBe('T = 200');
+    expect(await reduced.page.locator('.show-me').textContent()).toBe('Show me: raise T to 200');
+    expect([...watch.errors, ...reduced.watch.errors]).toEqual([]);
+    await reduced.context.close();
+  });
+
+  it('has a glossary one key away, embeds one chapter, opens its state in the lab, and corrects junk links', async () => {
+    const { context, page, watch } = await open('#lesson=4');
+    await chapterReady(page, 4);
+    const glossary = page.getByRole('button', { name: 'Glossary' });
+    await glossary.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Glossary' });
+    await panel.waitFor();
+    for (const term of ['Derivative', 'Chain rule', 'Adjoint', 'Jacobian', 'Vector-Jacobian product', 'Tape', 'Checkpoint']) {
+      expect(await panel.locator('dt').allTextContents()).toContain(term);
+    }
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await glossary.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Chapter 4 at T = 4 opens the lab at T = 4.
+    await page.getByRole('slider').fill('4');
+    await page.waitForFunction(() => document.querySelector('.chain-table thead')?.textContent?.includes('4'));
+    await page.getByRole('link', { name: 'Open this in the lab' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('main section svg.chart').length >= 5);
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/^#steps=4&/);
+    expect(await page.getByLabel('Chain steps', { exact: true }).inputValue()).toBe('4');
+
+    await page.goto(`${env.served.url}#lesson=abc`);
+    await chapterReady(page, 1);
+    expect(await page.locator('.lesson-notice').textContent()).toContain('“abc” is not a chapter number');
+    await page.goto(`${env.served.url}#lesson=99`);
+    await chapterReady(page, CHAPTERS);
+    expect(await page.locator('.lesson-notice').textContent()).toContain(`there is no chapter 99`);
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${CHAPTERS}`);
+
+    await page.goto(`${env.served.url}#lesson=4&embed=1`);
+    await chapterReady(page, 4);
+    expect(await page.locator('.lesson-head, .chapter-steps, .slide-count').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open this in the lab' }).getAttribute('target')).toBe('_blank');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no horizontal overflow at 1920 × 1080, 1366 × 768 and 390 × 844, and on a phone reads as one column', async () => {
+    for (const viewport of [
+      { width: 1920, height: 1080 },
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page, watch } = await open('#lesson=1', { viewport });
+      for (let n = 1; n <= CHAPTERS; n++) {
+        await goTo(page, `#lesson=${n}`, n);
+        expect(await horizontalOverflow(page), `chapter ${n} at ${viewport.width}`).toBe(0);
+        if (viewport.width === 390) {
+          // One column: the figure sits below the words, its controls inside it.
+          const [text, figure] = await Promise.all([page.locator('.chapter-text').boundingBox(), page.locator('.chapter-figure').boundingBox()]);
+          expect(figure!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1);
+          expect(figure!.x + figure!.width).toBeLessThanOrEqual(390);
+          if (n === 5) await page.screenshot({ path: `${SHOTS}/phone-5.png`, fullPage: true });
+        }
+      }
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('axe finds no violation on any chapter, in the light and the dark theme', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page, watch } = await open('#lesson=1', { colorScheme });
+      for (let n = 1; n <= CHAPTERS; n++) {
+        await goTo(page, `#lesson=${n}`, n);
+        const radio = page.locator('.predict input[type="radio"]').first();
+        if ((await radio.count()) > 0) await radio.check();
+        expect(await axeViolations(page), `chapter ${n}, ${colorScheme}`).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Glossary' }).click();
+      expect(await axeViolations(page), `glossary, ${colorScheme}`).toEqual([]);
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
