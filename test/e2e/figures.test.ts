@@ -266,8 +266,11 @@ describe('fixes from the walkthrough', () => {
       const { page, context } = await open('', { width: w, height: h });
       heights[`${w}`] = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().height);
       // Scrolled to the playground, the bar has gone with the chain's part of the page.
-      await page.locator('.playground-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(100);
+      // (Twice: the section loads its body as it comes near, which moves what follows.)
+      for (let i = 0; i < 2; i++) {
+        await page.locator('.playground-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.waitForTimeout(600);
+      }
       const top = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
       expect(top).toBeLessThanOrEqual(0);
       await context.close();
