@@ -90,20 +90,20 @@ export function decodePlayground(raw: Partial<Record<PlaygroundKey, string>>): D
     notices,
   });
   if (raw.expr === undefined) {
-    if (raw.at !== undefined) notices.push('Expression: the link gives values (at=…) but no expression, so the card’s example is shown.');
+    if (raw.at !== undefined) notices.push('Expression: the link gives values (at=…) but no expression, so the starting example is shown.');
     return fallback();
   }
   const source = percentDecode(raw.expr);
   if (source === null) {
-    notices.push(`Expression: “${show(raw.expr)}” is not valid percent-encoding, so the card’s example is shown.`);
+    notices.push(`Expression: “${show(raw.expr)}” is not valid percent-encoding, so the starting example is shown.`);
     return fallback();
   }
   if (source.trim() === '') {
-    notices.push('Expression: the link’s expression is empty, so the card’s example is shown.');
+    notices.push('Expression: the link’s expression is empty, so the starting example is shown.');
     return fallback();
   }
   if (source.length > MAX_EXPR_LENGTH) {
-    notices.push(`Expression: the link’s expression is ${source.length} characters, more than ${MAX_EXPR_LENGTH}, so the card’s example is shown.`);
+    notices.push(`Expression: the link’s expression is ${source.length} characters, more than ${MAX_EXPR_LENGTH}, so the starting example is shown.`);
     return fallback();
   }
   const { values, variables } = decodeAt(raw.at ?? '', notices);
