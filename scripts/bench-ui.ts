@@ -1,4 +1,4 @@
-// `npm run bench:ui [-- --json] [-- --no-build]`: how fast the built app answers, in headless
+// `npm run bench:ui [-- --json] [-- --no-build] [-- --only=scrub]`: how fast the built app answers, in headless
 // Chromium. Builds the app, serves dist/ with scripts/serve.mjs, then
 //   - cold load (a fresh browser context: no cache, no service worker): the time to interactive
 //     (the `lab:interactive` measure: navigation start to the paint of the first report, every
@@ -6,7 +6,10 @@
 //   - for each slider at the default steps and at the largest the UI offers: ~60 real mouse moves
 //     across its range at ~16 ms intervals, then the `lab:update` measures (input to the paint of
 //     its result, app/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
-//     (> 50 ms) while dragging.
+//     (> 50 ms) while dragging;
+//   - the tape's position slider at the largest steps, scrubbed end to end (~60 moves): per move,
+//     input to the next painted frame (`bench:scrub` measures, added by this script) as
+//     p50/p95/max, and the long tasks while scrubbing.
 // A benchmark, not a test: it prints figures and never fails on them. Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -184,6 +187,101 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
   };
 }
 
+/** The tape section scrolled into view (its body loads when near), its tape recorded and drawn. */
+async function openTape(page: Page): Promise<void> {
+  await page.locator('section.tape-panel').scrollIntoViewIfNeeded();
+  await page.locator('section.tape-panel .tape-graph-svg').waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => !document.querySelector('section.tape-panel .tape-lab.loading'), null, { timeout: 120_000 });
+  await page.waitForTimeout(500);
+}
+
+/**
+ * Scrubs the tape's position slider from its start to its end. The position is not a setting (no
+ * `lab:input` mark), so each `input` event is timed here: from its time stamp to the frame after
+ * it, by the same rAF-then-task rule as app/perf/updateTiming.ts.
+ */
+async function scrub(page: Page, steps: number): Promise<DragResult> {
+  await openTape(page);
+  const input = page.locator('section.tape-panel .transport-scrub input[type="range"]');
+  // In the middle of the screen, clear of the sticky controls at the top.
+  await input.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(300);
+  const box = await input.boundingBox();
+  if (!box) throw new Error('no tape position slider');
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: PerformanceEntry[]; scrubInputs: number };
+    w.longTasks = [];
+    w.scrubInputs = 0;
+    new PerformanceObserver((list) => w.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
+    const slider = document.querySelector('section.tape-panel .transport-scrub input[type="range"]')!;
+    slider.addEventListener('input', (event) => {
+      w.scrubInputs += 1;
+      const start = event.timeStamp;
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          performance.measure('bench:scrub', { start, end: performance.now() });
+        };
+        channel.port2.postMessage(null);
+      });
+    });
+  });
+  const thumb = 8;
+  const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
+  const y = box.y + box.height / 2;
+  const start = await page.evaluate(() => performance.now());
+  await page.mouse.move(x(0), y);
+  await page.mouse.down();
+  for (let i = 1; i <= INPUTS; i++) {
+    await page.mouse.move(x(i / INPUTS), y);
+    await page.waitForTimeout(INTERVAL_MS);
+  }
+  await page.mouse.up();
+  const end = await page.evaluate(() => performance.now());
+  await page.waitForFunction(
+    () => performance.getEntriesByName('bench:scrub').length === (window as unknown as { scrubInputs: number }).scrubInputs,
+    null,
+    { timeout: 120_000, polling: 100 },
+  );
+  const data = await page.evaluate(
+    ({ start, end }) => {
+      const w = window as unknown as { longTasks: PerformanceEntry[]; scrubInputs: number };
+      const tasks = w.longTasks.filter((t) => t.startTime >= start && t.startTime <= end);
+      return {
+        inputs: w.scrubInputs,
+        moves: performance.getEntriesByName('bench:scrub').map((e) => e.duration),
+        longTasks: tasks.map((t) => t.duration),
+      };
+    },
+    { start, end },
+  );
+  const sorted = [...data.moves].sort((a, b) => a - b);
+  return {
+    slider: 'Tape position (scrub)',
+    steps,
+    inputs: data.inputs,
+    measured: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    longTasks: data.longTasks.length,
+    longestTask: Math.max(0, ...data.longTasks),
+  };
+}
+
+async function scrubTape(browser: Browser, url: string, steps: number): Promise<DragResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${url}#steps=${steps}`);
+  await ready(page);
+  try {
+    return await scrub(page, steps);
+  } finally {
+    await context.close();
+  }
+}
+
 async function dragAll(browser: Browser, url: string, steps: number): Promise<DragResult[]> {
   const results: DragResult[] = [];
   for (const slider of sliderCases(steps)) {
@@ -201,11 +299,16 @@ async function dragAll(browser: Browser, url: string, steps: number): Promise<Dr
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const kb = (v: number) => `${(v / 1024).toFixed(1)} KB`;
 
-function printTable(cold: ColdLoad, drags: DragResult[]): void {
+function printTable(cold: ColdLoad | null, drags: DragResult[]): void {
+  const head = cold
+    ? [
+        `cold load: interactive in ${ms(cold.interactiveMs)} ms; ${cold.requests} requests, ${kb(cold.transferredBytes)} transferred;`,
+        `  JavaScript ${kb(cold.jsBytes)}, ${kb(cold.jsGzipBytes)} gzipped; fonts: ${cold.fonts.join(', ') || 'none'}`,
+        '',
+      ]
+    : [];
   const lines = [
-    `cold load: interactive in ${ms(cold.interactiveMs)} ms; ${cold.requests} requests, ${kb(cold.transferredBytes)} transferred;`,
-    `  JavaScript ${kb(cold.jsBytes)}, ${kb(cold.jsGzipBytes)} gzipped; fonts: ${cold.fonts.join(', ') || 'none'}`,
-    '',
+    ...head,
     'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)',
   ];
   for (const d of drags) {
@@ -218,6 +321,7 @@ function printTable(cold: ColdLoad, drags: DragResult[]): void {
 
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   if (!args.has('--no-build')) {
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (built.status !== 0) throw new Error('vite build failed');
@@ -225,10 +329,12 @@ async function main(): Promise<void> {
   const served = await serveDist();
   const browser = await launch();
   try {
-    const cold = await coldLoad(browser, served.url);
+    // `--only=scrub` times the tape scrub alone (a quick check while working on the tape).
+    const cold = only === 'scrub' ? null : await coldLoad(browser, served.url);
     const drags = [
-      ...(await dragAll(browser, served.url, 40)),
-      ...(await dragAll(browser, served.url, RANGES.steps.max)),
+      ...(only === 'scrub' ? [] : await dragAll(browser, served.url, 40)),
+      ...(only === 'scrub' ? [] : await dragAll(browser, served.url, RANGES.steps.max)),
+      await scrubTape(browser, served.url, RANGES.steps.max),
     ];
     if (args.has('--json')) {
       process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
