@@ -14,6 +14,8 @@ const MIN_HEIGHT = 170;
 export function graphBoxHeight(graphHeight: number): number {
   return Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, graphHeight + 24)));
 }
+/** How long a pan to the node in play lasts (useZoom's reveal). */
+const PAN_MS = 280;
 
 /** What the marks depend on (MarkContext), and the graph's own inputs and callbacks. */
 interface TapeGraphProps extends MarkContext {
@@ -70,9 +72,15 @@ export function TapeGraph(props: TapeGraphProps) {
   }, [layout, ready, zoom]);
 
   // The player moving, or a node picked here or in the table, brings that node into view.
+  // A scrub or fast play moves it again before a pan could end: then the view jumps, one repaint
+  // a move instead of a pan's every frame.
+  const lastMove = useRef(-Infinity);
   useEffect(() => {
+    const now = performance.now();
+    const quick = now - lastMove.current < PAN_MS;
+    lastMove.current = now;
     const p = ready && tf.node >= 0 ? focusPoint(layout, tf.node) : null;
-    if (p) zoom.reveal(p.x, p.y);
+    if (p) zoom.reveal(p.x, p.y, undefined, !quick);
     // Only when the node in play changes: a new layout is handled above.
   }, [tf.node, ready]);
   useEffect(() => {

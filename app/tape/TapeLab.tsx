@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { chainLayout, COLLAPSE_ABOVE } from './chainLayout.ts';
 import { EventCard, NodeCard, PitfallNote } from './EventCard.tsx';
 import { layeredLayout, loadDagre } from './layeredLayout.ts';
@@ -25,7 +25,10 @@ export function TapeLab() {
 
 function TapeStage({ view }: { view: ShownView }) {
   const useTape = usePlayer();
-  const position = useTape((s) => s.position);
+  // The graph, table and equation follow the position at low priority: the slider and the
+  // transport (which read it themselves) answer at once, and a scrub's next move interrupts a
+  // render still under way.
+  const position = useDeferredValue(useTape((s) => s.position));
   const overwrite = useTape((s) => s.overwrite);
   const selected = useTape((s) => s.selected);
   const playing = useTape((s) => s.playing);

@@ -40,15 +40,32 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
   const count = view.length;
   const win = windowRows({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
 
+  // The box's scroll offset as last seen or set: read here, never from the DOM (a read of
+  // scrollTop after a render forces a layout). A scroll wanted waits for the next frame, so a
+  // scrub that moves many rows a second writes scrollTop at most once a frame.
+  const scrolled = useRef(0);
+  /** The offset the box has, as far as we know; `own` while the scroll event of our write is due. */
+  const shown = useRef(0);
+  const own = useRef(false);
+  const frame = useRef(0);
   const keep = (index: number, also = -1) => {
-    const el = box.current;
-    if (!el) return;
-    const top = scrollToRow({ index, also, scrollTop: el.scrollTop, viewport, rowHeight: ROW_HEIGHT, count });
-    if (top !== null) {
-      el.scrollTop = top;
-      setScrollTop(top);
+    const top = scrollToRow({ index, also, scrollTop: scrolled.current, viewport, rowHeight: ROW_HEIGHT, count });
+    if (top === null) return;
+    scrolled.current = top;
+    if (frame.current === 0) {
+      frame.current = requestAnimationFrame(() => {
+        frame.current = 0;
+        const el = box.current;
+        if (el && shown.current !== scrolled.current) {
+          el.scrollTop = scrolled.current;
+          shown.current = scrolled.current;
+          own.current = true;
+        }
+        setScrollTop(scrolled.current);
+      });
     }
   };
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   // The row in play stays in view, with the row it sends to when both fit; so does a node picked
   // in the graph.
   useEffect(() => keep(tf.node, tf.parent), [tf.node, tf.parent, count]);
@@ -108,7 +125,15 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
         tabIndex={0}
         role="region"
         aria-label={`The ${subject ? `${subject}’s ` : ''}tape as a table (Wengert list)`}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onScroll={(e) => {
+          // Our own write's event: its offset is known, so the box is not read (a forced layout).
+          if (own.current) {
+            own.current = false;
+            return;
+          }
+          scrolled.current = shown.current = e.currentTarget.scrollTop;
+          setScrollTop(scrolled.current);
+        }}
         onClick={(e) => {
           const row = (e.target as Element).closest('tr[data-node]');
           if (row) onSelect(Number(row.getAttribute('data-node')));

@@ -10,8 +10,11 @@ export interface ZoomControls {
   zoomBy(factor: number): void;
   /** Fits a box of the graph into the viewport. */
   fit(box: { x: number; y: number; w: number; h: number }): void;
-  /** Pans so that graph point (x, y) is in view with a margin; does nothing when it already is. */
-  reveal(x: number, y: number, margin?: number): void;
+  /**
+   * Pans so that graph point (x, y) is in view with a margin; does nothing when it already is.
+   * `animate` false jumps (a scrub moves faster than a pan could follow).
+   */
+  reveal(x: number, y: number, margin?: number, animate?: boolean): void;
   /** Centres graph point (x, y) at scale k. */
   centre(x: number, y: number, k?: number): void;
 }
@@ -133,14 +136,14 @@ export function useZoom(
       const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (width - 16) / box.w, (height - 16) / box.h));
       apply(zoomIdentity.translate(width / 2 - (box.x + box.w / 2) * k, height / 2 - (box.y + box.h / 2) * k).scale(k), 350);
     },
-    reveal(x, y, margin = 70) {
+    reveal(x, y, margin = 70, animate = true) {
       const { width, height } = sizeRef.current;
       const t = goal.current;
       const sx = t.applyX(x);
       const sy = t.applyY(y);
       const m = Math.min(margin, width / 4);
       if (sx >= m && sx <= width - m && sy >= 0 && sy <= height) return;
-      apply(zoomIdentity.translate(width / 2 - x * t.k, sy >= 0 && sy <= height ? t.y : height / 2 - y * t.k).scale(t.k));
+      apply(zoomIdentity.translate(width / 2 - x * t.k, sy >= 0 && sy <= height ? t.y : height / 2 - y * t.k).scale(t.k), animate ? 280 : 0);
     },
     centre(x, y, k) {
       const { width, height } = sizeRef.current;
