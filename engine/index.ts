@@ -58,3 +58,4 @@ export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeVi
 export { trace, runProgram, TraceError, type Program } from './program.ts';
 export * from './expr/index.ts';
 export * from './tensor/index.ts';
+export * from './tradeoffs/index.ts';
