@@ -187,7 +187,7 @@ export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs 
   const fusedTape = new FusedTape(fusedTapeNodes(T));
   const [primitiveMicroseconds, fusedMicroseconds] = fastestMicroseconds(
     [() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)],
-    budgetMs * 2,
+    budgetMs * 4,
   );
   const jacobian = sampledOutputs(T, outputs).map((m): JacobianCostPoint => {
     let forwardWork = NaN;
