@@ -78,8 +78,8 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
       maxDifference: f.fusion.maxDifference,
     },
     recompute: {
-      saved: f.recompute.saved,
-      recomputed: f.recompute.recomputed,
+      saved: { bytes: f.recompute.saved.bytes, stepEvaluations: f.recompute.saved.stepEvaluations },
+      recomputed: { bytes: f.recompute.recomputed.bytes, stepEvaluations: f.recompute.recomputed.stepEvaluations },
       maxDifference: f.recompute.maxDifference,
     },
     jacobian: {

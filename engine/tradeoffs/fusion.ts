@@ -1,5 +1,5 @@
 import { recordChain, tapeNodesFor } from '../reverse.ts';
-import { stepsOf, wobbleRate, WOBBLE_AMPLITUDE, type ChainParams } from '../chain.ts';
+import { recordStep, stepsOf, wobbleRate, WOBBLE_AMPLITUDE, type ChainParams } from '../chain.ts';
 import type { GradientPair } from '../report.ts';
 import { BYTES_PER_NODE, Tape } from '../tape.ts';
 import { FusedTape, type FusedId } from './fused-tape.ts';
@@ -60,6 +60,15 @@ export function primitiveGradient(params: ChainParams, tape = new Tape(tapeNodes
     b[t] = adj[rec.b[t]];
   }
   return { loss: tape.value(rec.loss), a, b, nodes: tape.length, bytes: tape.length * BYTES_PER_NODE };
+}
+
+/** The op names of the nodes one step records on the scalar tape, read off a recording of step 0. */
+export function stepOpNames(): string[] {
+  const tape = new Tape(32);
+  const [x, a, b, c] = [tape.leaf(0.4), tape.leaf(0.8), tape.leaf(0.2), tape.leaf(0.35)];
+  const first = tape.length;
+  recordStep(tape, 0, x, a, b, c);
+  return Array.from({ length: tape.length - first }, (_, i) => tape.opName(first + i));
 }
 
 /** Nodes a fused recording holds: x₀, then a_t, b_t and one fused step node a step, then the loss: 3T + 2. */

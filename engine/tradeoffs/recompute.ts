@@ -17,6 +17,13 @@ export interface MemoryRun extends GradientPair {
   recomputedSteps: number;
   /** Most one-step tapes alive at once. */
   peakTapes: number;
+  /**
+   * Bytes held at each moment of the run: before it (0), after each forward step, and while each
+   * step is swept back (T−1 … 0): 2T + 1 samples.
+   */
+  bytesTrace: Float64Array;
+  /** Step evaluations done by the same moments. */
+  evaluationsTrace: Float64Array;
 }
 
 /** Live bytes, counted as tapes and states come and go. */
@@ -25,6 +32,13 @@ class Held {
   peak = 0;
   tapes = 0;
   peakTapes = 0;
+  readonly bytesTrace: number[] = [0];
+  readonly evaluationsTrace: number[] = [0];
+  /** Notes the bytes held now, and the step evaluations done so far. */
+  sample(evaluations: number): void {
+    this.bytesTrace.push(this.bytes);
+    this.evaluationsTrace.push(evaluations);
+  }
   addTape(r: RecordedStep): void {
     this.tapes++;
     this.peakTapes = Math.max(this.peakTapes, this.tapes);
@@ -60,6 +74,7 @@ export function savedGradient(params: ChainParams): MemoryRun {
     const r = recorder.record(t, x);
     evaluations++;
     held.addTape(r);
+    held.sample(evaluations);
     tapes.push(r);
     x = recorder.output(r);
   }
@@ -70,6 +85,7 @@ export function savedGradient(params: ChainParams): MemoryRun {
   let loss = NaN;
   for (let t = T - 1; t >= 0; t--) {
     const r = tapes[t];
+    held.sample(evaluations);
     held.dropTape(r);
     recorder.reverse(r, seed, out);
     if (t === T - 1) loss = out.loss;
@@ -77,7 +93,17 @@ export function savedGradient(params: ChainParams): MemoryRun {
     b[t] = out.b;
     seed = out.x;
   }
-  return { loss, a, b, bytes: held.peak, stepEvaluations: evaluations, recomputedSteps: 0, peakTapes: held.peakTapes };
+  return {
+    loss,
+    a,
+    b,
+    bytes: held.peak,
+    stepEvaluations: evaluations,
+    recomputedSteps: 0,
+    peakTapes: held.peakTapes,
+    bytesTrace: Float64Array.from(held.bytesTrace),
+    evaluationsTrace: Float64Array.from(held.evaluationsTrace),
+  };
 }
 
 /**
@@ -98,6 +124,7 @@ export function recomputedGradient(params: ChainParams): MemoryRun {
     held.add(STATE_BYTES);
     x = advance(params, t, t + 1, x);
     evaluations++;
+    held.sample(evaluations);
   }
   const a = new Float64Array(T);
   const b = new Float64Array(T);
@@ -110,6 +137,7 @@ export function recomputedGradient(params: ChainParams): MemoryRun {
     evaluations++;
     recomputed++;
     held.addTape(r);
+    held.sample(evaluations);
     held.dropTape(r);
     recorder.reverse(r, seed, out);
     held.add(-STATE_BYTES);
@@ -118,5 +146,15 @@ export function recomputedGradient(params: ChainParams): MemoryRun {
     b[t] = out.b;
     seed = out.x;
   }
-  return { loss, a, b, bytes: held.peak, stepEvaluations: evaluations, recomputedSteps: recomputed, peakTapes: held.peakTapes };
+  return {
+    loss,
+    a,
+    b,
+    bytes: held.peak,
+    stepEvaluations: evaluations,
+    recomputedSteps: recomputed,
+    peakTapes: held.peakTapes,
+    bytesTrace: Float64Array.from(held.bytesTrace),
+    evaluationsTrace: Float64Array.from(held.evaluationsTrace),
+  };
 }

@@ -3,9 +3,9 @@ import type { GradientPair } from '../report.ts';
 import { reverseGradient, tapeNodesFor } from '../reverse.ts';
 import { Tape } from '../tape.ts';
 import { FusedTape } from './fused-tape.ts';
-import { fusedGradient, fusedTapeNodes, maxDifference, primitiveGradient } from './fusion.ts';
+import { fusedGradient, fusedTapeNodes, maxDifference, primitiveGradient, stepOpNames } from './fusion.ts';
 import { forwardJacobian, jacobianDifference, reverseJacobian, validateOutputs, type JacobianRow } from './jacobian.ts';
-import { recomputedGradient, savedGradient } from './recompute.ts';
+import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
 import { fastestMicroseconds } from './timing.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
@@ -25,6 +25,12 @@ export interface TapeSize {
 export interface MemorySide {
   bytes: number;
   stepEvaluations: number;
+}
+
+/** A memory side with what it held at each moment of the run (recompute.ts). */
+export interface MemoryTrace extends MemorySide {
+  bytesTrace: Float64Array;
+  evaluationsTrace: Float64Array;
 }
 
 /** Everything the four figures draw except measured times: cheap enough to recompute while a control moves. */
@@ -49,10 +55,16 @@ export interface TradeoffsFigures {
   };
   /** Every K from 0 to T, each from its own truncated recording. */
   truncationCurve: TruncationPoint[];
-  fusion: { primitive: TapeSize; fused: TapeSize; maxDifference: number };
+  fusion: {
+    primitive: TapeSize;
+    fused: TapeSize;
+    maxDifference: number;
+    /** The op of each node one step records on the scalar tape (the fused tape records one). */
+    stepOps: string[];
+  };
   recompute: {
-    saved: MemorySide;
-    recomputed: MemorySide;
+    saved: MemoryTrace;
+    recomputed: MemoryTrace;
     /** Between saving and recomputing (0: the same sweep). */
     maxDifference: number;
     /** Recomputed against the whole-chain primitive tape. */
@@ -91,6 +103,11 @@ export interface Crossover {
   work: number | null;
   /** By measured time. */
   time: number | null;
+}
+
+function memoryTrace(run: MemoryRun): MemoryTrace {
+  const { bytes, stepEvaluations, bytesTrace, evaluationsTrace } = run;
+  return { bytes, stepEvaluations, bytesTrace, evaluationsTrace };
 }
 
 /** Checks both settings against the chain; one sentence for a person, or null. */
@@ -132,10 +149,11 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
       primitive: { nodes: primitive.nodes, bytes: primitive.bytes },
       fused: { nodes: fused.nodes, bytes: fused.bytes },
       maxDifference: maxDifference(fused, primitive),
+      stepOps: stepOpNames(),
     },
     recompute: {
-      saved: { bytes: saved.bytes, stepEvaluations: saved.stepEvaluations },
-      recomputed: { bytes: recomputed.bytes, stepEvaluations: recomputed.stepEvaluations },
+      saved: memoryTrace(saved),
+      recomputed: memoryTrace(recomputed),
       maxDifference: maxDifference(saved, recomputed),
       maxDifferenceFromTape: maxDifference(recomputed, primitive),
     },

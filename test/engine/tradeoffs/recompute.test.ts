@@ -53,3 +53,26 @@ describe('saving or recomputing a step', () => {
     );
   });
 });
+
+describe('the memory over the run', () => {
+  it('saving climbs to T tapes and comes back; recomputing holds states and one tape, doing twice the steps', () => {
+    const T = 10;
+    const s = savedGradient(defaultParams(T));
+    const r = recomputedGradient(defaultParams(T));
+    for (const run of [s, r]) {
+      expect(run.bytesTrace).toHaveLength(2 * T + 1);
+      expect(run.evaluationsTrace).toHaveLength(2 * T + 1);
+      expect(Math.max(...run.bytesTrace)).toBe(run.bytes);
+      expect(run.evaluationsTrace.at(-1)).toBe(run.stepEvaluations);
+    }
+    // after forward step t (1-based) saving holds t tapes of 640 bytes, the last one with the loss's 120
+    expect(Array.from(s.bytesTrace.slice(0, T))).toEqual(Array.from({ length: T }, (_, t) => 640 * t));
+    expect(s.bytesTrace[T]).toBe(640 * T + 120);
+    expect(Array.from(s.evaluationsTrace.slice(T))).toEqual(Array(T + 1).fill(T));
+    // recomputing: 8 bytes a state going forward, then the states left and one tape while a step is swept
+    expect(Array.from(r.bytesTrace.slice(0, T + 1))).toEqual(Array.from({ length: T + 1 }, (_, t) => 8 * t));
+    expect(r.bytesTrace[T + 1]).toBe(8 * T + 760);
+    expect(r.bytesTrace[2 * T]).toBe(8 + 640);
+    expect(Array.from(r.evaluationsTrace)).toEqual(Array.from({ length: 2 * T + 1 }, (_, i) => i));
+  });
+});
