@@ -14,6 +14,7 @@ import { WorkPanel } from './panels/WorkPanel.tsx';
 import { PlaygroundSection } from './playground/PlaygroundSection.tsx';
 import { TapeSection } from './tape/TapeSection.tsx';
 import { TensorSection } from './tensor/TensorSection.tsx';
+import { TradeoffsSection } from './tradeoffs/TradeoffsSection.tsx';
 import { useLab } from './store/index.ts';
 
 /**
@@ -40,6 +41,7 @@ export function App() {
       {shows('tape') ? <TapeSection /> : null}
       {embed ? null : <PlaygroundSection />}
       {embed ? null : <TensorSection />}
+      {embed ? null : <TradeoffsSection />}
       {embed ? null : (
         <footer className="footer">
           <p>

@@ -29,3 +29,4 @@ export type {
   MemorySide,
   MemoryTrace,
 } from './report.ts';
+export { requestParams, buffersOf, type TradeoffsRequest } from './request.ts';

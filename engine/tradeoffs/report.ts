@@ -195,9 +195,11 @@ export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
 /**
  * Measured times: the primitive tape against the fused one (record and sweep), and the Jacobian
  * of the last M states by forward and by reverse mode at sampled M, each pair timed in
- * alternation (`fastestMicroseconds`). `budgetMs` is the time given to each pair.
+ * alternation (`fastestMicroseconds`). `budgetMs` is the time given to each Jacobian pair,
+ * `fusionMs` to the fusion pair (longer: the fused tape's code runs nowhere else, so it needs
+ * the warm-up).
  */
-export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs = 20): TradeoffsTimings {
+export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs = 20, fusionMs = 4 * budgetMs): TradeoffsTimings {
   const T = stepsOf(params);
   const problem = validateOutputs(outputs, T);
   if (problem) throw new RangeError(problem);
@@ -205,7 +207,7 @@ export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs 
   const fusedTape = new FusedTape(fusedTapeNodes(T));
   const [primitiveMicroseconds, fusedMicroseconds] = fastestMicroseconds(
     [() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)],
-    budgetMs * 4,
+    fusionMs,
   );
   const jacobian = sampledOutputs(T, outputs).map((m): JacobianCostPoint => {
     let forwardWork = NaN;

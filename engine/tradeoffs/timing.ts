@@ -7,7 +7,7 @@
  * least `minRounds` are in. Each figure is its fastest batch: the cost of a call when nothing
  * else on the machine got in the way. Measured, never asserted.
  */
-export function fastestMicroseconds(fns: readonly (() => unknown)[], budgetMs = 20, minRounds = 3): number[] {
+export function fastestMicroseconds(fns: readonly (() => unknown)[], budgetMs = 20, minRounds = 5): number[] {
   const now = () => performance.now();
   const batchMs = Math.max(0.5, budgetMs / (8 * fns.length));
   const batches = fns.map((fn) => {
