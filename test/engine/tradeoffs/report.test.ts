@@ -68,3 +68,19 @@ describe('the tradeoffs report', () => {
     expect(t.fusion.primitiveMicroseconds).toBeGreaterThan(0);
   });
 });
+
+describe('timing', () => {
+  it('ends even when the clock stands still', async () => {
+    const { vi } = await import('vitest');
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const { fastestMicroseconds } = await import('../../../engine/tradeoffs/timing.ts');
+      let calls = 0;
+      const [us] = fastestMicroseconds([() => calls++], 5);
+      expect(calls).toBeGreaterThan(0);
+      expect(us).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
