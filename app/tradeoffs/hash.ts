@@ -9,14 +9,18 @@ import { LEVER_DEFAULTS, effectiveLevers, type Levers } from './levers.ts';
 export const TRADEOFFS_KEYS = ['window', 'fused', 'saved', 'outputs'] as const;
 export type TradeoffsKey = (typeof TRADEOFFS_KEYS)[number];
 
-/** The hash's part for the levers (no leading &), '' when all are at their defaults. */
+/**
+ * The hash's part for the levers (no leading &), '' when all are at their defaults. Compared as
+ * used with the chain's steps, so a short chain (where K and M are clamped) writes nothing new.
+ */
 export function encodeTradeoffs(levers: Levers, steps: number): string {
   const used = effectiveLevers(levers, steps);
+  const usual = effectiveLevers(LEVER_DEFAULTS, steps);
   const parts: string[] = [];
-  if (used.window !== LEVER_DEFAULTS.window) parts.push(`window=${used.window}`);
-  if (used.fused !== LEVER_DEFAULTS.fused) parts.push(`fused=${used.fused ? 1 : 0}`);
-  if (used.saved !== LEVER_DEFAULTS.saved) parts.push(`saved=${used.saved ? 1 : 0}`);
-  if (used.outputs !== LEVER_DEFAULTS.outputs) parts.push(`outputs=${used.outputs}`);
+  if (used.window !== usual.window) parts.push(`window=${used.window}`);
+  if (used.fused !== usual.fused) parts.push(`fused=${used.fused ? 1 : 0}`);
+  if (used.saved !== usual.saved) parts.push(`saved=${used.saved ? 1 : 0}`);
+  if (used.outputs !== usual.outputs) parts.push(`outputs=${used.outputs}`);
   return parts.join('&');
 }
 

@@ -13,6 +13,9 @@ describe('the levers in the URL hash', () => {
   it('writes the levers as used: K and M clamped to the steps', () => {
     expect(encodeTradeoffs({ ...LEVER_DEFAULTS, window: 30, outputs: 30 }, 12)).toBe('window=12&outputs=12');
     expect(effectiveLevers({ ...LEVER_DEFAULTS, outputs: 0 }, 12).outputs).toBe(1);
+    // a chain shorter than the default window writes nothing: the defaults clamp the same way
+    expect(encodeTradeoffs(LEVER_DEFAULTS, 2)).toBe('');
+    expect(encodeTradeoffs({ ...LEVER_DEFAULTS, window: 1 }, 2)).toBe('window=1');
   });
 
   it('reads back what it wrote', () => {
