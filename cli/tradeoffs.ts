@@ -10,8 +10,8 @@ import {
 } from '../engine/index.ts';
 import { integerOption, numberOption, parseOptions } from './args.ts';
 import { UsageError } from './errors.ts';
-import { fmt, fmtBytes, table } from './format.ts';
-import { printJson } from './json.ts';
+import { printJson } from './print-json.ts';
+import { fmt, fmtBytes, table } from './table.ts';
 
 /** The most steps `tradeoffs` takes: the truncation curve tapes T(T+1)/2 steps and forward mode carries 2T lanes. */
 export const TRADEOFFS_MAX_STEPS = 1000;

@@ -3,6 +3,7 @@ import type { PlaygroundSlice } from '../playground/playgroundSlice.ts';
 import type { TapeSlice } from '../tape/tapeSlice.ts';
 import type { TensorSlice } from '../tensor/tensorSlice.ts';
 import type { ThemeSlice } from '../theme/themeSlice.ts';
+import type { TradeoffsSlice } from '../tradeoffs/slice.ts';
 import type { EngineSlice } from './engineSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
@@ -21,4 +22,5 @@ export type LabState = SettingsSlice &
   ThemeSlice &
   EmbedSlice &
   PlaygroundSlice &
-  TensorSlice;
+  TensorSlice &
+  TradeoffsSlice;

@@ -2,7 +2,7 @@ import '../styles/tradeoffs.css';
 import { useEffect } from 'react';
 import { useLab } from '../store/index.ts';
 import { FusionLever, JacobianLever, RecomputeLever, TruncationLever } from './Blocks.tsx';
-import { tradeoffsEngine } from './connect.ts';
+import { tradeoffsEngine } from '../../workers/tradeoffs/host.ts';
 import { startTradeoffs } from './sync.ts';
 
 /**

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import { LazySection } from '../components/LazySection.tsx';
 import { useLab } from '../store/index.ts';
 
 /** The section's body, with its worker: fetched when the section first comes near the screen. */
-const TradeoffsLab = lazy(() => import('./TradeoffsLab.tsx').then((m) => ({ default: m.TradeoffsLab })));
+const loadTradeoffsLab = () => import('./TradeoffsLab.tsx').then((m) => m.TradeoffsLab);
 
 /**
  * "What frameworks hide": four levers a framework pulls behind one line of code — stopping the
@@ -28,8 +27,7 @@ export function TradeoffsSection() {
       onNear={useLab.getState().setTradeoffsWanted}
       loading="Loading the four levers…"
       waiting="The four levers are computed when this section comes into view."
-    >
-      <TradeoffsLab />
-    </LazySection>
+      load={loadTradeoffsLab}
+    />
   );
 }

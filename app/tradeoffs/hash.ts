@@ -1,4 +1,5 @@
-import { parseDecimal } from '../settings/validate.ts';
+import { parseDecimal } from '../../engine/number-text.ts';
+import type { HashPart } from '../url/part.ts';
 import { LEVER_DEFAULTS, effectiveLevers, type Levers } from './levers.ts';
 
 /**
@@ -68,3 +69,15 @@ export function decodeTradeoffs(raw: Partial<Record<TradeoffsKey, string>>, step
   };
   return { levers, notices };
 }
+
+/**
+ * The levers' part of the URL hash (app/url/hash.ts). Their bounds depend on the chain's steps,
+ * which another part reads, so `read` hands on the raw values and app/labSync.ts checks them with
+ * `decodeTradeoffs` against the steps the settings part read; `write` takes the steps too.
+ */
+export const tradeoffsHashPart: HashPart<Partial<Record<TradeoffsKey, string>>, { levers: Levers; steps: number }> = {
+  keys: TRADEOFFS_KEYS,
+  raw: 'decoded',
+  read: (raw) => ({ value: raw as Partial<Record<TradeoffsKey, string>>, notices: [] }),
+  write: ({ levers, steps }) => encodeTradeoffs(levers, steps),
+};

@@ -1,13 +1,10 @@
-import type { TradeoffsFigures, TradeoffsRequest, TradeoffsTimings } from '../../engine/tradeoffs/index.ts';
-import { latestWins } from '../playground/latest.ts';
+import type { TradeoffsRequest } from '../../engine/tradeoffs/index.ts';
+import { latestWins } from '../../workers/channel/latest.ts';
+import type { TradeoffsEngine } from '../../workers/tradeoffs/protocol.ts';
 import type { LabState, LabStore } from '../store/index.ts';
 import { effectiveLevers } from './levers.ts';
 
-/** Anything that answers the section's requests: its worker, or a fake in tests. */
-export interface TradeoffsEngine {
-  figures(request: TradeoffsRequest): Promise<TradeoffsFigures>;
-  timings(request: TradeoffsRequest, budgetMs: number, fusionMs: number): Promise<TradeoffsTimings>;
-}
+export type { TradeoffsEngine };
 
 /** Milliseconds of timing each Jacobian pair gets in the app (the command line gives 50). */
 export const APP_TIMING_BUDGET_MS = 8;

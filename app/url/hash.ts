@@ -2,6 +2,7 @@ import { quoteSafely } from '../../engine/number-text.ts';
 import { viewHashPart } from '../embed/embed.ts';
 import { playgroundHashPart } from '../playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
+import { tradeoffsHashPart } from '../tradeoffs/hash.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import type { HashPart } from './part.ts';
 
@@ -24,10 +25,11 @@ import type { HashPart } from './part.ts';
  *     export const HASH_PARTS = { settings: …, playground: …, lesson: lessonHashPart, view: … };
  *
  * and reads `readHash(hash).values.lesson`, writes `hashOf({ …, lesson })`. The "what frameworks
- * hide" section would register `window`, `fused`, `saved` and `outputs` the same way.
+ * hide" section registers `window`, `fused`, `saved` and `outputs` this way (app/tradeoffs/hash.ts).
  */
 export const HASH_PARTS = {
   settings: settingsHashPart,
+  tradeoffs: tradeoffsHashPart,
   playground: playgroundHashPart,
   view: viewHashPart,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHash } from '../../../app/settings/codec.ts';
+import { readHash, splitHash } from '../../../app/url/hash.ts';
 import { decodeTradeoffs, encodeTradeoffs } from '../../../app/tradeoffs/hash.ts';
 import { LEVER_DEFAULTS, effectiveLevers } from '../../../app/tradeoffs/levers.ts';
 
@@ -20,9 +20,9 @@ describe('the levers in the URL hash', () => {
 
   it('reads back what it wrote', () => {
     const levers = { window: 7, fused: true, saved: false, outputs: 3 };
-    const decoded = decodeHash(`#steps=20&${encodeTradeoffs(levers, 20)}`);
-    expect(decoded.notices).toEqual([]);
-    expect(decodeTradeoffs(decoded.tradeoffs, decoded.settings.steps)).toEqual({ levers, notices: [] });
+    const { values, notices } = readHash(`#steps=20&${encodeTradeoffs(levers, 20)}`);
+    expect(notices).toEqual([]);
+    expect(decodeTradeoffs(values.tradeoffs, values.settings.steps)).toEqual({ levers, notices: [] });
   });
 
   it('corrects junk with one notice each and keeps a valid state', () => {
@@ -41,9 +41,10 @@ describe('the levers in the URL hash', () => {
     expect(decodeTradeoffs({}, 4)).toEqual({ levers: { window: 4, fused: false, saved: true, outputs: 4 }, notices: [] });
   });
 
-  it('the codec passes the four keys to the section instead of calling them unknown', () => {
-    const decoded = decodeHash('#window=3&fused=1&saved=0&outputs=2&bogus=1');
-    expect(decoded.tradeoffs).toEqual({ window: '3', fused: '1', saved: '0', outputs: '2' });
-    expect(decoded.notices).toEqual(['Ignored an unknown setting “bogus”.']);
+  it('the URL module gives the four keys to the section instead of calling them unknown', () => {
+    const split = splitHash('#window=3&fused=1&saved=0&outputs=2&bogus=1');
+    expect({ ...split.raw.tradeoffs }).toEqual({ window: '3', fused: '1', saved: '0', outputs: '2' });
+    expect(split.unknown).toEqual(['bogus']);
+    expect(readHash('#window=3&bogus=1').notices).toEqual(['Ignored an unknown setting “bogus”.']);
   });
 });

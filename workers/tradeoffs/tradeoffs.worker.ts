@@ -8,8 +8,9 @@ import {
   type TradeoffsFigures,
   type TradeoffsRequest,
   type TradeoffsTimings,
-} from '../engine/tradeoffs/index.ts';
-import { LabInputError } from '../engine/settings.ts';
+} from '../../engine/tradeoffs/index.ts';
+import { LabInputError } from '../../engine/settings.ts';
+import type { TradeoffsWorkerApi } from './protocol.ts';
 
 function paramsFor(request: TradeoffsRequest) {
   const checked = requestParams(request);
@@ -18,7 +19,7 @@ function paramsFor(request: TradeoffsRequest) {
 }
 
 /** The section "What frameworks hide": its four figures, and the measured times, in a worker of their own. */
-const api = {
+const api: TradeoffsWorkerApi = {
   /** Every count and gradient the four figures draw (about 20 ms at T = 200). */
   figures(request: TradeoffsRequest): TradeoffsFigures {
     const figures = tradeoffsFigures(paramsFor(request), request);
@@ -29,7 +30,5 @@ const api = {
     return tradeoffsTimings(paramsFor(request), request.outputs, budgetMs, fusionMs);
   },
 };
-
-export type TradeoffsWorkerApi = typeof api;
 
 Comlink.expose(api);
