@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
 import type { TradeoffsFigures, TradeoffsTimings } from '../../engine/tradeoffs/report.ts';
-import type { LabState } from '../store/types.ts';
 import { LEVER_DEFAULTS, type Levers } from './levers.ts';
 
 /** The section "What frameworks hide": its levers, and what the worker last answered. */
@@ -23,7 +22,7 @@ export interface TradeoffsSlice {
   receiveTimings: (timings: TradeoffsTimings | null, key: string) => void;
 }
 
-export const createTradeoffsSlice: StateCreator<LabState, [], [], TradeoffsSlice> = (set, get) => ({
+export const createTradeoffsSlice: StateCreator<TradeoffsSlice, [], [], TradeoffsSlice> = (set, get) => ({
   tradeoffsWanted: false,
   levers: { ...LEVER_DEFAULTS },
   tradeoffs: null,
