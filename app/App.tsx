@@ -15,6 +15,7 @@ import { WorkPanel } from './panels/WorkPanel.tsx';
 import { PlaygroundSection } from './playground/PlaygroundSection.tsx';
 import { TapeSection } from './tape/TapeSection.tsx';
 import { TensorSection } from './tensor/TensorSection.tsx';
+import { TradeoffsSection } from './tradeoffs/TradeoffsSection.tsx';
 import { useLab } from './store/index.ts';
 
 /**
@@ -59,6 +60,7 @@ function Lab() {
       </div>
       {embed ? null : <PlaygroundSection />}
       {embed ? null : <TensorSection />}
+      {embed ? null : <TradeoffsSection />}
       {embed ? null : (
         <footer className="footer">
           <p>

@@ -1,6 +1,8 @@
 import type { LabSettings } from '../engine/report.ts';
 import { sameSettings } from '../engine/settings-table.ts';
 import { updateTiming } from './perf/updateTiming.ts';
+import { decodeTradeoffs } from './tradeoffs/hash.ts';
+import { sameLevers } from './tradeoffs/levers.ts';
 import { hashOf as writeHashOf, readHash as readUrlHash } from './url/hash.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
@@ -19,6 +21,7 @@ export function describeRun(run: LabSettings): string {
 export function hashOf(state: LabState): string {
   return writeHashOf({
     settings: selectSettings(state),
+    tradeoffs: { levers: state.levers, steps: state.steps },
     playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
     lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
     view: state.embed,
@@ -69,11 +72,14 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     // A lesson link is the lesson's own (app/lesson/wire.ts): the lab leaves it alone.
     if (values.lesson) return;
     const { settings, playground: expression, view: embed } = values;
+    const levers = decodeTradeoffs(values.tradeoffs, settings.steps);
+    notices.push(...levers.notices);
     if (notices.length > 0) store.getState().showNotices(notices);
     store.getState().setEmbed(embed);
     if (!sameSettings(settings, selectSettings(store.getState()))) {
       store.getState().replaceSettings(settings);
     }
+    if (!sameLevers(levers.levers, store.getState().levers)) store.getState().replaceLevers(levers.levers);
     const state = store.getState();
     const changed =
       expression.source !== state.exprSource ||
@@ -96,7 +102,8 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     if (
       state.exprSource !== previous.exprSource ||
       state.exprValues !== previous.exprValues ||
-      state.exprVariables !== previous.exprVariables
+      state.exprVariables !== previous.exprVariables ||
+      state.levers !== previous.levers
     ) {
       writeHash();
     }

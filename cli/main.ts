@@ -6,6 +6,7 @@ import { AUDIT_HELP, auditCommand } from './audit.ts';
 import { BENCH_HELP, benchCommand } from './bench.ts';
 import { SCHEDULE_HELP, scheduleCommand } from './schedule.ts';
 import { GRAD_HELP, gradCommand } from './grad.ts';
+import { TRADEOFFS_HELP, tradeoffsCommand } from './tradeoffs.ts';
 
 interface Command {
   help: string;
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   bench: { help: BENCH_HELP, run: benchCommand },
   schedule: { help: SCHEDULE_HELP, run: scheduleCommand },
   grad: { help: GRAD_HELP, run: gradCommand },
+  tradeoffs: { help: TRADEOFFS_HELP, run: tradeoffsCommand },
 };
 
 const USAGE = `tape-lab <command> [options]   (npm run -s lab -- <command> …)

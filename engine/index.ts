@@ -70,3 +70,4 @@ export {
   type TimedMethod,
   type TimingOptions,
 } from './method-times.ts';
+export * from './tradeoffs/index.ts';

@@ -28,12 +28,9 @@ export function parseLessonHash(hash: string, chapters: number): { route: Lesson
   const { value: place, notices } = readLessonPlace(raw.lesson, chapters);
   if (!place) return null;
   const route: LessonRoute = { ...place, embed: readFlag('Embed', raw.view.embed, notices) };
-  const ignored = [
-    ...Object.keys(raw.settings),
-    ...Object.keys(raw.playground),
-    ...Object.keys(raw.view).filter((key) => key !== 'embed'),
-    ...unknown,
-  ];
+  // Every other part's keys (the lab's settings, the expression, …) mean nothing to a chapter.
+  const others = Object.entries(raw).flatMap(([part, values]) => (part === 'lesson' ? [] : Object.keys(values)));
+  const ignored = [...others.filter((key) => key !== 'embed'), ...unknown];
   if (ignored.length > 0) {
     const names = ignored.slice(0, 3).map(quoted).join(', ');
     const more = ignored.length > 3 ? ` and ${ignored.length - 3} more` : '';

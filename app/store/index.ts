@@ -6,6 +6,7 @@ import { createPlaygroundSlice } from '../playground/playgroundSlice.ts';
 import { createTapeSlice } from '../tape/tapeSlice.ts';
 import { createTensorSlice } from '../tensor/tensorSlice.ts';
 import { createThemeSlice } from '../theme/themeSlice.ts';
+import { createTradeoffsSlice } from '../tradeoffs/slice.ts';
 import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
@@ -27,6 +28,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createPlaygroundSlice(...a),
   ...createTensorSlice(...a),
   ...createLessonSlice(...a),
+  ...createTradeoffsSlice(...a),
 }));
 
 /**

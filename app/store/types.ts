@@ -4,6 +4,7 @@ import type { PlaygroundSlice } from '../playground/playgroundSlice.ts';
 import type { TapeSlice } from '../tape/tapeSlice.ts';
 import type { TensorSlice } from '../tensor/tensorSlice.ts';
 import type { ThemeSlice } from '../theme/themeSlice.ts';
+import type { TradeoffsSlice } from '../tradeoffs/slice.ts';
 import type { EngineSlice } from './engineSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
@@ -23,4 +24,5 @@ export type LabState = SettingsSlice &
   EmbedSlice &
   PlaygroundSlice &
   TensorSlice &
-  LessonSlice;
+  LessonSlice &
+  TradeoffsSlice;

@@ -3,6 +3,7 @@ import { viewHashPart } from '../embed/embed.ts';
 import { lessonHashPart } from '../lesson/hashPart.ts';
 import { playgroundHashPart } from '../playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
+import { tradeoffsHashPart } from '../tradeoffs/hash.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import type { HashPart } from './part.ts';
 
@@ -15,10 +16,12 @@ import type { HashPart } from './part.ts';
  * a HashPart beside its code (app/lesson/hashPart.ts: keys, read, write; any text reads to a
  * valid value with one notice per correction) and adds one row to HASH_PARTS below. Then
  * `readHash(hash).values.lesson` is its value and `hashOf({ …, lesson })` writes it. The "what
- * frameworks hide" section registers `window`, `fused`, `saved` and `outputs` the same way.
+ * frameworks hide" section registers `window`, `fused`, `saved` and `outputs` the same way
+ * (app/tradeoffs/hash.ts).
  */
 export const HASH_PARTS = {
   settings: settingsHashPart,
+  tradeoffs: tradeoffsHashPart,
   playground: playgroundHashPart,
   lesson: lessonHashPart,
   view: viewHashPart,

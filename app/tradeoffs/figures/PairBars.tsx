@@ -1,0 +1,55 @@
+import { memo } from 'react';
+import { barPairs } from './barsLayout.ts';
+
+interface PairBarsProps {
+  /** What the two sides are, in order. */
+  names: [string, string];
+  /** Which side is in use (drawn solid; the other is faded). */
+  chosen: 0 | 1;
+  rows: { label: string; values: [number | null, number | null]; format: (x: number) => string }[];
+  width: number;
+  /** Colour classes of the two sides. */
+  classes: [string, string];
+  title: string;
+}
+
+const ROW = 46;
+const LABEL = 80;
+const TEXT = 78;
+
+/** Pairs of horizontal bars, one pair per measure, each pair to its own scale. Props in, SVG out. */
+export const PairBars = memo(function PairBars({ names, chosen, rows, width, classes, title }: PairBarsProps) {
+  const barWidth = Math.max(40, Math.min(640, width - LABEL - TEXT - 8));
+  const bars = barPairs(rows, barWidth);
+  const height = bars.length * ROW + 22;
+  return (
+    <svg className="chart pair-bars" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+      <g aria-hidden="true">
+        {names.map((name, k) => (
+          <g key={name} transform={`translate(${LABEL + k * 240},10)`} className={k === chosen ? 'chosen' : 'other'}>
+            <rect className={classes[k]} width={10} height={10} y={-8} />
+            <text x={15} y={1}>
+              {name}
+              {k === chosen ? ' (in use)' : ''}
+            </text>
+          </g>
+        ))}
+      </g>
+      {bars.map((bar, i) => (
+        <g key={bar.label} transform={`translate(0,${22 + i * ROW})`}>
+          <text className="bar-label" x={0} y={ROW / 2}>
+            {bar.label}
+          </text>
+          {[0, 1].map((k) => (
+            <g key={k} transform={`translate(${LABEL},${4 + k * 19})`} className={k === chosen ? 'chosen' : 'other'}>
+              <rect className={classes[k]} width={Math.max(bar.length[k], 1)} height={15} rx={2} />
+              <text x={bar.length[k] + 6} y={12}>
+                {bar.text[k]}
+              </text>
+            </g>
+          ))}
+        </g>
+      ))}
+    </svg>
+  );
+});

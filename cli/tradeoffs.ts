@@ -1,0 +1,151 @@
+import {
+  DEFAULT_C,
+  DEFAULT_TARGET,
+  DEFAULT_X0,
+  defaultParams,
+  tradeoffsFigures,
+  tradeoffsTimings,
+  type TradeoffsFigures,
+  type TradeoffsTimings,
+} from '../engine/index.ts';
+import { integerOption, numberOption, parseOptions } from './args.ts';
+import { UsageError } from './errors.ts';
+import { printJson } from './print-json.ts';
+import { fmt, fmtBytes, table } from './table.ts';
+
+/** The most steps `tradeoffs` takes: the truncation curve tapes T(T+1)/2 steps and forward mode carries 2T lanes. */
+export const TRADEOFFS_MAX_STEPS = 1000;
+
+export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] [--window K] [--outputs M] [--c C --x0 X --target Y]
+                  [--budget MS] [--json]
+  What frameworks hide, on the chain (T = 40, K = 10, M = 5 unless given; T up to ${TRADEOFFS_MAX_STEPS}):
+  the gradient stopped at x_{T−K} (truncated backpropagation) and its relative error for every
+  K from 0 to T; the step as twelve primitives against one fused node (nodes, bytes, measured
+  time); saving each step's intermediates against recomputing them (bytes held, step
+  evaluations); the Jacobian of the last M states by forward mode (P + 1 chain runs) and by
+  reverse mode (1 + M), with measured times as M grows. --budget: milliseconds of timing per
+  measured pair (default 50; fusion gets four times it).`;
+
+const OPTIONS = {
+  steps: { type: 'string' },
+  window: { type: 'string' },
+  outputs: { type: 'string' },
+  c: { type: 'string' },
+  x0: { type: 'string' },
+  target: { type: 'string' },
+  budget: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** `tape-lab tradeoffs`: the four levers, counted and measured. */
+export function tradeoffsCommand(argv: string[]): string {
+  const { values } = parseOptions(argv, OPTIONS, 'tradeoffs');
+  const steps = integerOption('steps', values.steps, 1, TRADEOFFS_MAX_STEPS) ?? 40;
+  const window = integerOption('window', values.window, 0, Number.MAX_SAFE_INTEGER) ?? Math.min(10, steps);
+  if (window > steps) throw new UsageError(`--window ${window} is larger than the ${steps} steps; use 0 to ${steps}`);
+  const outputs = integerOption('outputs', values.outputs, 1, Number.MAX_SAFE_INTEGER) ?? Math.min(5, steps);
+  if (outputs > steps) throw new UsageError(`--outputs ${outputs} is larger than the ${steps} steps; use 1 to ${steps}`);
+  const budget = numberOption('budget', values.budget) ?? 50;
+  if (budget < 0 || budget > 10_000) throw new UsageError(`--budget must be from 0 to 10000 milliseconds; got '${values.budget}'`);
+  const params = defaultParams(steps, {
+    c: numberOption('c', values.c) ?? DEFAULT_C,
+    x0: numberOption('x0', values.x0) ?? DEFAULT_X0,
+    target: numberOption('target', values.target) ?? DEFAULT_TARGET,
+  });
+  const figures = tradeoffsFigures(params, { window, outputs });
+  const timings = tradeoffsTimings(params, outputs, budget);
+  const data = tradeoffsJson(figures, timings);
+  return values.json ? printJson(data) : formatTradeoffs(figures, timings, params);
+}
+
+/** The JSON of `tradeoffs --json`: the keys issue 15 names, measured times beside the counts. */
+export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<string, unknown> {
+  const chosen = t.jacobian.find((p) => p.outputs === f.outputs);
+  return {
+    steps: f.steps,
+    window: f.window,
+    outputs: f.outputs,
+    truncation: {
+      gradient: f.truncation.gradient,
+      relativeError: f.truncation.relativeError,
+      tapeNodes: f.truncation.tapeNodes,
+      tapeBytes: f.truncation.tapeBytes,
+    },
+    truncationCurve: f.truncationCurve.map((p) => ({ window: p.window, relativeError: p.relativeError })),
+    fusion: {
+      primitive: { ...f.fusion.primitive, microseconds: t.fusion.primitiveMicroseconds },
+      fused: { ...f.fusion.fused, microseconds: t.fusion.fusedMicroseconds },
+      maxDifference: f.fusion.maxDifference,
+    },
+    recompute: {
+      saved: { bytes: f.recompute.saved.bytes, stepEvaluations: f.recompute.saved.stepEvaluations },
+      recomputed: { bytes: f.recompute.recomputed.bytes, stepEvaluations: f.recompute.recomputed.stepEvaluations },
+      maxDifference: f.recompute.maxDifference,
+    },
+    jacobian: {
+      rows: f.jacobian.rows,
+      forward: { work: f.jacobian.forward.work, microseconds: chosen?.forwardMicroseconds ?? null },
+      reverse: { work: f.jacobian.reverse.work, microseconds: chosen?.reverseMicroseconds ?? null },
+      crossover: t.crossover,
+      maxDifference: f.jacobian.maxDifference,
+      measured: t.jacobian,
+    },
+  };
+}
+
+function fmtMicro(us: number): string {
+  return us >= 1000 ? `${fmt(us / 1000)} ms` : `${fmt(us)} µs`;
+}
+
+/** The readable summary: one block per lever. */
+export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c: number; x0: number; target: number }): string {
+  const T = f.steps;
+  const K = f.window;
+  const P = f.parameters;
+  const curve = f.truncationCurve;
+  const shownK = [...new Set([0, 1, 2, 5, 10, 20, 40, 80, 160, 320, 640, K, T].filter((k) => k <= T))].sort((x, y) => x - y);
+  const crossTime = t.crossover.time === null ? `none for M ≤ ${T} (reverse mode was faster at M = ${T})` : `from M = ${t.crossover.time}`;
+  const crossWork = t.crossover.work === null ? `none for M ≤ ${T} (forward costs P + 1 = ${P + 1}, reverse 1 + M: forward wins only past M = P = ${P})` : `from M = ${t.crossover.work}`;
+  return [
+    `What frameworks hide, on the chain: T = ${T} steps, P = ${P} parameters, c = ${fmt(p.c)}, x₀ = ${fmt(p.x0)}, y = ${fmt(p.target)}`,
+    '',
+    `Stopping the gradient at x_${T - K} (window K = ${K}): a_t, b_t with t < ${T - K} get 0, the others exact`,
+    table([
+      ['', 'relative error', 'tape nodes', 'tape bytes'],
+      [`window K = ${K}`, fmt(f.truncation.relativeError), fmt(f.truncation.tapeNodes), fmtBytes(f.truncation.tapeBytes)],
+      [`full tape (K = ${T})`, '0', fmt(f.truncation.fullTapeNodes), fmtBytes(f.truncation.fullTapeBytes)],
+    ]),
+    `‖g_K − g‖/‖g‖ by K: ${shownK.map((k) => `${k}: ${fmt(curve[k].relativeError)}`).join(', ')}`,
+    '',
+    'Fusing each step into one node with its hand-derived Jacobian (record and sweep, measured)',
+    table([
+      ['', 'nodes', 'bytes', 'time'],
+      ['twelve primitives a step', fmt(f.fusion.primitive.nodes), fmtBytes(f.fusion.primitive.bytes), fmtMicro(t.fusion.primitiveMicroseconds)],
+      ['one fused node a step', fmt(f.fusion.fused.nodes), fmtBytes(f.fusion.fused.bytes), fmtMicro(t.fusion.fusedMicroseconds)],
+    ]),
+    `largest difference between the two gradients: ${fmt(f.fusion.maxDifference)} (rounding)`,
+    '',
+    "Saving each step's intermediates (its tanh output among them) or recomputing them in the sweep",
+    table([
+      ['', 'bytes held', 'step evaluations'],
+      ['saved', fmtBytes(f.recompute.saved.bytes), fmt(f.recompute.saved.stepEvaluations)],
+      ['recomputed from x_t', fmtBytes(f.recompute.recomputed.bytes), fmt(f.recompute.recomputed.stepEvaluations)],
+    ]),
+    `largest difference between the two gradients: ${fmt(f.recompute.maxDifference)}`,
+    '',
+    `Jacobian of the last M = ${f.outputs} states (${f.outputs} × ${P}), forward against reverse: largest difference ${fmt(f.jacobian.maxDifference)}`,
+    table([
+      ['M', 'forward work', 'reverse work', 'forward time', 'reverse time'],
+      ...t.jacobian.map((q) => [
+        q.outputs === f.outputs ? `${q.outputs} ←` : String(q.outputs),
+        fmt(q.forwardWork),
+        fmt(q.reverseWork),
+        fmtMicro(q.forwardMicroseconds),
+        fmtMicro(q.reverseMicroseconds),
+      ]),
+    ]),
+    `forward mode starts to win by work: ${crossWork}`,
+    `forward mode starts to win by time: ${crossTime}`,
+    'Times are the fastest of batches timed in alternation, on this machine now: measured, not asserted.',
+  ].join('\n');
+}

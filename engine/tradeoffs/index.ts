@@ -1,0 +1,32 @@
+/**
+ * What frameworks hide, on the chain: stopping the gradient (truncated backpropagation), fusing a
+ * step into one node, saving or recomputing a step's intermediates, and forward against reverse
+ * mode for the Jacobian of the last M states. Counted by the code that does the work.
+ */
+export { truncatedGradient, truncatedTapeNodes, truncationCurve, relativeError, validateWindow } from './truncation.ts';
+export type { TruncatedGradient, TruncationPoint } from './truncation.ts';
+export { FusedTape, BYTES_PER_FUSED_NODE, FUSED_ARITY, type FusedId } from './fused-tape.ts';
+export { fusedStep, fusedGradient, fusedTapeNodes, primitiveGradient, maxDifference, stepOpNames } from './fusion.ts';
+export type { FusedStep, TapedGradient } from './fusion.ts';
+export { savedGradient, recomputedGradient, type MemoryRun } from './recompute.ts';
+export { forwardJacobian, reverseJacobian, jacobianDifference, validateOutputs } from './jacobian.ts';
+export type { JacobianRow, JacobianRun } from './jacobian.ts';
+export { fastestMicroseconds } from './timing.ts';
+export {
+  tradeoffsFigures,
+  tradeoffsTimings,
+  validateTradeoffs,
+  sampledOutputs,
+  crossoverOf,
+} from './report.ts';
+export type {
+  TradeoffsSettings,
+  TradeoffsFigures,
+  TradeoffsTimings,
+  JacobianCostPoint,
+  Crossover,
+  TapeSize,
+  MemorySide,
+  MemoryTrace,
+} from './report.ts';
+export { requestParams, buffersOf, type TradeoffsRequest } from './request.ts';

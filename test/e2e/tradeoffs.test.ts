@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, drag } from './helpers.ts';
+import { hashOf, scrollTo, startKit, type Options } from './playgroundKit.ts';
+
+const SECTION = 'section.tradeoffs-panel';
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
+mkdirSync(SHOTS, { recursive: true });
+
+const { open } = startKit();
+
+/** Opens the page at `hash` and brings the section in, its four levers drawn and its times measured. */
+async function openSection(hash = '', options: Options = {}) {
+  const opened = await open(hash, options);
+  await scrollTo(opened.page, SECTION);
+  await opened.page.locator(`${SECTION} .lever`).nth(3).waitFor({ timeout: 30_000 });
+  await opened.page.locator(`${SECTION} .tradeoffs-cost.time`).waitFor({ timeout: 30_000 });
+  return opened;
+}
+
+const text = (page: Page, selector: string) => page.locator(`${SECTION} ${selector}`).first().textContent();
+const label = (page: Page, selector: string) => page.locator(`${SECTION} ${selector}`).first().getAttribute('aria-label');
+
+/** Waits until the element's text or label is no longer `before`. */
+async function changes(page: Page, selector: string, before: string | null, attribute?: string) {
+  await page.waitForFunction(
+    ([sel, was, attr]) => {
+      const el = document.querySelector(sel);
+      const now = attr ? el?.getAttribute(attr) : el?.textContent;
+      return now !== null && now !== undefined && now !== was;
+    },
+    [`${SECTION} ${selector}`, before, attribute ?? null] as const,
+  );
+}
+
+describe('What frameworks hide, in Chromium', () => {
+  it('computes its four levers in a worker of its own, at the defaults', async () => {
+    const { page, watch } = await openSection();
+    expect(page.workers().some((w) => w.url().includes('tradeoffs.worker'))).toBe(true);
+    expect(await page.locator(`${SECTION} h2`).textContent()).toBe('What frameworks hide');
+    expect(await page.locator(`${SECTION} h3`).allTextContents()).toEqual([
+      'Stopping the gradient',
+      'Fusing a step',
+      'Saving or recomputing',
+      'Forward or reverse mode for a Jacobian',
+    ]);
+    expect(await text(page, '.fig-truncation-tape dd')).toBe('145 nodes, 5.7 KiB');
+    expect(await text(page, '.fig-fusion-tape dd')).toBe('565 nodes, 22.1 KiB');
+    expect(await text(page, '.fig-recompute-bytes dd')).toBe('25.1 KiB');
+    expect(await text(page, '.fig-jacobian-forward dd')).toBe('81 runs');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 runs');
+    expect(await hashOf(page)).not.toMatch(/window|fused|saved|outputs/);
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('each control changes its figure and the hash', async () => {
+    const { page, watch } = await openSection();
+    // Window K: the truncated gradient, its error and its tape.
+    const gradient = await label(page, '.tradeoffs-gradient');
+    const error = await text(page, '.fig-truncation-error dd');
+    await drag(page, 'Truncation window K', 25);
+    await changes(page, '.fig-truncation-error dd', error);
+    expect(await label(page, '.tradeoffs-gradient')).not.toBe(gradient);
+    expect(await label(page, '.tradeoffs-gradient')).toMatch(/stops at x₁₅/);
+    expect(await text(page, '.fig-truncation-tape dd')).toBe('355 nodes, 13.9 KiB');
+    expect(await hashOf(page)).toMatch(/&window=25(&|$)/);
+    // Fused: the tape in use and the step strip.
+    await page.locator(SECTION).getByRole('radio', { name: 'one fused node' }).check();
+    await changes(page, '.fig-fusion-tape dd', '565 nodes, 22.1 KiB');
+    expect(await text(page, '.fig-fusion-tape dd')).toBe('122 nodes, 6.2 KiB');
+    expect(await page.locator(`${SECTION} .step-strip .node`).count()).toBe(1);
+    expect(await hashOf(page)).toMatch(/&fused=1(&|$)/);
+    // Saved or recomputed: bytes held against step evaluations.
+    await page.locator(SECTION).getByRole('radio', { name: 'recomputed from xₜ' }).check();
+    await changes(page, '.fig-recompute-bytes dd', '25.1 KiB');
+    expect(await text(page, '.fig-recompute-bytes dd')).toBe('1.1 KiB');
+    expect(await text(page, '.fig-recompute-steps dd')).toBe('80');
+    expect(await hashOf(page)).toMatch(/&saved=0(&|$)/);
+    // Outputs M: the Jacobian and reverse mode's work.
+    const heat = await label(page, '.tradeoffs-heat');
+    await drag(page, 'Output states M', 12);
+    await changes(page, '.tradeoffs-heat', heat, 'aria-label');
+    expect(await label(page, '.tradeoffs-heat')).toMatch(/^Jacobian of the last 12 states with respect to the 80 parameters/);
+    await changes(page, '.fig-jacobian-reverse dd', '6 runs');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('13 runs');
+    expect(await text(page, '.fig-jacobian-forward dd')).toBe('81 runs');
+    expect(await hashOf(page)).toMatch(/&outputs=12(&|$)/);
+    // The chain's own settings move the truncation figure.
+    const before = await text(page, '.fig-truncation-error dd');
+    await drag(page, 'c', -0.8);
+    await changes(page, '.fig-truncation-error dd', before);
+    // A link reproduces what is on screen.
+    const link = await hashOf(page);
+    const again = await openSection(link);
+    expect(await again.page.locator(SECTION).getByRole('radio', { name: 'one fused node' }).isChecked()).toBe(true);
+    expect(await again.page.locator(SECTION).getByRole('radio', { name: 'recomputed from xₜ' }).isChecked()).toBe(true);
+    expect(await text(again.page, '.fig-truncation-error dd')).toBe(await text(page, '.fig-truncation-error dd'));
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+    await again.page.context().close();
+  });
+
+  it('corrects junk in the hash with one notice each, and clamps K and M to the steps', async () => {
+    const { page, watch } = await openSection('#steps=20&window=abc&fused=maybe&saved=0&outputs=999');
+    const notices = await page.locator('.notice.corrected').allTextContents();
+    const all = notices.join(' ');
+    expect(all).toContain('Truncation window: “abc” is not a number');
+    expect(all).toContain('Fused: “maybe” is not 1 or 0');
+    expect(all).toContain('Output states: 999 is above the largest allowed value 20');
+    expect(await page.locator(SECTION).getByLabel('Output states M', { exact: true }).inputValue()).toBe('20');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('21 runs');
+    expect(await hashOf(page)).toMatch(/&saved=0&outputs=20/);
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    [1366, 768, 'light'],
+    [1366, 768, 'dark'],
+  ] as const)('at %i×%i, %s: no axe violations, nothing wider than the page; screenshots', async (width, height, colorScheme) => {
+    const { page } = await openSection('#window=6&outputs=8', { viewport: { width, height }, colorScheme });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const box = await page.locator(SECTION).boundingBox();
+    await page.screenshot({ path: `${SHOTS}/tradeoffs-${width}-${colorScheme}.png`, fullPage: true, clip: { x: 0, y: box!.y, width, height: box!.height } });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,34 @@
+/// <reference lib="webworker" />
+import * as Comlink from 'comlink';
+import {
+  buffersOf,
+  requestParams,
+  tradeoffsFigures,
+  tradeoffsTimings,
+  type TradeoffsFigures,
+  type TradeoffsRequest,
+  type TradeoffsTimings,
+} from '../../engine/tradeoffs/index.ts';
+import { LabInputError } from '../../engine/settings.ts';
+import type { TradeoffsWorkerApi } from './protocol.ts';
+
+function paramsFor(request: TradeoffsRequest) {
+  const checked = requestParams(request);
+  if ('problem' in checked) throw new LabInputError(checked.problem);
+  return checked.params;
+}
+
+/** The section "What frameworks hide": its four figures, and the measured times, in a worker of their own. */
+const api: TradeoffsWorkerApi = {
+  /** Every count and gradient the four figures draw (about 20 ms at T = 200). */
+  figures(request: TradeoffsRequest): TradeoffsFigures {
+    const figures = tradeoffsFigures(paramsFor(request), request);
+    return Comlink.transfer(figures, buffersOf(figures));
+  },
+  /** The fusion and Jacobian times, measured here in alternation: `budgetMs` a Jacobian pair, `fusionMs` the fusion pair. */
+  timings(request: TradeoffsRequest, budgetMs: number, fusionMs: number): TradeoffsTimings {
+    return tradeoffsTimings(paramsFor(request), request.outputs, budgetMs, fusionMs);
+  },
+};
+
+Comlink.expose(api);
