@@ -15,4 +15,5 @@ export const CHAPTER_BODIES: readonly ComponentType[] = [
   lazy(() => import('./chapters/Chapter7.tsx')),
   lazy(() => import('./chapters/Chapter8.tsx')),
   lazy(() => import('./chapters/Chapter9.tsx')),
+  lazy(() => import('./chapters/Chapter10.tsx')),
 ];

@@ -9,6 +9,7 @@ export const CHAPTER_TITLES: readonly string[] = [
   'The tape is the price',
   'Checkpointing: buy memory back with compute',
   'From scalars to tensors',
+  'What frameworks hide',
 ];
 
 /** How many chapters the lesson has. */

@@ -182,6 +182,7 @@ describe('the lesson', () => {
       7: 'About doubles',
       8: 'k = 6, near √36',
       9: 'About 3,000 times',
+      10: 'Exactly 0',
     };
     const { context, page, watch } = await open('#lesson=1');
     for (const [chapter, answer] of Object.entries(right)) {
