@@ -1,7 +1,7 @@
 import type { LabSettings } from '../engine/report.ts';
 import { sameSettings } from '../engine/settings-table.ts';
 import { updateTiming } from './perf/updateTiming.ts';
-import { decodeTradeoffs } from './tradeoffs/hash.ts';
+import { decodeTradeoffs } from './tradeoffs/hashPart.ts';
 import { sameLevers } from './tradeoffs/levers.ts';
 import { hashOf as writeHashOf, readHash as readUrlHash } from './url/hash.ts';
 import { selectSettings, type LabState, type LabStore } from './store/index.ts';

@@ -55,7 +55,7 @@ export * from './number-text.ts';
 export type * from './report.ts';
 export * from './checkpoint/index.ts';
 export { chainTapeView, describeTape, subscript, type TapeView, type ChainTapeView } from './tape-view.ts';
-export { timeGradients, TIMING_MAX_STEPS, type GradientTiming } from './timing.ts';
+export { timeGradients, TIMING_MAX_STEPS, type GradientTiming } from './gradient-times.ts';
 export { trace, runProgram, TraceError, type Program } from './program.ts';
 export * from './expr/index.ts';
 export * from './tensor/index.ts';

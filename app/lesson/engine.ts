@@ -1,6 +1,6 @@
 import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import type { GradientTiming } from '../../engine/timing.ts';
+import type { GradientTiming } from '../../engine/gradient-times.ts';
 import { openChannel } from '../../workers/channel/channel.ts';
 import { comlinkWorker } from '../../workers/channel/comlink.ts';
 import type { LabWorkerApi } from '../../workers/lab/protocol.ts';

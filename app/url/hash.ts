@@ -3,7 +3,7 @@ import { viewHashPart } from '../embed/embed.ts';
 import { lessonHashPart } from '../lesson/hashPart.ts';
 import { playgroundHashPart } from '../playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
-import { tradeoffsHashPart } from '../tradeoffs/hash.ts';
+import { tradeoffsHashPart } from '../tradeoffs/hashPart.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import type { HashPart } from './part.ts';
 
@@ -17,7 +17,7 @@ import type { HashPart } from './part.ts';
  * valid value with one notice per correction) and adds one row to HASH_PARTS below. Then
  * `readHash(hash).values.lesson` is its value and `hashOf({ …, lesson })` writes it. The "what
  * frameworks hide" section registers `window`, `fused`, `saved` and `outputs` the same way
- * (app/tradeoffs/hash.ts).
+ * (app/tradeoffs/hashPart.ts).
  */
 export const HASH_PARTS = {
   settings: settingsHashPart,

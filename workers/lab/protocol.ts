@@ -1,6 +1,6 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
-import type { GradientTiming } from '../../engine/timing.ts';
+import type { GradientTiming } from '../../engine/gradient-times.ts';
 import type { MethodTimes } from '../../engine/method-times.ts';
 
 /** What the lab's worker (lab.worker.ts) answers: one lab run per call, typed arrays moved, not copied. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabReport } from '../../../engine/report.ts';
 import { startLesson } from '../../../app/lesson/wire.ts';
+import { CHAPTER_COUNT } from '../../../app/lesson/titles.ts';
 import { useLab } from '../../../app/store/index.ts';
 import { startLab } from '../../../app/labSync.ts';
 import type { LabRunner } from '../../../workers/lab/client.ts';
@@ -54,9 +55,9 @@ describe('the lesson beside the lab', () => {
     useLab.setState(useLab.getInitialState(), true);
     const host = fakeHost('#lesson=42');
     const stop = startLesson(useLab, host);
-    expect(useLab.getState().lesson?.chapter).toBe(9);
+    expect(useLab.getState().lesson?.chapter).toBe(CHAPTER_COUNT);
     expect(useLab.getState().lessonNotices.join(' ')).toContain('there is no chapter 42');
-    expect(host.location.hash).toBe('#lesson=9');
+    expect(host.location.hash).toBe(`#lesson=${CHAPTER_COUNT}`);
     stop();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readHash, splitHash } from '../../../app/url/hash.ts';
-import { decodeTradeoffs, encodeTradeoffs } from '../../../app/tradeoffs/hash.ts';
+import { decodeTradeoffs, encodeTradeoffs } from '../../../app/tradeoffs/hashPart.ts';
 import { LEVER_DEFAULTS, effectiveLevers } from '../../../app/tradeoffs/levers.ts';
 
 describe('the levers in the URL hash', () => {
