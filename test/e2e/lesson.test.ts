@@ -145,13 +145,14 @@ describe('the lesson', () => {
     await chapterReady(page, CHAPTERS - 2);
     await page.keyboard.press('ArrowRight');
     await chapterReady(page, CHAPTERS - 1);
-    await page.locator('input[type="range"]').first().focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('PageDown');
-    expect(await chapterShown(page)).toBe(CHAPTERS - 1);
     await page.locator('article h2').focus();
     await page.keyboard.press(' ');
     await chapterReady(page, CHAPTERS);
+    // The last chapter has a slider: with focus on it, the arrows and PageDown are the slider's.
+    await page.locator('input[type="range"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('PageDown');
+    expect(await chapterShown(page)).toBe(CHAPTERS);
     await page.keyboard.press('Escape');
     await page.locator('.lesson-head').waitFor();
     expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${CHAPTERS}`);
