@@ -21,7 +21,7 @@ export function CheckpointCounts() {
     : [];
   const name = cp ? (cp.schedule === 'periodic' ? `stride ${cp.stride}` : plural(cp.snapshots ?? 0, 'snapshot')) : '';
   return (
-    <table className="counts">
+    <table className="counts checkpoint-counts">
       <caption>Against the full tape</caption>
       <thead>
         <tr>

@@ -84,7 +84,7 @@ describe('the lab in Chromium', () => {
 
     before = await panelSvg(page, 'Checkpoint schedule');
     await drag(page, 'Checkpoint stride', 11);
-    await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.includes('stride 11'));
+    await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('stride 11'));
     expect(await hashOf(page)).toContain('stride=11&');
     expect(await panelSvg(page, 'Checkpoint schedule')).not.toBe(before);
 
@@ -106,11 +106,11 @@ describe('the lab in Chromium', () => {
       );
     }
 
-    await page.getByLabel('Binomial').check();
+    await page.getByRole('radio', { name: 'Binomial', exact: true }).check();
     await page.waitForFunction(() => window.location.hash.includes('schedule=revolve'));
     before = await panelSvg(page, 'Checkpoint schedule');
     await drag(page, 'Snapshots', 6);
-    await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.includes('6 snapshots'));
+    await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('6 snapshots'));
     expect(await hashOf(page)).toContain('snapshots=6&');
     expect(await panelSvg(page, 'Checkpoint schedule')).not.toBe(before);
     expect(watch.errors).toEqual([]);
@@ -243,7 +243,7 @@ describe('the lab in Chromium', () => {
     expect(await page.getByLabel('Chain steps', { exact: true }).inputValue()).toBe('60');
     expect(await page.getByLabel('Snapshots', { exact: true }).inputValue()).toBe('5');
     expect(await page.locator('.notice.corrected').count()).toBe(0);
-    expect(await page.locator('.counts').textContent()).toContain('5 snapshots');
+    expect(await page.locator('.checkpoint-counts').textContent()).toContain('5 snapshots');
     expect(watch.errors).toEqual([]);
     await page.context().close();
   });
