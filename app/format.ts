@@ -4,7 +4,7 @@
  */
 import { formatNumber as formatInStyle, SCREEN_STYLE } from '../engine/number-text.ts';
 
-export { formatBytes, formatEps } from '../engine/number-text.ts';
+export { durationText, formatBytes, formatEps } from '../engine/number-text.ts';
 
 /** 6.1e-12, 0.135, 81, 1.2e+6 → "1.2e6": at most `digits` significant digits. */
 export function formatNumber(x: number | null | undefined, digits = 2): string {

@@ -1,19 +1,12 @@
 import { defaultParams, stepsOf, validateParams, type ChainParams } from './chain.ts';
-import {
-  MACHINE_EPSILON,
-  baseStates,
-  centralDifferencesFrom,
-  epsilonGrid,
-  gradientError,
-  newEvaluationCount,
-  thirdDerivatives,
-} from './finite-difference.ts';
+import { MACHINE_EPSILON, baseStates, centralDifferencesFrom, gradientError, newEvaluationCount } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
 import type { CheckpointReport, GradientPair, LabPart, LabReport, LabSettings, SweepPoint, WorkPoint } from './report.ts';
 import { reverseGradient } from './reverse.ts';
 import { LabInputError, checkEngineLimits } from './settings.ts';
 import { BYTES_PER_NODE } from './tape.ts';
 import { checkpointReport, checkpointWork } from './checkpoint/lab-schedule.ts';
+import { sweepOverEpsilon } from './sweep.ts';
 
 /** Above this many steps the sweep over h is skipped unless asked for (it costs ~34·T² steps). */
 export const SWEEP_STEP_LIMIT = 1000;
@@ -138,11 +131,11 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   if (wants(settings, 'tangents', true) && !wantTangents) {
     warnings.push(`the tangent table is left out above ${TANGENT_TABLE_LIMIT} entries ((T+1)·P = ${(T + 1) * P})`);
   }
-  const forwardRuns = T <= FORWARD_STEP_LIMIT;
+  const forwardRuns = wants(settings, 'forward', T <= FORWARD_STEP_LIMIT);
   const forward = forwardRuns
     ? forwardGradient(params, { recordTangents: wantTangents })
     : { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN), tangents: null, stepEvaluations: 0, lanes: P, workUnits: NaN };
-  if (!forwardRuns) {
+  if (!forwardRuns && settings.include?.forward === undefined) {
     warnings.push(`forward mode is skipped above ${FORWARD_STEP_LIMIT} steps (it would carry ${P} tangent lanes through ${T} steps)`);
   }
 
@@ -150,36 +143,22 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   const fdCount = newEvaluationCount();
   let finiteDifference: GradientPair = { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN) };
   let states = reverse.states;
-  const fdRuns = T <= FINITE_DIFFERENCE_STEP_LIMIT;
+  const fdRuns = wants(settings, 'finiteDifference', T <= FINITE_DIFFERENCE_STEP_LIMIT);
   if (fdRuns) {
     states = baseStates(params, fdCount);
     finiteDifference = centralDifferencesFrom(params, states, settings.eps, fdCount);
-  } else {
+  } else if (settings.include?.finiteDifference === undefined) {
     warnings.push(`central differences are skipped above ${FINITE_DIFFERENCE_STEP_LIMIT} steps (they would evaluate about ${(2 * T * T).toExponential(1)} chain steps)`);
   }
 
   const sweepCount = newEvaluationCount();
   const sweepRuns = fdRuns && wants(settings, 'sweep', T <= SWEEP_STEP_LIMIT);
-  const sweep: SweepPoint[] = [];
+  let sweep: SweepPoint[] = [];
   let thirdRms = NaN;
   if (sweepRuns) {
-    const third = wants(settings, 'thirdDerivatives', true) ? thirdDerivatives(params, states, sweepCount) : null;
-    thirdRms = third ? rmsOf(third) : NaN;
-    const f = Math.abs(reverse.loss);
-    const grid = epsilonGrid();
-    yield 0;
-    for (const h of grid) {
-      const g = centralDifferencesFrom(params, states, h, sweepCount);
-      const e = gradientError(g, reverse);
-      sweep.push({
-        eps: h,
-        rms: e.rms,
-        maxRelative: e.maxRelative,
-        truncation: (h * h * thirdRms) / 6,
-        rounding: (MACHINE_EPSILON * f) / h,
-      });
-      yield sweep.length / grid.length;
-    }
+    const result = yield* sweepOverEpsilon(params, states, reverse, sweepCount, wants(settings, 'thirdDerivatives', true));
+    sweep = result.sweep;
+    thirdRms = result.thirdRms;
   } else if (fdRuns && T > SWEEP_STEP_LIMIT && settings.include?.sweep === undefined) {
     warnings.push(`the sweep over epsilon is skipped above ${SWEEP_STEP_LIMIT} steps unless asked for`);
   }
@@ -243,12 +222,6 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   };
   warnings.push(...nonFiniteWarnings(report));
   return report;
-}
-
-function rmsOf(g: GradientPair): number {
-  let s = 0;
-  for (let t = 0; t < g.a.length; t++) s += g.a[t] * g.a[t] + g.b[t] * g.b[t];
-  return Math.sqrt(s / (2 * g.a.length));
 }
 
 /** The h with the smallest finite RMS error, or null when none is finite. */

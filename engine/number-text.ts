@@ -86,3 +86,13 @@ export function quoteSafely(text: string, max = 80): string {
 
 /** C0 and C1 controls, DEL, and the bidi embeddings, overrides, isolates and marks. */
 const UNSAFE = /^[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]$/;
+
+/** "≈ 40 ms", "≈ 2.5 s", "≈ 9 min", "≈ 3.1 h": an estimated duration in one unit. */
+export function durationText(ms: number): string {
+  if (!Number.isFinite(ms)) return '≈ ?';
+  const round = (x: number) => (x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, ''));
+  if (ms < 1000) return `≈ ${round(ms)} ms`;
+  if (ms < 60_000) return `≈ ${round(ms / 1000)} s`;
+  if (ms < 3_600_000) return `≈ ${round(ms / 60_000)} min`;
+  return `≈ ${round(ms / 3_600_000)} h`;
+}

@@ -24,13 +24,16 @@ export interface LabSettings {
   target: number;
   /** Explicit a_t and b_t instead of the documented defaults (sets the steps to a.length). */
   params?: { a: ArrayLike<number>; b: ArrayLike<number> };
-  /** Which optional parts to compute; all true when omitted. */
+  /**
+   * Which optional parts to compute. Omitted, each is computed, except forward mode, central
+   * differences, the sweep and the frontier above their step limits (engine/lab.ts).
+   */
   include?: Partial<Record<LabPart, boolean>>;
 }
 
 /** Optional parts of a report; the app skips the expensive ones while a slider that does not
  * change them moves. */
-export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives';
+export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference';
 
 /** dL/da_t and dL/db_t. */
 export interface GradientPair {
@@ -178,4 +181,25 @@ export interface LabReport {
   workCurve: WorkPoint[];
   /** Plain-words notes: non-finite figures, clamped inputs, numerical hazards. */
   warnings: string[];
+  /**
+   * The methods not run because they would take too long at this length, with their work and
+   * time estimated from runs of shorter chains (engine/cost-plan.ts). Absent when everything ran,
+   * and from the command line's reports, which skip by step limits instead.
+   */
+  estimates?: PartEstimates;
 }
+
+/** The parts of a run whose cost grows as T²: forward mode, central differences, the sweep over epsilon. */
+export type CostlyPart = 'forward' | 'finiteDifference' | 'sweep';
+
+/** A part not run, and what it would have cost. */
+export interface PartEstimate {
+  /** Work units (chain runs) it would take, extrapolated from counts at shorter chains. */
+  workUnits: number;
+  /** Milliseconds it would take here, scaled as T² from a timed run at `fromSteps`. */
+  ms: number;
+  /** The chain length the time was measured at. */
+  fromSteps: number;
+}
+
+export type PartEstimates = Partial<Record<CostlyPart, PartEstimate>>;

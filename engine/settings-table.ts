@@ -34,6 +34,11 @@ export interface NumberRow<K extends string = string> extends RowBase<K> {
   default: number;
   /** What the app's controls and links allow; a link's value outside it is clamped with a notice. */
   app: SettingRange;
+  /**
+   * The slider's range, where it is narrower than the app's: the rest of the app's range is
+   * reached by the number field beside it (the chain steps).
+   */
+  slider?: SettingRange;
   /** What the engine accepts (runLab throws LabInputError outside it). */
   engine: SettingRange;
   /** What the command line accepts: the engine's hard range, or the app's where the engine's is unbounded. */
@@ -68,13 +73,15 @@ export const MAX_STEPS = 100_000;
 
 /**
  * The rows, in the order the hash writes them. The app's ranges:
- * - steps 2 … 200: long enough for forward mode's 2T + 1 and central differences' 4T + 1 to
- *   pull away from reverse mode's 2, short enough that every panel repaints while a slider moves.
+ * - steps 1 … 100,000, the engine's whole range. The slider covers 1 … 200: long enough for
+ *   forward mode's 2T + 1 and central differences' 4T + 1 to pull away from reverse mode's 2,
+ *   short enough that every panel repaints while it moves. The number field beside it reaches
+ *   the rest, where the methods whose cost grows as T² are estimated instead of run.
  * - eps 1e-16 … 1, on a log slider: from below machine epsilon (pure rounding noise) to a step
  *   as large as the parameters themselves (pure truncation error).
  * - stride 1 … steps: 1 is the full tape, steps keeps only x₀. Snapshots 1 … steps likewise.
  * - c −1 … 1.5, x₀ −2 … 2, target −2 … 2: every figure stays finite over the whole steps
- *   slider (checked over a grid of these ranges). A negative c makes the chain contract hard, so
+ *   slider (longer chains may overflow or vanish, and the report's warnings say so) (checked over a grid of these ranges). A negative c makes the chain contract hard, so
  *   at 200 steps the early gradients fall by up to ~180 decades: vanishing gradients, on purpose
  *   visible in the Reverse mode panel rather than hidden by a narrower slider.
  * The command line accepts the engine's hard range for the steps, epsilon, stride and snapshots
@@ -85,7 +92,7 @@ export const SETTING_ROWS = [
   {
     key: 'steps', label: 'Chain steps', flag: 'steps', metavar: 'N', help: 'chain steps T (P = 2T parameters)',
     kind: 'integer', default: 40, scale: 'linear', sliderStep: 1, hash: 'plain',
-    app: { min: 2, max: 200 }, engine: { min: MIN_STEPS, max: MAX_STEPS }, cli: 'engine',
+    app: { min: MIN_STEPS, max: MAX_STEPS }, slider: { min: MIN_STEPS, max: 200 }, engine: { min: MIN_STEPS, max: MAX_STEPS }, cli: 'engine',
   },
   {
     key: 'eps', label: 'Finite-difference epsilon', flag: 'eps', metavar: 'H', help: 'the central-difference step h',

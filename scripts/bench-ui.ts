@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { RANGES } from '../app/settings/schema.ts';
+import { sliderRange } from '../app/settings/schema.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -55,7 +55,7 @@ interface ColdLoad {
 
 /** The sliders, each over its whole range; the steps slider over the stretch around the steps tested. */
 function sliderCases(steps: number): SliderCase[] {
-  const { min, max } = RANGES.steps;
+  const { min, max } = sliderRange('steps', 0);
   const at = (t: number) => (t - min) / (max - min);
   return [
     { label: 'Finite-difference epsilon', from: 0, to: 1 },
@@ -333,8 +333,8 @@ async function main(): Promise<void> {
     const cold = only === 'scrub' ? null : await coldLoad(browser, served.url);
     const drags = [
       ...(only === 'scrub' ? [] : await dragAll(browser, served.url, 40)),
-      ...(only === 'scrub' ? [] : await dragAll(browser, served.url, RANGES.steps.max)),
-      await scrubTape(browser, served.url, RANGES.steps.max),
+      ...(only === 'scrub' ? [] : await dragAll(browser, served.url, sliderRange('steps', 0).max)),
+      await scrubTape(browser, served.url, sliderRange('steps', 0).max),
     ];
     if (args.has('--json')) {
       process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);

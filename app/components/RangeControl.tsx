@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { timedInput } from '../perf/labInput.ts';
 
 interface RangeControlProps {
@@ -14,6 +14,8 @@ interface RangeControlProps {
   step: number;
   /** Called on every input event, so panels repaint while the thumb moves. */
   onPosition: (position: number) => void;
+  /** An editable field in the readout's place (the steps, typed); given the hint's id. */
+  field?: (hintId: string | undefined) => ReactNode;
   /** Spoken value for assistive technology when the position is not the value (log sliders). */
   valueText?: string;
   disabled?: boolean;
@@ -31,9 +33,13 @@ export function RangeControl(props: RangeControlProps) {
     <div className="control">
       <div className="control-head">
         <label htmlFor={id}>{props.label}</label>
-        <output htmlFor={id} className="readout">
-          {props.readout}
-        </output>
+        {props.field ? (
+          props.field(props.hint ? hintId : undefined)
+        ) : (
+          <output htmlFor={id} className="readout">
+            {props.readout}
+          </output>
+        )}
       </div>
       <input
         id={id}

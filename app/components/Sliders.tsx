@@ -1,6 +1,7 @@
 import { formatEps } from '../format.ts';
 import { EPS_POSITION, epsFromPosition, positionFromEps } from '../settings/epsSlider.ts';
-import { appRange, numberRow, type SettingKey } from '../settings/schema.ts';
+import { appRange, numberRow, sliderRange, type SettingKey } from '../settings/schema.ts';
+import { StepsField } from './StepsField.tsx';
 import { useLab } from '../store/index.ts';
 import { RangeControl } from './RangeControl.tsx';
 
@@ -29,15 +30,22 @@ export function EpsSlider() {
   );
 }
 
-/** "Chain steps": T from 2 to 200. */
+/**
+ * "Chain steps": a slider over T = 1 … 200, where every panel repaints as it moves, and in the
+ * readout's place a field that takes any T up to 100,000.
+ */
 export function StepsSlider() {
   const steps = useLab((s) => s.steps);
   const setSetting = useLab((s) => s.setSetting);
+  const slider = sliderRange('steps', steps);
   return (
     <RangeControl
       {...linearSlider('steps', steps)}
+      {...slider}
       readout={String(steps)}
-      hint={`T, so P = ${2 * steps} parameters`}
+      valueText={steps > slider.max ? `${steps} steps, past the slider's end; typed in the field beside it` : undefined}
+      field={(hintId) => <StepsField describedBy={hintId} />}
+      hint={`T, so P = ${(2 * steps).toLocaleString('en-US')} parameters${steps > slider.max ? '; type up to 100,000' : ''}`}
       position={steps}
       onPosition={(p) => setSetting('steps', Math.round(p))}
     />

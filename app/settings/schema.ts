@@ -31,6 +31,16 @@ export function appRange(key: SettingKey, steps: number): { min: number; max: nu
   return { min: app.min, max: SETTINGS.max(app, steps) };
 }
 
+/**
+ * The slider's range of a number setting: the row's `slider` range where it has one (the steps'
+ * slider stops at 200; the number field beside it goes on), else the app's.
+ */
+export function sliderRange(key: SettingKey, steps: number): { min: number; max: number } {
+  const row = numberRow(key);
+  if (!row.slider) return appRange(key, steps);
+  return { min: row.slider.min, max: SETTINGS.max(row.slider, steps) };
+}
+
 /** The number settings whose app range is fixed (not "up to the steps"). */
 type FixedKey = Extract<(typeof SETTING_ROWS)[number], { app: { max: number } }>['key'];
 

@@ -80,10 +80,10 @@ describe('the URL hash codec', () => {
   });
 
   it('clamps, rounds and replaces bad values, one notice each', () => {
-    const { settings, notices } = decodeHash('#steps=500&eps=abc&stride=7.6&schedule=weekly&c=9&x0=-3&target=0.1&zoom=2');
-    expect(settings).toEqual({ ...DEFAULTS, steps: 200, stride: 8, c: 1.5, x0: -2, target: 0.1 });
+    const { settings, notices } = decodeHash('#steps=500000&eps=abc&stride=7.6&schedule=weekly&c=9&x0=-3&target=0.1&zoom=2');
+    expect(settings).toEqual({ ...DEFAULTS, steps: 100_000, stride: 8, c: 1.5, x0: -2, target: 0.1 });
     expect(notices).toHaveLength(7);
-    expect(notices.join(' ')).toMatch(/Chain steps: 500 is above the largest allowed value 200/);
+    expect(notices.join(' ')).toMatch(/Chain steps: 500000 is above the largest allowed value 100000/);
     expect(notices.join(' ')).toMatch(/Finite-difference epsilon: “abc” is not a number/);
     expect(notices.join(' ')).toMatch(/Checkpoint stride: 7\.6 is not a whole number; rounded to 8/);
     expect(notices.join(' ')).toMatch(/Schedule: “weekly”/);

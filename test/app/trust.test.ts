@@ -22,7 +22,7 @@ describe('junk hashes', () => {
     const { settings, notices } = decodeHash(`steps=${'9'.repeat(400)}&c=-1e400&eps=1e999`);
     expect(settings).toMatchObject({ steps: RANGES.steps.max, c: RANGES.c.min, eps: RANGES.eps.max });
     expect(notices).toHaveLength(3);
-    expect(notices[0]).toMatch(/^Chain steps: “9{24}…” is too large to be a number here; set to 200\.$/);
+    expect(notices[0]).toMatch(/^Chain steps: “9{24}…” is too large to be a number here; set to 100000\.$/);
     expect(notices[2]).toBe('c: “-1e400” is too small to be a number here; set to -1.');
   });
 

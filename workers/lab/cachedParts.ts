@@ -1,4 +1,4 @@
-import type { LabPart, LabReport, LabSettings } from '../../engine/report.ts';
+import type { LabPart, LabReport, LabSettings, PartEstimate } from '../../engine/report.ts';
 import type { AppSettings } from '../../app/settings/schema.ts';
 import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
 
@@ -44,7 +44,7 @@ export function followUpStillWanted(running: LabSettings, target: AppSettings): 
 }
 
 type PartValue = {
-  sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number };
+  sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number; estimate: PartEstimate | undefined };
   tangents: LabReport['tangents'];
   frontier: LabReport['checkpoint']['frontier'];
   workCurve: LabReport['workCurve'];
@@ -98,7 +98,7 @@ export function createPipeline(): Pipeline {
   let shown: AppSettings | null = null;
 
   const extract: { [P in CachedPart]: (r: LabReport) => PartValue[P] } = {
-    sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps }),
+    sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps, estimate: r.estimates?.sweep }),
     tangents: (r) => r.tangents,
     frontier: (r) => r.checkpoint.frontier,
     workCurve: (r) => r.workCurve,
@@ -110,12 +110,15 @@ export function createPipeline(): Pipeline {
     switch (part) {
       case 'sweep': {
         const v = entry.value as PartValue['sweep'];
+        const { sweep: _fresh, ...others } = report.estimates ?? {};
+        const estimates = v.estimate ? { ...others, sweep: v.estimate } : others;
         return {
           ...report,
           sweep: v.sweep,
           bestEps: v.bestEps,
           model: v.model,
           counts: { ...report.counts, sweepSteps: v.sweepSteps },
+          estimates: Object.keys(estimates).length > 0 ? estimates : undefined,
         };
       }
       case 'tangents':

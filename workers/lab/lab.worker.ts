@@ -3,6 +3,11 @@ import * as Comlink from 'comlink';
 import {
   chainTapeView,
   checkEngineLimits,
+  followPlan,
+  planCosts,
+  probeCosts,
+  PROBE_STEPS,
+  type CostProbe,
   LabInputError,
   paramsOf,
   runLabInSlices,
@@ -15,6 +20,24 @@ import {
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { reportBuffers, tapeViewBuffers } from '../channel/transfer.ts';
 import type { LabWorkerApi } from './protocol.ts';
+
+/**
+ * What the costly parts (forward mode, central differences, the sweep) cost on a short chain,
+ * measured the first time a chain longer than PROBE_STEPS is asked for and kept: the costs
+ * depend on the length alone.
+ */
+let probe: CostProbe | null = null;
+
+/**
+ * The settings of a run this worker can afford: past PROBE_STEPS, a costly part whose estimate
+ * passes about a second is left out, and its estimate goes in the report instead (engine/cost-plan.ts).
+ */
+function affordable(settings: LabSettings): ReturnType<typeof followPlan> | null {
+  const steps = settings.params ? settings.params.a.length : settings.steps;
+  if (steps <= PROBE_STEPS || checkEngineLimits(settings)) return null;
+  probe ??= probeCosts(paramsOf({ ...settings, steps: PROBE_STEPS, params: undefined }), settings.eps, () => performance.now());
+  return followPlan(settings, planCosts(steps, probe));
+}
 
 /** The run in progress: `stop` marks it, and it ends with LabCancelled at its next sweep point. */
 let current: { stopped: boolean } | null = null;
@@ -41,11 +64,13 @@ const api = {
     const mine = { stopped: false };
     current = mine;
     try {
-      const report = await runLabInSlices(settings, {
+      const plan = affordable(settings);
+      const run = await runLabInSlices(plan ? plan.settings : settings, {
         onProgress: onProgress ? (fraction) => void onProgress(fraction) : undefined,
         stopped: () => mine.stopped,
         pause: nextTask,
       });
+      const report = plan && plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run;
       return Comlink.transfer(report, reportBuffers(report));
     } finally {
       if (current === mine) current = null;

@@ -1,0 +1,162 @@
+/**
+ * Which of the methods whose cost grows as T² a lab run can afford, and what the others would
+ * cost. Reverse mode and the checkpointed sweep grow as T and always run; forward mode (P = 2T
+ * lanes through T steps), central differences (2P loss evaluations over prefixes averaging T/2
+ * steps) and the sweep over epsilon (34 central-difference gradients and the third derivatives)
+ * grow as T². At 100,000 steps forward mode would take minutes. The app runs a part only when
+ * its estimate fits in about a second, and shows the estimate, marked as one, where it does not.
+ *
+ * The estimates come from runs of shorter chains, never from a formula: the work is counted at
+ * two short lengths and extrapolated along the straight line it follows; the time is measured at
+ * PROBE_STEPS and scaled by (T / PROBE_STEPS)².
+ */
+import { stepsOf, type ChainParams } from './chain.ts';
+import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
+import { forwardGradient } from './forward.ts';
+import type { CostlyPart, LabSettings, PartEstimate, PartEstimates } from './report.ts';
+import { durationText } from './number-text.ts';
+import { reverseGradient } from './reverse.ts';
+import { sweepOverEpsilon } from './sweep.ts';
+
+export const COSTLY_PARTS: readonly CostlyPart[] = ['forward', 'finiteDifference', 'sweep'];
+
+/** How long one costly part may take before it is estimated instead of run: about a second. */
+export const RUN_BUDGET_MS = 1000;
+
+/** The chain length the parts are timed at: long enough that their T² work dwarfs per-run overheads. */
+export const PROBE_STEPS = 256;
+
+/** The two short chain lengths the work is counted at. */
+export const COUNT_STEPS: readonly [number, number] = [16, 32];
+
+/** What the parts cost on short chains: the time at `steps`, and the work counted at COUNT_STEPS. */
+export interface CostProbe {
+  steps: number;
+  ms: Record<CostlyPart, number>;
+  work: Record<CostlyPart, readonly [number, number]>;
+}
+
+/** One run of a part on `params`: its work units, counted by the code that did the work. */
+function runPart(part: CostlyPart, params: ChainParams, eps: number): number {
+  const T = stepsOf(params);
+  switch (part) {
+    case 'forward':
+      return forwardGradient(params, { recordTangents: false }).workUnits;
+    case 'finiteDifference': {
+      const count = newEvaluationCount();
+      centralDifferencesFrom(params, baseStates(params, count), eps, count);
+      return count.evaluations;
+    }
+    case 'sweep': {
+      const count = newEvaluationCount();
+      const states = baseStates(params, newEvaluationCount());
+      const run = sweepOverEpsilon(params, states, reverseGradient(params), count, true);
+      while (!run.next().done);
+      return count.steps / T;
+    }
+  }
+}
+
+/** The first `steps` steps of a chain (c, x₀ and the target kept). */
+function shortened(params: ChainParams, steps: number): ChainParams {
+  return { ...params, a: params.a.slice(0, steps), b: params.b.slice(0, steps) };
+}
+
+/**
+ * Times each costly part on the first PROBE_STEPS steps of the chain (the faster of two runs,
+ * after one to warm the compiler up) and counts its work at COUNT_STEPS. About 0.2 s in all;
+ * the costs depend on the length alone, so a caller measures once and keeps the probe.
+ */
+export function probeCosts(params: ChainParams, eps: number, now: () => number): CostProbe {
+  const steps = Math.min(PROBE_STEPS, stepsOf(params));
+  const probe = shortened(params, steps);
+  const ms = {} as Record<CostlyPart, number>;
+  const work = {} as Record<CostlyPart, readonly [number, number]>;
+  for (const part of COSTLY_PARTS) {
+    runPart(part, shortened(params, Math.min(steps, 64)), eps);
+    let best = Infinity;
+    for (let i = 0; i < 2; i++) {
+      const t0 = now();
+      runPart(part, probe, eps);
+      best = Math.min(best, now() - t0);
+    }
+    ms[part] = best;
+    const [t1, t2] = COUNT_STEPS;
+    work[part] = [runPart(part, defaultLength(params, t1), eps), runPart(part, defaultLength(params, t2), eps)];
+  }
+  return { steps, ms, work };
+}
+
+/** A chain of `steps` steps with the same constants (the work depends on the length alone). */
+function defaultLength(params: ChainParams, steps: number): ChainParams {
+  const a = new Float64Array(steps);
+  const b = new Float64Array(steps);
+  for (let t = 0; t < steps; t++) {
+    a[t] = params.a[t % params.a.length];
+    b[t] = params.b[t % params.b.length];
+  }
+  return { ...params, a, b };
+}
+
+/** A part's estimate at `steps`: work along the line through its two counts, time scaled as T². */
+export function estimatePart(part: CostlyPart, probe: CostProbe, steps: number): PartEstimate {
+  const [t1, t2] = COUNT_STEPS;
+  const [w1, w2] = probe.work[part];
+  return {
+    workUnits: w1 + ((w2 - w1) * (steps - t1)) / (t2 - t1),
+    ms: probe.ms[part] * (steps / probe.steps) ** 2,
+    fromSteps: probe.steps,
+  };
+}
+
+/** What a run at some length can afford, and the estimates of what it cannot. */
+export interface CostPlan {
+  runs: Record<CostlyPart, boolean>;
+  estimates: PartEstimates;
+}
+
+/**
+ * Which costly parts fit in `budgetMs` each at `steps`. A part is run when the chain is no
+ * longer than the probe (it was just run there) or its estimate fits; the sweep also needs
+ * central differences (it reuses their states). The estimates of the parts not run are returned.
+ */
+export function planCosts(steps: number, probe: CostProbe, budgetMs = RUN_BUDGET_MS): CostPlan {
+  const runs = {} as Record<CostlyPart, boolean>;
+  const estimates: PartEstimates = {};
+  for (const part of COSTLY_PARTS) {
+    const estimate = estimatePart(part, probe, steps);
+    runs[part] = steps <= probe.steps || estimate.ms <= budgetMs;
+    if (part === 'sweep' && !runs.finiteDifference) runs[part] = false;
+    if (!runs[part]) estimates[part] = estimate;
+  }
+  return { runs, estimates };
+}
+
+/** The parts' names in a sentence. */
+const PART_NAMES: Record<CostlyPart, string> = {
+  forward: 'forward mode',
+  finiteDifference: 'central differences',
+  sweep: 'the sweep over epsilon',
+};
+
+/**
+ * The settings of a run that follows the plan: each costly part the plan cannot afford is left
+ * out (a part the caller already left out stays out), and one warning per part not run says
+ * what it would have cost. The sweep's estimate is kept only when the caller asked for the sweep.
+ */
+export function followPlan(settings: LabSettings, plan: CostPlan): { settings: LabSettings; estimates: PartEstimates; warnings: string[] } {
+  const include = { ...settings.include };
+  const estimates: PartEstimates = {};
+  const warnings: string[] = [];
+  for (const part of COSTLY_PARTS) {
+    const asked = include[part] ?? true;
+    include[part] = asked && plan.runs[part];
+    const estimate = plan.estimates[part];
+    if (asked && estimate) {
+      estimates[part] = estimate;
+      warnings.push(`${PART_NAMES[part]} is not run at this length: it would take ${durationText(estimate.ms)} (≈ ${Math.round(estimate.workUnits).toLocaleString('en-US')} chain runs), estimated from a run at ${estimate.fromSteps} steps`);
+    }
+  }
+  if (include.sweep === false) include.thirdDerivatives = false;
+  return { settings: { ...settings, include }, estimates, warnings };
+}
