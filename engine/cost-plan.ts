@@ -13,6 +13,7 @@
 import { stepsOf, type ChainParams } from './chain.ts';
 import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
+import { FRONTIER_STEP_LIMIT } from './limits.ts';
 import type { CostlyPart, LabSettings, PartEstimate, PartEstimates } from './report.ts';
 import { durationText } from './number-text.ts';
 import { reverseGradient } from './reverse.ts';
@@ -158,5 +159,9 @@ export function followPlan(settings: LabSettings, plan: CostPlan): { settings: L
     }
   }
   if (include.sweep === false) include.thirdDerivatives = false;
+  // The frontier runs the schedule at every stride and snapshot count (O(T²) actions): past its
+  // step limit it is left out even when asked for, and the panel says why.
+  const steps = settings.params ? settings.params.a.length : settings.steps;
+  if (steps > FRONTIER_STEP_LIMIT) include.frontier = false;
   return { settings: { ...settings, include }, estimates, warnings };
 }

@@ -7,17 +7,10 @@ import { LabInputError, checkEngineLimits } from './settings.ts';
 import { BYTES_PER_NODE } from './tape.ts';
 import { checkpointReport, checkpointWork } from './checkpoint/lab-schedule.ts';
 import { sweepOverEpsilon } from './sweep.ts';
+import { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT } from './limits.ts';
 
-/** Above this many steps the sweep over h is skipped unless asked for (it costs ~34·T² steps). */
-export const SWEEP_STEP_LIMIT = 1000;
-/** Above this many steps the central-difference gradient is skipped (it costs ~2T² steps). */
-export const FINITE_DIFFERENCE_STEP_LIMIT = 5000;
-/** Above this many steps forward mode is skipped (P lanes through T steps: ~24·T² flops). */
-export const FORWARD_STEP_LIMIT = 10_000;
-/** Above this many steps the frontier (every stride and snapshot count, O(T²) actions) is skipped. */
-export const FRONTIER_STEP_LIMIT = 1000;
-/** Largest (T+1)·P tangent table the report carries. */
-export const TANGENT_TABLE_LIMIT = 4_000_000;
+export { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT };
+
 /** Chain lengths the Work panel's curves are counted at (plus the current one). */
 export const WORK_CURVE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200];
 

@@ -39,6 +39,11 @@ export interface TimingOptions {
   repeats?: number;
   /** A method whose first run would pass this many ms is not run at this length (default 1000). */
   budgetMs?: number;
+  /**
+   * Estimates already made for methods not run at this length (the lab run's, engine/cost-plan.ts):
+   * these are not timed again, so every place that shows the estimate shows the same one.
+   */
+  given?: Partial<Record<TimedMethod, { ms: number; from: number }>>;
 }
 
 /**
@@ -119,10 +124,15 @@ function timeOne(run: () => number, options: Required<TimingOptions>): { ms: num
  * up by its growth (T²), and marked as an estimate.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
-  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, ...options };
+  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, ...options };
   const steps = stepsOf(params);
   const times = {} as Record<TimedMethod, MethodTime>;
   for (const method of TIMED_METHODS) {
+    const given = full.given[method];
+    if (given) {
+      times[method] = { ms: given.ms, runs: 0, ratio: Number.NaN, estimated: true, from: given.from };
+      continue;
+    }
     // Predict this method's time at full length from a short trial, and shorten the chain until it fits.
     let at = steps;
     let trial = params;

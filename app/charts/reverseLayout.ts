@@ -1,4 +1,5 @@
-import { line, scaleLinear, scaleLog } from 'd3';
+import { scaleLinear, scaleLog } from 'd3';
+import { columnLine } from './pathMarks.ts';
 import { decadeDomain, positive } from './domain.ts';
 import type { Frame } from './frame.ts';
 import { linearTicks, logTicks, type Tick } from './ticks.ts';
@@ -42,11 +43,12 @@ export function reverseLayout(
   const y = scaleLog()
     .domain(decadeDomain([adjoint, gradA, gradB], { minDecades: 2 }))
     .range([frame.innerHeight, 0]);
-  const path =
-    line<number>()
-      .defined((v) => positive(Math.abs(v)))
-      .x((_, t) => x(t))
-      .y((v) => y(Math.abs(v)))(Array.from(adjoint)) ?? '';
+  const path = columnLine(
+    adjoint.length,
+    (t) => x(t),
+    (t) => y(Math.abs(adjoint[t])),
+    (t) => positive(Math.abs(adjoint[t])),
+  );
   const marks = (values: ArrayLike<number>): StepMark[] => {
     const out: StepMark[] = [];
     for (let t = 0; t < values.length; t++) {

@@ -1,6 +1,7 @@
 import { scaleLinear } from 'd3';
 import type { CheckpointAction } from '../../engine/report.ts';
 import type { Frame } from './frame.ts';
+import { onePerPixel } from './pathMarks.ts';
 import { linearTicks, type Tick } from './ticks.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface TimelineLayout {
   /** Held snapshots and held recorded steps, as horizontal strokes. */
   snapshotPath: string;
   tapePath: string;
-  /** Stores, as points. */
+  /** Stores, as points (one per pixel). */
   stores: { x: number; y: number }[];
 }
 
@@ -44,14 +45,90 @@ export function actionDuration(action: CheckpointAction): number {
 
 const r = (v: number) => Math.round(v * 10) / 10;
 
+/**
+ * Segments drawn as one path, joined into polylines where one starts at the end of the last, and
+ * thinned to vertices at least half a pixel apart (the last vertex of a run is always kept). A
+ * 100,000-step schedule has hundreds of thousands of moves on a chart a few hundred pixels wide;
+ * drawn this way its path holds about as many vertices as the chart has pixels along the way.
+ */
+class Polyline {
+  private d = '';
+  private penX = NaN;
+  private penY = NaN;
+  private drawnX = NaN;
+  private drawnY = NaN;
+
+  segment(x1: number, y1: number, x2: number, y2: number): void {
+    // A segment that starts where the pen is (or within half a pixel of it, which cannot be
+    // seen) continues the polyline; any other starts a new one. (NaN: nothing drawn yet.)
+    if (!(Math.abs(x1 - this.penX) < 0.5 && Math.abs(y1 - this.penY) < 0.5)) {
+      this.finish();
+      this.d += `M${r(x1)},${r(y1)}`;
+      this.drawnX = x1;
+      this.drawnY = y1;
+    }
+    this.penX = x2;
+    this.penY = y2;
+    if (!(Math.abs(x2 - this.drawnX) < 0.5 && Math.abs(y2 - this.drawnY) < 0.5)) this.draw();
+  }
+
+  private draw(): void {
+    this.d += `L${r(this.penX)},${r(this.penY)}`;
+    this.drawnX = this.penX;
+    this.drawnY = this.penY;
+  }
+
+  /** Ends the run in progress at its last point. */
+  finish(): void {
+    if (!Number.isNaN(this.penX) && (this.penX !== this.drawnX || this.penY !== this.drawnY)) this.draw();
+  }
+
+  path(): string {
+    this.finish();
+    return this.d;
+  }
+}
+
+/**
+ * Horizontal strokes (a state held from one time to another), merged where they overlap on the
+ * same pixel row: thousands of snapshots held at once fit in a few hundred rows.
+ */
+class HeldRows {
+  private rows = new Map<number, [number, number][]>();
+
+  add(x1: number, x2: number, y: number): void {
+    const row = Math.round(y * 2) / 2;
+    const list = this.rows.get(row) ?? [];
+    list.push([x1, x2]);
+    this.rows.set(row, list);
+  }
+
+  path(): string {
+    let d = '';
+    for (const [y, list] of this.rows) {
+      list.sort((p, q) => p[0] - q[0]);
+      let [from, to] = list[0];
+      for (const [a, b] of list.slice(1)) {
+        if (a <= to + 0.5) to = Math.max(to, b);
+        else {
+          d += `M${r(from)},${y}L${r(to)},${y}`;
+          [from, to] = [a, b];
+        }
+      }
+      d += `M${r(from)},${y}L${r(to)},${y}`;
+    }
+    return d;
+  }
+}
+
 export function timelineLayout(actions: readonly CheckpointAction[], steps: number, frame: Frame): TimelineLayout {
   let duration = 0;
   for (const a of actions) duration += actionDuration(a);
   const x = scaleLinear().domain([0, Math.max(1, duration)]).range([0, frame.innerWidth]);
   const y = scaleLinear().domain([0, Math.max(1, steps)]).range([frame.innerHeight, 0]);
-  const seg = (t0: number, s0: number, t1: number, s1: number) => `M${r(x(t0))},${r(y(s0))}L${r(x(t1))},${r(y(s1))}`;
-  const paths = { advance: [] as string[], record: [] as string[], reverse: [] as string[], restore: [] as string[] };
-  const held = { snapshot: [] as string[], tape: [] as string[] };
+  const paths = { advance: new Polyline(), record: new Polyline(), reverse: new Polyline(), restore: new Polyline() };
+  const held = { snapshot: new HeldRows(), tape: new HeldRows() };
+  const move = (line: Polyline, t0: number, s0: number, t1: number, s1: number) => line.segment(x(t0), y(s0), x(t1), y(s1));
   const snapshotSince = new Map<number, number>();
   const tapeSince = new Map<number, number>();
   const stores: { x: number; y: number }[] = [];
@@ -60,27 +137,27 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
   for (const a of actions) {
     switch (a.kind) {
       case 'advance':
-        paths.advance.push(seg(time, a.step, time + a.to - a.step, a.to));
+        move(paths.advance, time, a.step, time + a.to - a.step, a.to);
         time += a.to - a.step;
         position = a.to;
         break;
       case 'record':
-        paths.record.push(seg(time, a.step, time + 1, a.step + 1));
+        move(paths.record, time, a.step, time + 1, a.step + 1);
         tapeSince.set(a.step, time);
         time += 1;
         position = a.step + 1;
         break;
       case 'reverse': {
-        paths.reverse.push(seg(time, a.step + 1, time + 1, a.step));
+        move(paths.reverse, time, a.step + 1, time + 1, a.step);
         time += 1;
         const since = tapeSince.get(a.step);
-        if (since !== undefined) held.tape.push(seg(since, a.step, time, a.step));
+        if (since !== undefined) held.tape.add(x(since), x(time), y(a.step));
         tapeSince.delete(a.step);
         position = a.step;
         break;
       }
       case 'restore':
-        if (position !== a.step) paths.restore.push(seg(time, position, time, a.step));
+        if (position !== a.step) move(paths.restore, time, position, time, a.step);
         position = a.step;
         break;
       case 'store':
@@ -89,24 +166,24 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
         break;
       case 'free': {
         const since = snapshotSince.get(a.step);
-        if (since !== undefined) held.snapshot.push(seg(since, a.step, time, a.step));
+        if (since !== undefined) held.snapshot.add(x(since), x(time), y(a.step));
         snapshotSince.delete(a.step);
         break;
       }
     }
   }
-  for (const [step, since] of snapshotSince) held.snapshot.push(seg(since, step, time, step));
-  for (const [step, since] of tapeSince) held.tape.push(seg(since, step, time, step));
+  for (const [step, since] of snapshotSince) held.snapshot.add(x(since), x(time), y(step));
+  for (const [step, since] of tapeSince) held.tape.add(x(since), x(time), y(step));
   return {
     duration,
     xTicks: linearTicks(x, Math.max(2, Math.floor(frame.innerWidth / 70)), String).filter((t) => Number.isInteger(t.value)),
     yTicks: linearTicks(y, Math.max(2, Math.floor(frame.innerHeight / 40)), String).filter((t) => Number.isInteger(t.value)),
-    advancePath: paths.advance.join(''),
-    recordPath: paths.record.join(''),
-    reversePath: paths.reverse.join(''),
-    restorePath: paths.restore.join(''),
-    snapshotPath: held.snapshot.join(''),
-    tapePath: held.tape.join(''),
-    stores,
+    advancePath: paths.advance.path(),
+    recordPath: paths.record.path(),
+    reversePath: paths.reverse.path(),
+    restorePath: paths.restore.path(),
+    snapshotPath: held.snapshot.path(),
+    tapePath: held.tape.path(),
+    stores: onePerPixel(stores),
   };
 }

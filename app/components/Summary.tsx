@@ -1,4 +1,6 @@
 import { formatEps, formatNumber, formatWork } from '../format.ts';
+import type { PartEstimate } from '../../engine/report.ts';
+import { estimatedTime, estimatedWorkShort, notRun } from '../estimates/notRun.ts';
 import { useLab } from '../store/index.ts';
 import { TimeSummary } from '../timing/TimeTable.tsx';
 
@@ -10,34 +12,41 @@ export function Summary() {
   const sweepStale = useLab((s) => s.stale.includes('sweep'));
   const r = report;
   const cp = r?.checkpoint ?? null;
+  const forwardSkipped = notRun(r, 'forward');
+  const fdSkipped = notRun(r, 'finiteDifference');
+  const sweepSkipped = r && r.sweep.length === 0 ? notRun(r, 'sweep') : null;
   return (
     <section className="summary" aria-label="Summary of this run">
       <div className="stat stat-work">
         <div className="stat-label">Work per gradient, in chain runs{r ? ` (P = ${r.parameters})` : ''}</div>
         <div className="work-row">
           <WorkFigure className="m-reverse" value={r?.work.reverse} name="reverse" />
-          <WorkFigure className="m-forward" value={r?.work.forward} name="forward" />
-          <WorkFigure className="m-fd" value={r?.work.finiteDifference} name="finite diff." />
+          <WorkFigure className="m-forward" value={r?.work.forward} name="forward" estimate={forwardSkipped} />
+          <WorkFigure className="m-fd" value={r?.work.finiteDifference} name="finite diff." estimate={fdSkipped} />
           <WorkFigure className="m-checkpoint" value={r?.work.checkpointed} name="checkpointed" />
         </div>
         <TimeSummary />
       </div>
       <div className="stat">
         <div className="stat-label">Forward vs reverse</div>
-        <div className="stat-value m-forward">{formatNumber(r?.errors.forwardVsReverseMax)}</div>
-        <div className="stat-note">max relative difference</div>
+        <div className="stat-value m-forward">{forwardSkipped ? 'not run' : formatNumber(r?.errors.forwardVsReverseMax)}</div>
+        <div className="stat-note">{forwardSkipped ? `would take ${estimatedTime(forwardSkipped)}` : 'max relative difference'}</div>
       </div>
       <div className="stat">
         <div className="stat-label">Finite-diff. error (RMS)</div>
-        <div className="stat-value m-fd">{formatNumber(r?.errors.finiteDifferenceRms)}</div>
+        <div className="stat-value m-fd">{fdSkipped ? 'not run' : formatNumber(r?.errors.finiteDifferenceRms)}</div>
         <div className="stat-note">at h = {r ? formatEps(r.eps) : '—'}</div>
       </div>
       <div className={sweepStale ? 'stat stale' : 'stat'} aria-busy={sweepStale}>
         <div className="stat-label">
           Best epsilon{sweepStale ? <span className="sr-only"> (from the earlier settings, being recomputed)</span> : null}
         </div>
-        <div className="stat-value m-fd">{r?.bestEps ? formatEps(r.bestEps) : '—'}</div>
-        <div className="stat-note">model h* {r?.model.predictedBestEps ? formatEps(r.model.predictedBestEps) : '—'}</div>
+        <div className="stat-value m-fd">{sweepSkipped ? 'not run' : r?.bestEps ? formatEps(r.bestEps) : '—'}</div>
+        <div className="stat-note">
+          {sweepSkipped
+            ? `the sweep would take ${estimatedTime(sweepSkipped)}`
+            : `model h* ${r?.model.predictedBestEps ? formatEps(r.model.predictedBestEps) : '—'}`}
+        </div>
       </div>
       <div className="stat">
         <div className="stat-label">Stored states</div>
@@ -58,11 +67,12 @@ export function Summary() {
   );
 }
 
-function WorkFigure({ className, value, name }: { className: string; value: number | undefined; name: string }) {
+/** One method's work in chain runs; a method not run at this length shows its estimate, marked. */
+function WorkFigure({ className, value, name, estimate = null }: { className: string; value: number | undefined; name: string; estimate?: PartEstimate | null }) {
   return (
-    <div className="work-figure">
-      <div className={`stat-value ${className}`}>{value === undefined ? '—' : formatWork(value)}</div>
-      <div className="stat-note">{name}</div>
+    <div className={estimate ? 'work-figure estimated' : 'work-figure'}>
+      <div className={`stat-value ${className}`}>{estimate ? estimatedWorkShort(estimate) : value === undefined ? '—' : formatWork(value)}</div>
+      <div className="stat-note">{estimate ? `${name}, not run` : name}</div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
+import { squaresPath } from '../charts/pathMarks.ts';
 import { timelineLayout } from '../charts/timelineLayout.ts';
 import type { Size } from '../charts/useSize.ts';
 import { plural } from '../format.ts';
@@ -80,9 +81,7 @@ const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size 
       <path className="move-record" d={timeline.recordPath} />
       <path className="move-restore" d={timeline.restorePath} />
       <path className="move-reverse" d={timeline.reversePath} />
-      {timeline.stores.map((s, i) => (
-        <rect key={i} className="store-mark" x={s.x - 3} y={s.y - 3} width={6} height={6} />
-      ))}
+      <path className="store-mark" d={squaresPath(timeline.stores, 3)} />
     </Chart>
   );
 });

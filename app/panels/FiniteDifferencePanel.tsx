@@ -11,6 +11,7 @@ import type { Size } from '../charts/useSize.ts';
 import type { LabReport } from '../../engine/report.ts';
 import { formatEps, formatNumber } from '../format.ts';
 import { StepLayer } from '../linked/StepLayer.tsx';
+import { estimatedWork, notRun, notRunSentence } from '../estimates/notRun.ts';
 import { useLab } from '../store/index.ts';
 import { Figures, Legend, Panel } from './Panel.tsx';
 import { SweepChart } from './SweepChart.tsx';
@@ -40,6 +41,8 @@ function sweepOf(report: LabReport, size: Size): { layout: SweepLayout; frame: R
 export function FiniteDifferencePanel() {
   const report = useLab((s) => s.report);
   const sweepStale = useLab((s) => s.stale.includes('sweep'));
+  const skipped = notRun(report, 'finiteDifference');
+  const sweepSkipped = notRun(report, 'sweep');
   return (
     <Panel
       title="Finite differences"
@@ -55,6 +58,9 @@ export function FiniteDifferencePanel() {
       <ChartBox minHeight={SWEEP_HEIGHT} className={sweepStale ? 'stale' : undefined}>
         {(size) => {
           if (!report) return null;
+          if (sweepSkipped && report.sweep.length === 0) {
+            return <p className="empty not-run">{notRunSentence('sweep', sweepSkipped, report.steps)}</p>;
+          }
           const { layout, frame } = sweepOf(report, size);
           return <SweepChart report={report} layout={layout} frame={frame} />;
         }}
@@ -69,7 +75,13 @@ export function FiniteDifferencePanel() {
       />
       <h3 className="subhead">Each parameter at the selected h</h3>
       <ChartBox minHeight={PARAM_HEIGHT} grow={false}>
-        {(size) => (report ? <ParameterChart report={report} size={size} /> : null)}
+        {(size) =>
+          report && skipped ? (
+            <p className="empty not-run">{notRunSentence('finiteDifference', skipped, report.steps)}</p>
+          ) : report ? (
+            <ParameterChart report={report} size={size} />
+          ) : null
+        }
       </ChartBox>
       <Legend
         items={[
@@ -80,9 +92,11 @@ export function FiniteDifferencePanel() {
       <Figures
         items={[
           { label: 'selected h', value: report ? formatEps(report.eps) : '—' },
-          { label: 'RMS error', value: formatNumber(report?.errors.finiteDifferenceRms), className: 'fig-fd' },
-          { label: 'max relative', value: formatNumber(report?.errors.finiteDifferenceMaxRelative) },
-          { label: 'best h', value: report?.bestEps ? formatEps(report.bestEps) : '—' },
+          { label: 'RMS error', value: skipped ? 'not run' : formatNumber(report?.errors.finiteDifferenceRms), className: 'fig-fd' },
+          skipped
+            ? { label: 'work', value: `${estimatedWork(skipped)} runs, not run` }
+            : { label: 'max relative', value: formatNumber(report?.errors.finiteDifferenceMaxRelative) },
+          { label: 'best h', value: sweepSkipped && report?.sweep.length === 0 ? 'not run' : report?.bestEps ? formatEps(report.bestEps) : '—' },
           { label: 'model h*', value: report?.model.predictedBestEps ? formatEps(report.model.predictedBestEps) : '—' },
         ]}
       />

@@ -1,6 +1,8 @@
+import { TANGENT_TABLE_LIMIT } from '../../engine/limits.ts';
 import { chartItems, gradientsItem, reportItem } from '../export/items.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { formatWork } from '../format.ts';
+import { estimatedWork, notRun, notRunSentence } from '../estimates/notRun.ts';
 import { useLab } from '../store/index.ts';
 import { GapGauge } from './GapGauge.tsx';
 import { Figures, Panel } from './Panel.tsx';
@@ -15,6 +17,7 @@ const HEIGHT = 220;
 export function ForwardPanel() {
   const report = useLab((s) => s.report);
   const tangents = report?.tangents ?? null;
+  const skipped = notRun(report, 'forward');
   return (
     <Panel
       title="Forward mode"
@@ -31,19 +34,24 @@ export function ForwardPanel() {
         {(size) =>
           report && tangents ? (
             <TangentChart tangents={tangents} steps={report.steps} size={size} />
+          ) : report && skipped ? (
+            <p className="empty not-run">{notRunSentence('forward', skipped, report.steps)}</p>
           ) : report ? (
-            <p className="empty">The tangent table was left out of this run.</p>
+            <p className="empty">
+              The tangent table is drawn while it holds at most {TANGENT_TABLE_LIMIT.toLocaleString('en-US')} numbers; at T = {report.steps.toLocaleString('en-US')}{' '}
+              it would hold (T + 1)·P = {((report.steps + 1) * report.parameters).toLocaleString('en-US')}.
+            </p>
           ) : null
         }
       </ChartBox>
-      <GapGauge value={report?.errors.forwardVsReverseMax ?? NaN} />
+      <GapGauge value={report?.errors.forwardVsReverseMax ?? NaN} notRun={skipped !== null} />
       <Figures
         items={[
           { label: 'tangent lanes', value: report ? String(report.counts.forwardLanes) : '—' },
           { label: 'steps carried', value: report ? String(report.counts.forwardStepEvaluations) : '—' },
           {
             label: 'work',
-            value: report ? `${formatWork(report.work.forward)} runs (P + 1)` : '—',
+            value: skipped ? `${estimatedWork(skipped)} runs, not run` : report ? `${formatWork(report.work.forward)} runs (P + 1)` : '—',
             className: 'fig-forward',
           },
         ]}

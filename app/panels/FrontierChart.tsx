@@ -5,6 +5,7 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { dotsPath, squaresPath } from '../charts/pathMarks.ts';
 import { makeFrame } from '../charts/frame.ts';
+import { FRONTIER_STEP_LIMIT } from '../../engine/limits.ts';
 import { frontierLayout } from '../charts/frontierLayout.ts';
 import type { Size } from '../charts/useSize.ts';
 import { formatBytes, formatWork } from '../format.ts';
@@ -26,7 +27,11 @@ export const FrontierChart = memo(function FrontierChart() {
           checkpoint?.frontier ? (
             <Frontier checkpoint={checkpoint} size={size} />
           ) : checkpoint ? (
-            <p className="empty">The frontier was left out of this run.</p>
+            <p className="empty">
+              {checkpoint.fullTapeStates - 1 > FRONTIER_STEP_LIMIT
+                ? `Drawn up to ${FRONTIER_STEP_LIMIT.toLocaleString('en-US')} steps: the frontier runs the schedule at every stride and every snapshot count, work that grows as T².`
+                : 'The frontier was left out of this run.'}
+            </p>
           ) : null
         }
       </ChartBox>

@@ -7,11 +7,13 @@ const HEIGHT = 58;
 const PAD = 12;
 
 /** How far forward mode's gradient is from reverse mode's, on a log gauge with an "exact" zone. */
-export const GapGauge = memo(function GapGauge({ value }: { value: number }) {
+export const GapGauge = memo(function GapGauge({ value, notRun = false }: { value: number; notRun?: boolean }) {
   const [ref, { width }] = useSize<HTMLDivElement>({ width: 400, height: HEIGHT });
   const inner = Math.max(60, width - 2 * PAD);
   const g = gaugeLayout(value, inner);
-  const verdict = !Number.isFinite(value)
+  const verdict = notRun
+    ? 'forward mode not run'
+    : !Number.isFinite(value)
     ? '—'
     : value === 0
       ? '0: identical to the last bit'

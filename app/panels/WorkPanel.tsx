@@ -1,5 +1,5 @@
 import { chartItems, reportItem } from '../export/items.ts';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { LabReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -54,7 +54,7 @@ export function WorkPanel() {
       <ChartBox minHeight={HEIGHT}>
         {(size) =>
           report && report.workCurve.length > 0 ? (
-            <WorkChart workCurve={report.workCurve} work={report.work} steps={report.steps} size={size} />
+            <WorkChart workCurve={report.workCurve} work={report.work} estimates={report.estimates} steps={report.steps} size={size} />
           ) : null
         }
       </ChartBox>
@@ -75,23 +75,25 @@ interface WorkChartProps {
   workCurve: LabReport['workCurve'];
   /** The current chain's work units, counted by its own run. */
   work: LabReport['work'];
+  /** The methods not run at this length, estimated (drawn dashed and hollow, marked ≈). */
+  estimates: LabReport['estimates'];
   steps: number;
   size: Size;
 }
 
-/** The steps marker moves one step an arrow press, ten a page, over the header slider's range. */
-const STEPS_SPEC = integerSpec(RANGES.steps.min, RANGES.steps.max, 10);
 
 const setSteps = (steps: number, timeStamp: number) => timedInput(() => useLab.getState().setSetting('steps', steps), timeStamp);
 
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
-const WorkChart = memo(function WorkChart({ workCurve, work, steps, size }: WorkChartProps) {
-  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: 112 });
-  const layout = workLayout(workCurve, { steps, ...work }, frame);
+const WorkChart = memo(function WorkChart({ workCurve, work, estimates, steps, size }: WorkChartProps) {
+  // Room on the right for the labels, wider when one says "≈ …, not run".
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: estimates?.forward || estimates?.finiteDifference ? 178 : 112 });
+  const guesses = { forward: estimates?.forward?.workUnits, finiteDifference: estimates?.finiteDifference?.workUnits };
+  const layout = workLayout(workCurve, { steps, ...work }, frame, 13, Object.fromEntries(Object.entries(guesses).filter(([, v]) => v !== undefined)));
   return (
     <Chart
       frame={frame}
-      title={`Work units of each method against the number of steps; T = ${steps} marked`}
+      title={`Work units of each method against the number of steps; T = ${steps} marked${estimates?.forward || estimates?.finiteDifference ? '; the methods not run at this length are estimated, dashed' : ''}`}
       controls={<StepsMarker frame={frame} x={layout.x} />}
     >
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />
@@ -100,12 +102,16 @@ const WorkChart = memo(function WorkChart({ workCurve, work, steps, size }: Work
         <path key={s.method} className={`mark-${CLASS[s.method]}-line`} d={s.path} />
       ))}
       {layout.series.map((s) =>
+        s.estimatePath ? <path key={`${s.method}-estimate`} className={`mark-${CLASS[s.method]}-line estimate-line`} d={s.estimatePath} /> : null,
+      )}
+      {layout.series.map((s) =>
         s.current ? (
-          <g key={s.method} className={`work-label work-${CLASS[s.method]}`}>
+          <g key={s.method} className={`work-label work-${CLASS[s.method]}${s.current.estimated ? ' estimated' : ''}`}>
             <line x1={s.current.x + 5} x2={frame.innerWidth + 6} y1={s.current.y} y2={s.current.labelY} />
             <circle cx={s.current.x} cy={s.current.y} r={4} />
             <text x={frame.innerWidth + 9} y={s.current.labelY} dy="0.32em">
-              <tspan className="work-value">{formatWork(s.current.value)}</tspan> {NAMES[s.method]}
+              <tspan className="work-value">{s.current.estimated ? `≈ ${formatWork(Math.round(s.current.value))}` : formatWork(s.current.value)}</tspan> {NAMES[s.method]}
+              {s.current.estimated ? ', not run' : ''}
             </text>
           </g>
         ) : null,
@@ -120,12 +126,15 @@ const WorkChart = memo(function WorkChart({ workCurve, work, steps, size }: Work
  */
 function StepsMarker({ frame, x }: { frame: Frame; x: WorkLayout['x'] }) {
   const steps = useLab((s) => s.steps);
+  // One step an arrow press, ten a page, over the chart's axis (which reaches the chosen T).
+  const [lo, hi] = x.domain();
+  const spec = useMemo(() => integerSpec(Math.max(RANGES.steps.min, Math.round(lo)), Math.min(RANGES.steps.max, Math.round(hi)), 10), [lo, hi]);
   const cx = x(steps);
   return (
     <ChartSlider
       frame={frame}
       scale={x}
-      spec={STEPS_SPEC}
+      spec={spec}
       value={steps}
       label="Chain steps, on the chart"
       valueText={`T = ${steps} steps`}

@@ -18,20 +18,32 @@ function share(previous: unknown, next: unknown): unknown {
   if (ArrayBuffer.isView(next)) return sameElements(previous, next) ? previous : next;
   if (Array.isArray(next)) {
     if (!Array.isArray(previous)) return next;
-    const out = next.map((item, i) => share(previous[i], item));
-    return out.length === previous.length && out.every((item, i) => item === previous[i]) ? previous : out;
+    // A list of another length is new as a whole; one of the same length is shared up to its first
+    // change without allocating (a schedule has hundreds of thousands of actions at 100,000 steps).
+    if (previous.length !== next.length) return next;
+    let i = 0;
+    while (i < next.length && share(previous[i], next[i]) === previous[i]) i++;
+    if (i === next.length) return previous;
+    const out = previous.slice(0, i);
+    for (; i < next.length; i++) out.push(share(previous[i], next[i]));
+    return out;
   }
   if (!isPlainObject(previous) || !isPlainObject(next)) return next;
   const before = previous as Record<string, unknown>;
   const after = next as Record<string, unknown>;
   const keys = Object.keys(after);
-  const out: Record<string, unknown> = {};
-  let same = keys.length === Object.keys(before).length;
-  for (const key of keys) {
-    out[key] = share(before[key], after[key]);
-    if (out[key] !== before[key] || !(key in before)) same = false;
+  // The copy is made only once a value differs, so an unchanged object allocates nothing.
+  let out: Record<string, unknown> | null = keys.length === Object.keys(before).length ? null : {};
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    const value = share(before[key], after[key]);
+    if (out === null && (value !== before[key] || !(key in before))) {
+      out = {};
+      for (let j = 0; j < k; j++) out[keys[j]] = before[keys[j]];
+    }
+    if (out !== null) out[key] = value;
   }
-  return same ? previous : out;
+  return out ?? previous;
 }
 
 function isPlainObject(value: object): boolean {

@@ -14,6 +14,8 @@ const MIN_HEIGHT = 170;
 export function graphBoxHeight(graphHeight: number): number {
   return Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, graphHeight + 24)));
 }
+const NOTHING = { nodes: [], blocks: [], edges: [] };
+
 /** How long a pan to the node in play lasts (useZoom's reveal). */
 const PAN_MS = 280;
 
@@ -53,7 +55,9 @@ export function TapeGraph(props: TapeGraphProps) {
     { width: layout.width, height: layout.height },
     (t) => setWin((w) => drawWindow(t, widthRef.current, w)),
   );
-  const drawn = useMemo(() => drawnItems(layout, win ?? { x0: -Infinity, x1: Infinity, detail: true }), [layout, win]);
+  // Nothing is drawn until the view has its window (the zoom reports it as soon as it has
+  // centred): a 100,000-step tape drawn whole would hold the page for seconds.
+  const drawn = useMemo(() => (win ? drawnItems(layout, win) : NOTHING), [layout, win]);
   const detail = win?.detail ?? true;
   const markerId = useId().replace(/:/g, '');
 

@@ -5,7 +5,6 @@ import {
   r,
   sCurve,
   slotOffset,
-  tapeEdges,
   type BlockBox,
   type EdgePath,
   type End,
@@ -156,20 +155,34 @@ function routeEdges(
 ): { paths: EdgePath[]; index: Int32Array } {
   const index = new Int32Array(2 * view.length).fill(-1);
   const paths: EdgePath[] = [];
-  const byKey = new Map<string, number>();
-  const endOf = (id: number): End =>
-    nodeIndex[id] >= 0 ? { kind: 'node', id } : { kind: 'block', index: blockIndex[id] };
+  // Edges to or from a block merge into one drawn edge per pair of ends. A tape of 100,000 steps
+  // has millions of edges, so the pairs are numbered, not named: an end is a node id (≥ 0) or
+  // −1 − its block's index, and a pair is one number.
+  const merged = new Map<number, number>();
+  const codeOf = (id: number) => (nodeIndex[id] >= 0 ? id : -1 - blockIndex[id]);
+  const endOfCode = (code: number): End => (code >= 0 ? { kind: 'node', id: code } : { kind: 'block', index: -1 - code });
+  const offset = blocks.length + 1;
   const spine = rowY(2);
-  for (const [edge, child, parent, slot] of tapeEdges(view)) {
-    const from = endOf(parent);
-    const to = endOf(child);
-    if (from.kind === 'block' && to.kind === 'block' && from.index === to.index) continue;
-    const merged = from.kind === 'block' || to.kind === 'block';
-    const key = merged ? `${keyOf(from)}>${keyOf(to)}` : `e${edge}`;
-    let at = byKey.get(key);
-    if (at === undefined) {
+  for (let child = 0; child < view.length; child++) {
+    for (let slot = 0 as 0 | 1; slot <= 1; slot++) {
+      const parent = slot === 0 ? view.parent0[child] : view.parent1[child];
+      if (parent < 0) continue;
+      const edge = 2 * child + slot;
+      const fromCode = codeOf(parent);
+      const toCode = codeOf(child);
+      if (fromCode < 0 && fromCode === toCode) continue;
+      const pair = fromCode < 0 || toCode < 0 ? (fromCode + offset) * 4_194_304 + (toCode + offset) : -1;
+      let at = pair >= 0 ? merged.get(pair) : undefined;
+      if (at !== undefined) {
+        paths[at].tapeEdges.push(edge);
+        index[edge] = at;
+        continue;
+      }
       at = paths.length;
-      byKey.set(key, at);
+      if (pair >= 0) merged.set(pair, at);
+      const from = endOfCode(fromCode);
+      const to = endOfCode(toCode);
+      const key = pair >= 0 ? `${keyOf(from)}>${keyOf(to)}` : `e${edge}`;
       const binary = view.parent1[child] >= 0;
       const fromRail = from.kind === 'node' && parent === 0;
       let d: string;
@@ -205,10 +218,9 @@ function routeEdges(
           xs = [x1, b.x];
         }
       }
-      paths.push({ key, from, to, d, mid, x0: r(Math.min(...xs)), x1: r(Math.max(...xs)), tapeEdges: [] });
+      paths.push({ key, from, to, d, mid, x0: r(Math.min(...xs)), x1: r(Math.max(...xs)), tapeEdges: [edge], ...(fromRail ? { rail: true } : {}) });
+      index[edge] = at;
     }
-    paths[at].tapeEdges.push(edge);
-    index[edge] = at;
   }
   return { paths, index };
 }

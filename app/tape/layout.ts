@@ -44,6 +44,11 @@ export interface EdgePath {
   /** Its horizontal extent, for drawing only what is on screen. */
   x0: number;
   x1: number;
+  /**
+   * True for an edge that runs along the rail from the shared input (c) to its step: it is drawn
+   * when its end is on screen, since every one of them starts at the far left.
+   */
+  rail?: boolean;
   /** Tape edges (2·child + slot) this drawn edge stands for. */
   tapeEdges: number[];
 }
@@ -168,7 +173,7 @@ export function drawnItems(layout: GraphLayout, w: DrawWindow): { nodes: number[
     if (b.x + b.w >= w.x0 && b.x <= w.x1) blocks.push(i);
   });
   layout.edges.forEach((e, i) => {
-    if (e.x1 >= w.x0 && e.x0 <= w.x1) edges.push(i);
+    if (e.x1 >= w.x0 && (e.rail ? e.x1 : e.x0) <= w.x1) edges.push(i);
   });
   return { nodes, blocks, edges };
 }

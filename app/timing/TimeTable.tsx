@@ -1,5 +1,7 @@
 import type { TimedMethod } from '../../engine/method-times.ts';
 import { formatWork } from '../format.ts';
+import { estimatedWork, notRun } from '../estimates/notRun.ts';
+import { durationText } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { timingKeyOf, useTiming } from './timingSync.ts';
 
@@ -57,6 +59,20 @@ export function TimeTable() {
         </thead>
         <tbody>
           {ROWS.map(({ method, name, className }) => {
+            const skipped = method === 'forward' || method === 'finiteDifference' ? notRun(report, method) : null;
+            if (skipped) {
+              const plain = current ? times?.times.plain.ms : undefined;
+              return (
+                <tr key={method} className="estimated">
+                  <th scope="row" className={className}>
+                    {name} <span className="not-run-tag">(not run)</span>
+                  </th>
+                  <td>{estimatedWork(skipped)}</td>
+                  <td>{durationText(skipped.ms)}</td>
+                  <td>{plain ? `≈ ${formatTimes(skipped.ms / plain)}` : '—'}</td>
+                </tr>
+              );
+            }
             const t = times?.times[method];
             return (
               <tr key={method}>
@@ -64,7 +80,7 @@ export function TimeTable() {
                   {name}
                 </th>
                 <td>{work ? formatWork(work[method]) : '—'}</td>
-                <td>{t ? (t.estimated ? `≈ ${formatMs(t.ms)}, not run` : formatMs(t.ms)) : measuring ? 'timing…' : '—'}</td>
+                <td>{t ? (t.estimated ? `≈ ${formatMs(t.ms)}, scaled from T = ${t.from}` : formatMs(t.ms)) : measuring ? 'timing…' : '—'}</td>
                 <td>{t ? `${t.estimated ? '≈ ' : ''}${formatTimes(t.ratio)}` : '—'}</td>
               </tr>
             );
@@ -77,6 +93,9 @@ export function TimeTable() {
         reads them back in the sweep, which a plain run never does; forward
         mode carries P tangents through every primitive, and central differences reuse the shared start of the chain,
         so they cost fewer steps than 2P + 1 full runs.
+        {notRun(report, 'forward') || notRun(report, 'finiteDifference')
+          ? ' At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at 256 steps.'
+          : ''}
       </p>
     </div>
   );
@@ -94,7 +113,7 @@ export function TimeSummary() {
     <div className={`stat-note time-summary${timedKey === key ? '' : ' stale'}`}>
       measured time, in plain runs: {part('reverse', 'reverse')}, {part('forward', 'forward')},{' '}
       {part('finiteDifference', 'finite diff.')}, {part('checkpointed', 'checkpointed')}
-      {anyEstimated(t) ? ' (≈: estimated, not run)' : ''}
+      {anyEstimated(t) ? ' (≈: estimated from a shorter chain)' : ''}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { HEAT_RAMPS, tangentHeat } from '../../app/charts/heatmap.ts';
 import { spreadLabels } from '../../app/charts/spreadLabels.ts';
 import { reverseLayout } from '../../app/charts/reverseLayout.ts';
 import { logTicks } from '../../app/charts/ticks.ts';
+import type { CheckpointAction } from '../../engine/report.ts';
 import { actionDuration, timelineLayout } from '../../app/charts/timelineLayout.ts';
 import { workLayout } from '../../app/charts/workLayout.ts';
 import { labReport } from './fixture.ts';
@@ -134,7 +135,34 @@ describe('checkpoint layout', () => {
     const l = timelineLayout(cp.actions, report.steps, frame);
     expect(l.duration).toBe(cp.stepEvaluations + report.steps);
     expect(cp.actions.reduce((s, a) => s + actionDuration(a), 0)).toBe(l.duration);
-    expect(l.reversePath.match(/M/g)).toHaveLength(report.steps);
+    // Each reverse step is one vertex of the reverse path (joined into polylines where one
+    // reverse follows another): T vertices plus one start per run.
+    const vertices = l.reversePath.match(/[ML]/g)!.length;
+    const runs = l.reversePath.match(/M/g)!.length;
+    expect(vertices - runs).toBe(report.steps);
+  });
+
+  it('draws a 100,000-step schedule with about as many vertices as the chart has pixels', () => {
+    // A periodic schedule of stride 4 over 100,000 steps, built by hand: advance, store, … then
+    // record and reverse each segment.
+    const T = 100_000;
+    const k = 4;
+    const actions: CheckpointAction[] = [];
+    for (let s = 0; s < T; s += k) actions.push({ kind: 'store', step: s }, { kind: 'advance', step: s, to: Math.min(T, s + k) });
+    for (let s = T - k; s >= 0; s -= k) {
+      actions.push({ kind: 'restore', step: s });
+      for (let t = s; t < s + k; t++) actions.push({ kind: 'record', step: t });
+      for (let t = s + k - 1; t >= s; t--) actions.push({ kind: 'reverse', step: t });
+      actions.push({ kind: 'free', step: s });
+    }
+    const l = timelineLayout(actions, T, frame);
+    expect(l.duration).toBe(3 * T);
+    for (const d of [l.advancePath, l.recordPath, l.reversePath, l.snapshotPath, l.tapePath]) {
+      expect(d.length).toBeGreaterThan(0);
+      expect(d.match(/[ML]/g)!.length).toBeLessThan(6 * (frame.innerWidth + frame.innerHeight));
+    }
+    expect(l.stores.length).toBeLessThanOrEqual(frame.innerWidth * frame.innerHeight);
+    expect(l.stores.length).toBeLessThan(T / k);
   });
 
   it('draws the full tape as records up and reverses down, every step held once', () => {
@@ -142,7 +170,8 @@ describe('checkpoint layout', () => {
     const l = timelineLayout(full.checkpoint.actions, 6, frame);
     expect(l.duration).toBe(12);
     expect(l.advancePath).toBe('');
-    expect(l.recordPath.match(/M/g)).toHaveLength(6);
+    // Six records up in one run, six held steps one above another.
+    expect(l.recordPath.match(/L/g)).toHaveLength(6);
     expect(l.tapePath.match(/M/g)).toHaveLength(6);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportBuffers } from '../../workers/channel/transfer.ts';
+import { packActions, reportBuffers, unpackActions } from '../../workers/channel/transfer.ts';
 import { labReport } from './fixture.ts';
 
 describe('moving a report to the main thread', () => {
@@ -18,5 +18,24 @@ describe('moving a report to the main thread', () => {
     const copy = structuredClone(report, { transfer: reportBuffers(report) });
     expect(Array.from(copy.adjoint)).toEqual(adjoint);
     expect(report.adjoint.length).toBe(0);
+  });
+
+  it('packs the schedule into one Int32Array that moves with the report and unpacks to the same actions', () => {
+    for (const settings of [{ steps: 9, stride: 2 }, { steps: 12, schedule: 'revolve' as const, snapshots: 3 }]) {
+      const report = labReport(settings);
+      const actions = structuredClone(report.checkpoint.actions);
+      expect(actions.length).toBeGreaterThan(10);
+      const packed = packActions(report);
+      expect(packed.checkpoint.actions).toEqual([]);
+      expect(packed.packedActions).toHaveLength(3 * actions.length);
+      expect(reportBuffers(packed)).toContain(packed.packedActions!.buffer);
+      const arrived = structuredClone(packed, { transfer: reportBuffers(packed) });
+      const unpacked = unpackActions(arrived);
+      expect(unpacked.checkpoint.actions).toEqual(actions);
+      expect('packedActions' in unpacked).toBe(false);
+    }
+    // A report that was never packed (a test's fake worker) passes through as it is.
+    const plain = labReport({ steps: 4 });
+    expect(unpackActions(plain)).toBe(plain);
   });
 });

@@ -1,4 +1,4 @@
-import type { LabReport } from '../../engine/report.ts';
+import type { CheckpointAction, LabReport } from '../../engine/report.ts';
 import type { TapeView } from '../../engine/tape-view.ts';
 
 /**
@@ -6,12 +6,13 @@ import type { TapeView } from '../../engine/tape-view.ts';
  * thread. Each buffer is listed once: transferring one twice is an error.
  */
 export function reportBuffers(report: LabReport): ArrayBuffer[] {
-  const arrays: (Float64Array | null)[] = [
+  const arrays: (Float64Array | Int32Array | null)[] = [
     report.params.a,
     report.params.b,
     report.states,
     report.adjoint,
     report.tangents,
+    (report as Partial<PackedReport>).packedActions ?? null,
   ];
   for (const pair of [...Object.values(report.gradient), report.checkpoint.gradient]) {
     if (pair) arrays.push(pair.a, pair.b);
@@ -37,4 +38,40 @@ export function tapeViewBuffers(view: TapeView): ArrayBuffer[] {
   for (const value of Object.values(view)) collect(value);
   for (const trace of [view.sweep, view.overwrite]) for (const value of Object.values(trace)) collect(value);
   return [...buffers];
+}
+
+/**
+ * A report as it crosses to the main thread: the checkpoint schedule's actions packed into one
+ * Int32Array (three numbers an action: kind, step, to) instead of an array of objects. At 100,000
+ * steps a schedule has hundreds of thousands of actions, and the structured clone of that many
+ * small objects held the page for a good part of a second; an Int32Array moves for free and
+ * unpacks in a few milliseconds.
+ */
+export type PackedReport = LabReport & { packedActions: Int32Array | null };
+
+const KINDS: readonly CheckpointAction['kind'][] = ['advance', 'store', 'restore', 'free', 'record', 'reverse'];
+
+/** The report with its actions packed (the worker's side). */
+export function packActions(report: LabReport): PackedReport {
+  const actions = report.checkpoint.actions;
+  const packed = new Int32Array(actions.length * 3);
+  actions.forEach((a, i) => {
+    packed[3 * i] = KINDS.indexOf(a.kind);
+    packed[3 * i + 1] = a.step;
+    packed[3 * i + 2] = a.kind === 'advance' ? a.to : 0;
+  });
+  return { ...report, checkpoint: { ...report.checkpoint, actions: [] }, packedActions: packed };
+}
+
+/** The report with its actions unpacked (the main thread's side); a report never packed passes as it is. */
+export function unpackActions(report: LabReport & { packedActions?: Int32Array | null }): LabReport {
+  if (!report.packedActions) return report;
+  const { packedActions: packed, ...rest } = report;
+  const actions: CheckpointAction[] = new Array(packed.length / 3);
+  for (let i = 0; i < actions.length; i++) {
+    const kind = KINDS[packed[3 * i]];
+    const step = packed[3 * i + 1];
+    actions[i] = kind === 'advance' ? { kind, step, to: packed[3 * i + 2] } : { kind, step };
+  }
+  return { ...rest, checkpoint: { ...rest.checkpoint, actions } };
 }

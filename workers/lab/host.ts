@@ -4,6 +4,7 @@ import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
+import { unpackActions } from '../channel/transfer.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
 /** One started lab worker, as its host needs it. */
@@ -38,7 +39,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     get started() {
       return channel.started;
     },
-    run: (settings, onProgress) => channel.run((worker, progress) => worker.run(settings, progress), onProgress),
+    run: (settings, onProgress) => channel.run((worker, progress) => worker.run(settings, progress), onProgress).then(unpackActions),
     tape: (settings) => channel.call((worker) => worker.tape(settings)),
     time: (settings) => channel.call((worker) => worker.time(settings)),
     cancel: () => channel.cancel(),

@@ -18,7 +18,7 @@ import {
   type MethodTimes,
 } from '../../engine/index.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { reportBuffers, tapeViewBuffers } from '../channel/transfer.ts';
+import { packActions, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
 /**
@@ -60,7 +60,7 @@ const api = {
    * `stop` sent during a long sweep is heard. `onProgress` (a Comlink.proxy from the page) hears
    * the fraction of the sweep over epsilon done after each point; each call is one message.
    */
-  async run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<LabReport> {
+  async run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<PackedReport> {
     const mine = { stopped: false };
     current = mine;
     try {
@@ -70,7 +70,7 @@ const api = {
         stopped: () => mine.stopped,
         pause: nextTask,
       });
-      const report = plan && plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run;
+      const report = packActions(plan && plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run);
       return Comlink.transfer(report, reportBuffers(report));
     } finally {
       if (current === mine) current = null;
@@ -97,7 +97,14 @@ const api = {
   time(settings: LabSettings): MethodTimes {
     const problem = checkEngineLimits(settings);
     if (problem) throw new LabInputError(problem);
-    return timeMethods(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400 });
+    const estimates = affordable(settings)?.estimates ?? {};
+    const given = Object.fromEntries(
+      (['forward', 'finiteDifference'] as const).flatMap((m) => {
+        const e = estimates[m];
+        return e ? [[m, { ms: e.ms, from: e.fromSteps }]] : [];
+      }),
+    );
+    return timeMethods(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
   },
 } satisfies LabWorkerApi;
 

@@ -1,4 +1,5 @@
-import type { LabReport, LabSettings } from '../../engine/report.ts';
+import type { LabSettings } from '../../engine/report.ts';
+import type { PackedReport } from '../channel/transfer.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { GradientTiming } from '../../engine/gradient-times.ts';
 import type { MethodTimes } from '../../engine/method-times.ts';
@@ -9,7 +10,7 @@ export interface LabWorkerApi {
    * One lab run, in slices: between them the worker reads its messages, so a `stop` sent during a
    * long sweep is heard. `onProgress` hears the fraction of the sweep over epsilon done after each point.
    */
-  run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<LabReport>;
+  run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<PackedReport>;
   /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
   stop(): void;
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */

@@ -1,0 +1,16 @@
+/**
+ * The chain lengths above which a lab run leaves a part out unless asked for it. This module
+ * imports nothing, so the main thread can name the limits in what it shows without loading the
+ * engine. (In the app the costly parts are decided by their measured cost instead: engine/cost-plan.ts.)
+ */
+
+/** Above this many steps the sweep over h is skipped unless asked for (it costs ~34·T² steps). */
+export const SWEEP_STEP_LIMIT = 1000;
+/** Above this many steps the central-difference gradient is skipped (it costs ~2T² steps). */
+export const FINITE_DIFFERENCE_STEP_LIMIT = 5000;
+/** Above this many steps forward mode is skipped (P lanes through T steps: ~24·T² flops). */
+export const FORWARD_STEP_LIMIT = 10_000;
+/** Above this many steps the frontier (every stride and snapshot count, O(T²) actions) is skipped. */
+export const FRONTIER_STEP_LIMIT = 1000;
+/** Largest (T+1)·P tangent table the report carries. */
+export const TANGENT_TABLE_LIMIT = 4_000_000;
