@@ -48,7 +48,18 @@ export function logTicks125(scale: ScaleLogarithmic<number, number>, maxTicks: n
   }
   let values = candidates.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9));
   if (values.length > maxTicks) values = values.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
-  return values.map((value) => ({ value, offset: scale(value), label: formatNumber(value, 3) }));
+  return values.map((value) => ({ value, offset: scale(value), label: countLabel(value) }));
+}
+
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+
+/**
+ * A tick label in one format along the whole axis: 1, 20, 500, then 1k, 20k, 100k, 1m for the
+ * thousands and millions (never 1e5 beside 50000); values below 1 as the screen writes numbers.
+ */
+export function countLabel(value: number): string {
+  if (value >= 1000 && Number.isInteger(value)) return COMPACT.format(value).toLowerCase();
+  return formatNumber(value, 3);
 }
 
 /**

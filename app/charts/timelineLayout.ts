@@ -124,13 +124,19 @@ class HeldRows {
 export function timelineLayout(actions: readonly CheckpointAction[], steps: number, frame: Frame): TimelineLayout {
   let duration = 0;
   for (const a of actions) duration += actionDuration(a);
-  const x = scaleLinear().domain([0, Math.max(1, duration)]).range([0, frame.innerWidth]);
-  const y = scaleLinear().domain([0, Math.max(1, steps)]).range([frame.innerHeight, 0]);
+  const xScale = scaleLinear().domain([0, Math.max(1, duration)]).range([0, frame.innerWidth]);
+  const yScale = scaleLinear().domain([0, Math.max(1, steps)]).range([frame.innerHeight, 0]);
+  // The same maps written out: they run once or twice per action, hundreds of thousands of times.
+  const kx = frame.innerWidth / Math.max(1, duration);
+  const ky = frame.innerHeight / Math.max(1, steps);
+  const x = (t: number) => t * kx;
+  const y = (s: number) => frame.innerHeight - s * ky;
   const paths = { advance: new Polyline(), record: new Polyline(), reverse: new Polyline(), restore: new Polyline() };
   const held = { snapshot: new HeldRows(), tape: new HeldRows() };
   const move = (line: Polyline, t0: number, s0: number, t1: number, s1: number) => line.segment(x(t0), y(s0), x(t1), y(s1));
-  const snapshotSince = new Map<number, number>();
-  const tapeSince = new Map<number, number>();
+  // When each state's snapshot, and each step's recording, started to be held (NaN: not held).
+  const snapshotSince = new Float64Array(steps + 1).fill(NaN);
+  const tapeSince = new Float64Array(steps + 1).fill(NaN);
   const stores: { x: number; y: number }[] = [];
   let time = 0;
   let position = 0;
@@ -143,16 +149,16 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
         break;
       case 'record':
         move(paths.record, time, a.step, time + 1, a.step + 1);
-        tapeSince.set(a.step, time);
+        tapeSince[a.step] = time;
         time += 1;
         position = a.step + 1;
         break;
       case 'reverse': {
         move(paths.reverse, time, a.step + 1, time + 1, a.step);
         time += 1;
-        const since = tapeSince.get(a.step);
-        if (since !== undefined) held.tape.add(x(since), x(time), y(a.step));
-        tapeSince.delete(a.step);
+        const since = tapeSince[a.step];
+        if (!Number.isNaN(since)) held.tape.add(x(since), x(time), y(a.step));
+        tapeSince[a.step] = NaN;
         position = a.step;
         break;
       }
@@ -161,23 +167,25 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
         position = a.step;
         break;
       case 'store':
-        snapshotSince.set(a.step, time);
+        snapshotSince[a.step] = time;
         stores.push({ x: r(x(time)), y: r(y(a.step)) });
         break;
       case 'free': {
-        const since = snapshotSince.get(a.step);
-        if (since !== undefined) held.snapshot.add(x(since), x(time), y(a.step));
-        snapshotSince.delete(a.step);
+        const since = snapshotSince[a.step];
+        if (!Number.isNaN(since)) held.snapshot.add(x(since), x(time), y(a.step));
+        snapshotSince[a.step] = NaN;
         break;
       }
     }
   }
-  for (const [step, since] of snapshotSince) held.snapshot.add(x(since), x(time), y(step));
-  for (const [step, since] of tapeSince) held.tape.add(x(since), x(time), y(step));
+  for (let step = 0; step <= steps; step++) {
+    if (!Number.isNaN(snapshotSince[step])) held.snapshot.add(x(snapshotSince[step]), x(time), y(step));
+    if (!Number.isNaN(tapeSince[step])) held.tape.add(x(tapeSince[step]), x(time), y(step));
+  }
   return {
     duration,
-    xTicks: linearTicks(x, Math.max(2, Math.floor(frame.innerWidth / 70)), String).filter((t) => Number.isInteger(t.value)),
-    yTicks: linearTicks(y, Math.max(2, Math.floor(frame.innerHeight / 40)), String).filter((t) => Number.isInteger(t.value)),
+    xTicks: linearTicks(xScale, Math.max(2, Math.floor(frame.innerWidth / 70)), String).filter((t) => Number.isInteger(t.value)),
+    yTicks: linearTicks(yScale, Math.max(2, Math.floor(frame.innerHeight / 40)), String).filter((t) => Number.isInteger(t.value)),
     advancePath: paths.advance.path(),
     recordPath: paths.record.path(),
     reversePath: paths.reverse.path(),

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { LabReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -31,7 +31,8 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
     report.sweep.map((p) => p.truncation),
     report.sweep.map((p) => p.rounding),
   );
-  const edge = epsEdgeNote(report.eps, report.params, report.bestEps);
+  // A loop over every parameter: computed again only when h, the parameters or the best h change.
+  const edge = useMemo(() => epsEdgeNote(report.eps, report.params, report.bestEps), [report.eps, report.params, report.bestEps]);
   // The control follows the setting at once; the marks follow the report computed for it.
   const eps = useLab((s) => s.eps);
   return (

@@ -34,6 +34,12 @@ describe('moving a report to the main thread', () => {
       expect(unpacked.checkpoint.actions).toEqual(actions);
       expect('packedActions' in unpacked).toBe(false);
     }
+    // The same schedule arriving again unpacks to the very same array (structural sharing then
+    // sees it unchanged without comparing every action); another schedule to a new one.
+    const again = labReport({ steps: 9, stride: 2 });
+    const first = unpackActions(packActions(again)).checkpoint.actions;
+    expect(unpackActions(packActions(labReport({ steps: 9, stride: 2 }))).checkpoint.actions).toBe(first);
+    expect(unpackActions(packActions(labReport({ steps: 9, stride: 3 }))).checkpoint.actions).not.toBe(first);
     // A report that was never packed (a test's fake worker) passes through as it is.
     const plain = labReport({ steps: 4 });
     expect(unpackActions(plain)).toBe(plain);

@@ -63,15 +63,32 @@ export function packActions(report: LabReport): PackedReport {
   return { ...report, checkpoint: { ...report.checkpoint, actions: [] }, packedActions: packed };
 }
 
-/** The report with its actions unpacked (the main thread's side); a report never packed passes as it is. */
+/** The last schedule unpacked, so the same schedule arriving again unpacks to the same array. */
+let lastUnpacked: { packed: Int32Array; actions: CheckpointAction[] } | null = null;
+
+function samePacked(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The report with its actions unpacked (the main thread's side); a report never packed passes as
+ * it is. A schedule equal to the last one unpacked gives back the same array, so the store's
+ * structural sharing sees it unchanged at once instead of comparing every action.
+ */
 export function unpackActions(report: LabReport & { packedActions?: Int32Array | null }): LabReport {
   if (!report.packedActions) return report;
   const { packedActions: packed, ...rest } = report;
+  if (lastUnpacked && samePacked(lastUnpacked.packed, packed)) {
+    return { ...rest, checkpoint: { ...rest.checkpoint, actions: lastUnpacked.actions } };
+  }
   const actions: CheckpointAction[] = new Array(packed.length / 3);
   for (let i = 0; i < actions.length; i++) {
     const kind = KINDS[packed[3 * i]];
     const step = packed[3 * i + 1];
     actions[i] = kind === 'advance' ? { kind, step, to: packed[3 * i + 2] } : { kind, step };
   }
+  lastUnpacked = { packed, actions };
   return { ...rest, checkpoint: { ...rest.checkpoint, actions } };
 }
