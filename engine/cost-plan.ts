@@ -135,9 +135,9 @@ export function planCosts(steps: number, probe: CostProbe, budgetMs = RUN_BUDGET
 
 /** The parts' names in a sentence. */
 const PART_NAMES: Record<CostlyPart, string> = {
-  forward: 'forward mode',
-  finiteDifference: 'central differences',
-  sweep: 'the sweep over epsilon',
+  forward: 'forward mode is',
+  finiteDifference: 'central differences are',
+  sweep: 'the sweep over epsilon is',
 };
 
 /**
@@ -155,7 +155,7 @@ export function followPlan(settings: LabSettings, plan: CostPlan): { settings: L
     const estimate = plan.estimates[part];
     if (asked && estimate) {
       estimates[part] = estimate;
-      warnings.push(`${PART_NAMES[part]} is not run at this length: it would take ${durationText(estimate.ms)} (≈ ${Math.round(estimate.workUnits).toLocaleString('en-US')} chain runs), estimated from a run at ${estimate.fromSteps} steps`);
+      warnings.push(`${PART_NAMES[part]} not run at this length: it would take ${durationText(estimate.ms)} (≈ ${Math.round(estimate.workUnits).toLocaleString('en-US')} chain runs), estimated from a run at ${estimate.fromSteps} steps`);
     }
   }
   if (include.sweep === false) include.thirdDerivatives = false;

@@ -296,10 +296,63 @@ async function dragAll(browser: Browser, url: string, steps: number): Promise<Dr
   return results;
 }
 
+/** A long chain typed into the steps field: until its report is on screen, then its tape drawn. */
+interface LongChain {
+  steps: number;
+  /** From Enter in the field to the report on screen (the estimates in place), ms. */
+  reportMs: number;
+  /** Long tasks (> 50 ms) from Enter until the report is on screen and nothing runs, and the longest. */
+  longTasks: number;
+  longestTask: number;
+  /** The same while the tape section is scrolled into view and its block view drawn. */
+  tapeLongTasks: number;
+  tapeLongestTask: number;
+}
+
+/**
+ * Types a long chain into the steps field of a settled page (T = 40) and counts the page's long
+ * tasks until its report is on screen, then while the tape section records and draws it.
+ */
+async function longChain(browser: Browser, url: string, steps: number): Promise<LongChain> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${url}#steps=40`);
+  await ready(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+  });
+  const tasks = () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+  const field = page.getByLabel(/^Chain steps, typed/);
+  await field.fill(String(steps));
+  const t0 = Date.now();
+  await field.press('Enter');
+  await page.waitForFunction(
+    (n) => document.querySelector('.summary')?.textContent?.includes(`P = ${2 * n}`),
+    steps,
+    { timeout: 120_000, polling: 50 },
+  );
+  const reportMs = Date.now() - t0;
+  await settle(page);
+  const first = await tasks();
+  await openTape(page);
+  const tape = await tasks();
+  await context.close();
+  return {
+    steps,
+    reportMs,
+    longTasks: first.length,
+    longestTask: Math.max(0, ...first),
+    tapeLongTasks: tape.length,
+    tapeLongestTask: Math.max(0, ...tape),
+  };
+}
+
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const kb = (v: number) => `${(v / 1024).toFixed(1)} KB`;
 
-function printTable(cold: ColdLoad | null, drags: DragResult[]): void {
+function printTable(cold: ColdLoad | null, drags: DragResult[], chains: LongChain[]): void {
   const head = cold
     ? [
         `cold load: interactive in ${ms(cold.interactiveMs)} ms; ${cold.requests} requests, ${kb(cold.transferredBytes)} transferred;`,
@@ -316,6 +369,10 @@ function printTable(cold: ColdLoad | null, drags: DragResult[]): void {
       `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${d.longTasks} (${ms(d.longestTask)})`,
     );
   }
+  if (chains.length > 0) lines.push('', 'long chain (typed)   report ms  long tasks (longest ms)  tape: long tasks (longest ms)');
+  for (const c of chains) {
+    lines.push(`steps ${String(c.steps).padEnd(14)} ${String(c.reportMs).padStart(9)}  ${`${c.longTasks} (${ms(c.longestTask)})`.padEnd(23)}  ${c.tapeLongTasks} (${ms(c.tapeLongestTask)})`);
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -330,15 +387,17 @@ async function main(): Promise<void> {
   const browser = await launch();
   try {
     // `--only=scrub` times the tape scrub alone (a quick check while working on the tape).
-    const cold = only === 'scrub' ? null : await coldLoad(browser, served.url);
+    const cold = only ? null : await coldLoad(browser, served.url);
     const drags = [
-      ...(only === 'scrub' ? [] : await dragAll(browser, served.url, 40)),
-      ...(only === 'scrub' ? [] : await dragAll(browser, served.url, sliderRange('steps', 0).max)),
-      await scrubTape(browser, served.url, sliderRange('steps', 0).max),
+      ...(only ? [] : await dragAll(browser, served.url, 40)),
+      ...(only ? [] : await dragAll(browser, served.url, sliderRange('steps', 0).max)),
+      ...(only === 'long' ? [] : [await scrubTape(browser, served.url, sliderRange('steps', 0).max)]),
     ];
+    // `--only=long` times the long chains alone.
+    const chains = only === 'scrub' ? [] : [await longChain(browser, served.url, 20_000), await longChain(browser, served.url, 100_000)];
     if (args.has('--json')) {
-      process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
-    } else printTable(cold, drags);
+      process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, longChains: chains, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
+    } else printTable(cold, drags, chains);
   } finally {
     await browser.close();
     await served.stop();

@@ -48,6 +48,11 @@ export function logTicks125(scale: ScaleLogarithmic<number, number>, maxTicks: n
   }
   let values = candidates.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9));
   if (values.length > maxTicks) values = values.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  // Still too many: every second, third … power of ten, always from the first.
+  for (let every = 2; values.length > Math.max(2, maxTicks); every++) {
+    const powers = candidates.filter((v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9) && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+    values = powers.filter((_, i) => i % every === 0);
+  }
   return values.map((value) => ({ value, offset: scale(value), label: countLabel(value) }));
 }
 

@@ -11,9 +11,9 @@ export function notRun(report: LabReport | null | undefined, part: CostlyPart): 
 }
 
 const NAMES: Record<CostlyPart, string> = {
-  forward: 'Forward mode',
-  finiteDifference: 'Central differences',
-  sweep: 'The sweep over epsilon',
+  forward: 'Forward mode is',
+  finiteDifference: 'Central differences are',
+  sweep: 'The sweep over epsilon is',
 };
 
 /** "≈ 40,001": estimated work units, rounded to whole runs. */
@@ -36,5 +36,5 @@ export function estimatedTime(e: PartEstimate): string {
  * would take ≈ 3.5 min (≈ 40,001 chain runs), estimated from a timed run at 256 steps."
  */
 export function notRunSentence(part: CostlyPart, e: PartEstimate, steps: number): string {
-  return `${NAMES[part]} is not run at T = ${steps.toLocaleString('en-US')}: it would take ${durationText(e.ms)} (${estimatedWork(e)} chain runs), estimated from a timed run at ${e.fromSteps} steps.`;
+  return `${NAMES[part]} not run at T = ${steps.toLocaleString('en-US')}: it would take ${durationText(e.ms)} (${estimatedWork(e)} chain runs), estimated from a timed run at ${e.fromSteps} steps.`;
 }

@@ -87,7 +87,9 @@ const setSteps = (steps: number, timeStamp: number) => timedInput(() => useLab.g
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
 const WorkChart = memo(function WorkChart({ workCurve, work, estimates, steps, size }: WorkChartProps) {
   // Room on the right for the labels, wider when one says "≈ …, not run".
-  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: estimates?.forward || estimates?.finiteDifference ? 178 : 112 });
+  // (at most a third of a narrow chart, whose labels then wrap to the figures' names only).
+  const wide = estimates?.forward || estimates?.finiteDifference ? 178 : 112;
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: Math.min(wide, Math.max(112, Math.round(size.width / 3))) });
   const guesses = { forward: estimates?.forward?.workUnits, finiteDifference: estimates?.finiteDifference?.workUnits };
   const layout = workLayout(workCurve, { steps, ...work }, frame, 13, Object.fromEntries(Object.entries(guesses).filter(([, v]) => v !== undefined)));
   return (
@@ -111,7 +113,7 @@ const WorkChart = memo(function WorkChart({ workCurve, work, estimates, steps, s
             <circle cx={s.current.x} cy={s.current.y} r={4} />
             <text x={frame.innerWidth + 9} y={s.current.labelY} dy="0.32em">
               <tspan className="work-value">{s.current.estimated ? `≈ ${formatWork(Math.round(s.current.value))}` : formatWork(s.current.value)}</tspan> {NAMES[s.method]}
-              {s.current.estimated ? ', not run' : ''}
+              {s.current.estimated && frame.margin.right >= 178 ? ', not run' : ''}
             </text>
           </g>
         ) : null,

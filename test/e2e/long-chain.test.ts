@@ -53,7 +53,7 @@ describe('the chain at any length', () => {
       const fdNotes = await fd.locator('.not-run').allTextContents();
       expect(fdNotes).toHaveLength(2);
       expect(fdNotes[0]).toMatch(/^The sweep over epsilon is not run/);
-      expect(fdNotes[1]).toMatch(new RegExp(`^Central differences is not run .*≈ ${(4 * steps + 1).toLocaleString('en-US')} chain runs`));
+      expect(fdNotes[1]).toMatch(new RegExp(`^Central differences are not run .*≈ ${(4 * steps + 1).toLocaleString('en-US')} chain runs`));
       // The Work chart reaches the chosen T and labels the estimates; the table marks their rows.
       const work = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Work', exact: true }) });
       const labels = await work.locator('.work-label.estimated').allTextContents();
@@ -64,7 +64,7 @@ describe('the chain at any length', () => {
       // The numerical notes say the same, once each.
       const notes = await page.locator('.notices').textContent();
       expect(notes).toContain('forward mode is not run at this length');
-      expect(notes).toContain('central differences is not run at this length');
+      expect(notes).toContain('central differences are not run at this length');
       // Reverse mode ran: its tape and its last gradients are real numbers.
       const reverse = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Reverse mode', exact: true }) });
       expect(await reverse.textContent()).toContain(`tape${(14 * steps + 5).toString()} nodes × 40 B`);
