@@ -157,11 +157,26 @@ function routeEdges(
   const paths: EdgePath[] = [];
   // Edges to or from a block merge into one drawn edge per pair of ends. A tape of 100,000 steps
   // has millions of edges, so the pairs are numbered, not named: an end is a node id (≥ 0) or
-  // −1 − its block's index, and a pair is one number.
-  const merged = new Map<number, number>();
+  // −1 − its block's index. The drawn edges merged into each end are listed from that end's
+  // slot in typed arrays (each end has two or three), not kept in a map.
+  const heads = new Int32Array(blocks.length + view.length).fill(-1);
+  const entryFrom: number[] = [];
+  const entryPath: number[] = [];
+  const entryNext: number[] = [];
+  const slotOf = (toCode: number) => (toCode < 0 ? -1 - toCode : blocks.length + toCode);
+  const findMerged = (fromCode: number, toCode: number): number | undefined => {
+    for (let e = heads[slotOf(toCode)]; e >= 0; e = entryNext[e]) if (entryFrom[e] === fromCode) return entryPath[e];
+    return undefined;
+  };
+  const addMerged = (fromCode: number, toCode: number, at: number) => {
+    const slot = slotOf(toCode);
+    entryFrom.push(fromCode);
+    entryPath.push(at);
+    entryNext.push(heads[slot]);
+    heads[slot] = entryFrom.length - 1;
+  };
   const codeOf = (id: number) => (nodeIndex[id] >= 0 ? id : -1 - blockIndex[id]);
   const endOfCode = (code: number): End => (code >= 0 ? { kind: 'node', id: code } : { kind: 'block', index: -1 - code });
-  const offset = blocks.length + 1;
   const spine = rowY(2);
   for (let child = 0; child < view.length; child++) {
     for (let slot = 0 as 0 | 1; slot <= 1; slot++) {
@@ -171,58 +186,94 @@ function routeEdges(
       const fromCode = codeOf(parent);
       const toCode = codeOf(child);
       if (fromCode < 0 && fromCode === toCode) continue;
-      const pair = fromCode < 0 || toCode < 0 ? (fromCode + offset) * 4_194_304 + (toCode + offset) : -1;
-      let at = pair >= 0 ? merged.get(pair) : undefined;
+      const pair = fromCode < 0 || toCode < 0;
+      let at = pair ? findMerged(fromCode, toCode) : undefined;
       if (at !== undefined) {
         paths[at].tapeEdges.push(edge);
         index[edge] = at;
         continue;
       }
       at = paths.length;
-      if (pair >= 0) merged.set(pair, at);
+      if (pair) addMerged(fromCode, toCode, at);
       const from = endOfCode(fromCode);
       const to = endOfCode(toCode);
-      const key = pair >= 0 ? `${keyOf(from)}>${keyOf(to)}` : `e${edge}`;
       const binary = view.parent1[child] >= 0;
       const fromRail = from.kind === 'node' && parent === 0;
-      let d: string;
-      let mid: { x: number; y: number };
-      let xs: [number, number];
+      // Only the numbers are kept here; the path, its label's place and its key are written when
+      // the edge is drawn (ChainEdge), since a long chain has far more edges than a screen.
+      let geometry: Geometry;
       if (to.kind === 'node') {
         const n = nodes[nodeIndex[child]];
         const tx = n.x - NODE_W / 2;
         const ty = n.y + slotOffset(binary, slot);
-        if (fromRail) {
-          const c = nodes[nodeIndex[parent]];
-          d = `M${r(c.x + NODE_W / 2)},${r(railY)}H${r(tx - 26)}${sCurve(tx - 26, railY, tx, ty).replace(/^M[^C]+/, '')}`;
-          mid = { x: r(tx - 13), y: r((railY + ty) / 2) };
-          xs = [c.x + NODE_W / 2, tx];
-        } else {
+        if (fromRail) geometry = { shape: 'railToNode', x1: nodes[nodeIndex[parent]].x + NODE_W / 2, y1: railY, x2: tx, y2: ty };
+        else {
           const [x1, y1] = exitOf(from, nodes, nodeIndex, blocks, spine);
-          d = sCurve(x1, y1, tx, ty);
-          mid = { x: r((x1 + tx) / 2), y: r((y1 + ty) / 2) };
-          xs = [x1, tx];
+          geometry = { shape: 'curve', x1, y1, x2: tx, y2: ty };
         }
       } else {
         const b = blocks[to.index];
-        if (fromRail) {
-          const c = nodes[nodeIndex[parent]];
-          const cx = b.x + b.w / 2;
-          d = `M${r(c.x + NODE_W / 2)},${r(railY)}H${r(cx - 12)}Q${r(cx)},${r(railY)} ${r(cx)},${r(railY + 12)}V${r(b.y)}`;
-          mid = { x: r(cx), y: r((railY + b.y) / 2) };
-          xs = [c.x + NODE_W / 2, cx];
-        } else {
+        if (fromRail) geometry = { shape: 'railToBlock', x1: nodes[nodeIndex[parent]].x + NODE_W / 2, y1: railY, x2: b.x + b.w / 2, y2: b.y };
+        else {
           const [x1, y1] = exitOf(from, nodes, nodeIndex, blocks, spine);
-          d = sCurve(x1, y1, b.x, spine);
-          mid = { x: r((x1 + b.x) / 2), y: r((y1 + spine) / 2) };
-          xs = [x1, b.x];
+          geometry = { shape: 'curve', x1, y1, x2: b.x, y2: spine };
         }
       }
-      paths.push({ key, from, to, d, mid, x0: r(Math.min(...xs)), x1: r(Math.max(...xs)), tapeEdges: [edge], ...(fromRail ? { rail: true } : {}) });
+      paths.push(new ChainEdge(from, to, pair ? null : edge, geometry, edge, fromRail));
       index[edge] = at;
     }
   }
   return { paths, index };
+}
+
+/** An edge's shape and ends: a curve between two points, or a drop from the rail to a node or a block. */
+interface Geometry {
+  shape: 'curve' | 'railToNode' | 'railToBlock';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** A drawn edge of the chain's layout, its path text written only when asked for. */
+class ChainEdge implements EdgePath {
+  readonly x0: number;
+  readonly x1: number;
+  readonly tapeEdges: number[];
+  readonly rail: boolean | undefined;
+
+  constructor(
+    readonly from: End,
+    readonly to: End,
+    /** The tape edge it alone stands for (null when edges to or from a block merge into it). */
+    private readonly single: number | null,
+    private readonly g: Geometry,
+    first: number,
+    rail: boolean,
+  ) {
+    this.x0 = r(Math.min(g.x1, g.x2));
+    this.x1 = r(Math.max(g.x1, g.x2));
+    this.tapeEdges = [first];
+    this.rail = rail || undefined;
+  }
+
+  get key(): string {
+    return this.single === null ? `${keyOf(this.from)}>${keyOf(this.to)}` : `e${this.single}`;
+  }
+
+  get d(): string {
+    const { shape, x1, y1, x2, y2 } = this.g;
+    if (shape === 'curve') return sCurve(x1, y1, x2, y2);
+    if (shape === 'railToNode') return `M${r(x1)},${r(y1)}H${r(x2 - 26)}${sCurve(x2 - 26, y1, x2, y2).replace(/^M[^C]+/, '')}`;
+    return `M${r(x1)},${r(y1)}H${r(x2 - 12)}Q${r(x2)},${r(y1)} ${r(x2)},${r(y1 + 12)}V${r(y2)}`;
+  }
+
+  get mid(): { x: number; y: number } {
+    const { shape, x1, y1, x2, y2 } = this.g;
+    if (shape === 'curve') return { x: r((x1 + x2) / 2), y: r((y1 + y2) / 2) };
+    if (shape === 'railToNode') return { x: r(x2 - 13), y: r((y1 + y2) / 2) };
+    return { x: r(x2), y: r((y1 + y2) / 2) };
+  }
 }
 
 function keyOf(end: End): string {
