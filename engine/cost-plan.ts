@@ -38,7 +38,7 @@ export interface CostProbe {
 }
 
 /** One run of a part on `params`: its work units, counted by the code that did the work. */
-function runPart(part: CostlyPart, params: ChainParams, eps: number): number {
+export function runPart(part: CostlyPart, params: ChainParams, eps: number): number {
   const T = stepsOf(params);
   switch (part) {
     case 'forward':
