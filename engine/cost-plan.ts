@@ -15,6 +15,7 @@ import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite
 import { forwardGradient } from './forward.ts';
 import { FRONTIER_STEP_LIMIT } from './limits.ts';
 import type { CostlyPart, LabSettings, PartEstimate, PartEstimates } from './report.ts';
+import { truncate } from './method-times.ts';
 import { durationText } from './number-text.ts';
 import { reverseGradient } from './reverse.ts';
 import { sweepOverEpsilon } from './sweep.ts';
@@ -58,11 +59,6 @@ export function runPart(part: CostlyPart, params: ChainParams, eps: number): num
   }
 }
 
-/** The first `steps` steps of a chain (c, x₀ and the target kept). */
-function shortened(params: ChainParams, steps: number): ChainParams {
-  return { ...params, a: params.a.slice(0, steps), b: params.b.slice(0, steps) };
-}
-
 /**
  * Times each costly part on the first PROBE_STEPS steps of the chain (the faster of two runs,
  * after one to warm the compiler up) and counts its work at COUNT_STEPS. About 0.2 s in all;
@@ -70,11 +66,11 @@ function shortened(params: ChainParams, steps: number): ChainParams {
  */
 export function probeCosts(params: ChainParams, eps: number, now: () => number): CostProbe {
   const steps = Math.min(PROBE_STEPS, stepsOf(params));
-  const probe = shortened(params, steps);
+  const probe = truncate(params, steps);
   const ms = {} as Record<CostlyPart, number>;
   const work = {} as Record<CostlyPart, readonly [number, number]>;
   for (const part of COSTLY_PARTS) {
-    runPart(part, shortened(params, Math.min(steps, 64)), eps);
+    runPart(part, truncate(params, Math.min(steps, 64)), eps);
     let best = Infinity;
     for (let i = 0; i < 2; i++) {
       const t0 = now();
