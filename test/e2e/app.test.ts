@@ -249,16 +249,16 @@ describe('the lab in Chromium', () => {
   });
 
   it('corrects a hand-edited bad link and says what it corrected', async () => {
-    const { page } = await open('#steps=999&eps=banana&stride=0&schedule=weekly');
+    const { page } = await open('#steps=0&eps=banana&stride=0&schedule=weekly');
     const notice = page.locator('.notice.corrected');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';
-    expect(text).toContain('Chain steps: 999 is above the largest allowed value 200');
+    expect(text).toContain('Chain steps: 0 is below the smallest allowed value 1');
     expect(text).toContain('“banana” is not a number');
     expect(text).toContain('Checkpoint stride: 0 is below the smallest allowed value 1');
     expect(text).toContain('“weekly”');
-    expect(await hashOf(page)).toBe('#steps=200&eps=1e-5&stride=1&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
-    await summarySays(page, 'P = 400');
+    expect(await hashOf(page)).toBe('#steps=1&eps=1e-5&stride=1&schedule=periodic&snapshots=1&c=0.35&x0=0.4&target=0.25');
+    await summarySays(page, 'P = 2)');
     await page.getByRole('button', { name: 'Dismiss the notice' }).click();
     expect(await notice.count()).toBe(0);
 

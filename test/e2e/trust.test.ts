@@ -96,14 +96,15 @@ describe('bad input', () => {
 
   it('names the correction of a number too large for a double and of a script tag', async () => {
     const { context, page } = await fresh();
-    await page.goto(`${env.served.url}#steps=${'9'.repeat(400)}&c=${encodeURIComponent('<script>alert(1)</script>')}&eps=NaN`);
+    await page.goto(`${env.served.url}#stride=${'9'.repeat(400)}&c=${encodeURIComponent('<script>alert(1)</script>')}&eps=NaN`);
     const notice = page.locator('.notice.corrected');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';
-    expect(text).toContain('is too large to be a number here; set to 200');
+    expect(text).toContain('Checkpoint stride: “9999');
+    expect(text).toContain('is too large to be a number here; set to 40');
     expect(text).toMatch(/c: “<script>alert\(1\)<\/script…” is not a number/);
     expect(text).toContain('Finite-difference epsilon: “NaN” is not a number');
-    await summarySays(page, 'P = 400');
+    await summarySays(page, 'P = 80');
     await context.close();
   });
 });
