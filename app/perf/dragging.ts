@@ -3,7 +3,7 @@
  * QUIET_MS. While it is true, panels far from the screen keep what they show (OnScreenGate.tsx)
  * and catch up once it turns false, so a drag pays only for what can be seen.
  */
-export const QUIET_MS = 250;
+export const QUIET_MS = 400;
 
 let dragging = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
