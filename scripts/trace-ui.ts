@@ -4,8 +4,11 @@
 // with a Chromium trace running, and prints, per slider, the main thread's busy time per input
 // (the sum of its tasks' durations during the drag, divided by the inputs): a CPU-time figure
 // that, unlike the wall-clock p95 of `bench:ui`, hardly moves when other processes share the
-// machine. With `--profile` it also prints the functions with the most self time (a sampling
-// profile of the same drag). A diagnostic, not a test.
+// machine (it sums each task's thread time, not its wall time). With `--profile` it takes a
+// sampling CPU profile of the drag instead and prints the functions with the most self time and
+// the components and calls with the most inclusive time (TRACE_FOCUS=name: only inside `name`;
+// TRACE_ALL=1: every function). Build with `npx vite build --minify false` first (and pass
+// --no-build) for readable names. A diagnostic, not a test.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
@@ -146,7 +149,6 @@ async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profi
     process.stdout.write(`${[...names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${k}=${v}`).join(', ')}\n`);
     process.stdout.write(`${JSON.stringify(events.filter((e) => e.ph === 'M').slice(0, 20))}\n`);
   }
-  const first = main.reduce((m, e) => Math.min(m, e.ts), Infinity);
   // Top-level tasks only (a nested run loop's tasks lie inside their parent).
   const tasks: TraceEvent[] = [];
   for (const e of main.filter(isTask).sort((a, b) => a.ts - b.ts)) {
@@ -160,7 +162,6 @@ async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profi
   for (const e of main) if (NAMES.includes(e.name)) byName[e.name] = (byName[e.name] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000;
   const sorted = [...measures.updates].sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-  void first;
   return {
     slider: slider.key,
     inputs: measures.inputs,
@@ -189,11 +190,17 @@ function hotFunctions(profile: CpuProfile): string[] {
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const total = new Map<string, number>();
+  const focus = process.env.TRACE_FOCUS;
   for (const [id, t] of self) {
+    if (focus) {
+      let inside = false;
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (byId.get(at)!.callFrame.functionName === focus) inside = true;
+      if (!inside) continue;
+    }
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const f = byId.get(at)!.callFrame;
-      if (!/^[A-Z]/.test(f.functionName) && !['handleMessage', 'receiveReport', 'shareEqual', 'absorb', 'writeHash', 'replaceState', 'mark', 'measure', 'flushSyncWorkAcrossRoots_impl', 'performWorkOnRoot', 'commitRoot', 'renderRootSync', 'dispatchDiscreteEvent', 'set', 'setState'].includes(f.functionName)) continue;
+      if (!process.env.TRACE_ALL && !/^[A-Z]/.test(f.functionName) && !['handleMessage', 'receiveReport', 'shareEqual', 'absorb', 'writeHash', 'replaceState', 'mark', 'measure', 'flushSyncWorkAcrossRoots_impl', 'performWorkOnRoot', 'commitRoot', 'renderRootSync', 'dispatchDiscreteEvent', 'set', 'setState'].includes(f.functionName)) continue;
       if (seen.has(f.functionName)) continue;
       seen.add(f.functionName);
       total.set(f.functionName, (total.get(f.functionName) ?? 0) + t);
