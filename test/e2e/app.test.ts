@@ -209,7 +209,8 @@ describe('the lab in Chromium', () => {
     for (let steps = 150; steps <= 200; steps += 5) await drag(page, 'Chain steps', steps);
     await summarySays(page, 'P = 400');
     await waitForCharts(page);
-    expect(await page.locator('.panel-work').textContent()).toContain('T = 200');
+    // The Work panel is far below the screen: it catches up once the slider rests (OnScreenGate).
+    await page.waitForFunction(() => document.querySelector('.panel-work')?.textContent?.includes('T = 200'));
     expect((await page.locator('.work-figure .stat-value').allTextContents()).slice(0, 3)).toEqual(['2', '401', '801']);
     await page.context().close();
   });
