@@ -4,6 +4,7 @@ import { Controls } from './components/Controls.tsx';
 import { EngineNote } from './components/EngineNote.tsx';
 import { Header } from './components/Header.tsx';
 import { Notices } from './components/Notices.tsx';
+import { OnScreenGate } from './components/OnScreenGate.tsx';
 import { Summary } from './components/Summary.tsx';
 import { EmbedBar } from './embed/EmbedBar.tsx';
 import { showsPanel, type PanelKey } from './embed/embed.ts';
@@ -50,17 +51,18 @@ function Lab() {
         <EngineNote />
         {embed ? null : <Summary />}
         <main className="panels">
-          {shows('reverse') ? <ReversePanel /> : null}
-          {shows('forward') ? <ForwardPanel /> : null}
-          {shows('fd') ? <FiniteDifferencePanel /> : null}
-          {shows('checkpoint') ? <CheckpointPanel /> : null}
-          {shows('work') ? <WorkPanel /> : null}
+          {/* Each part far from the screen waits while a slider is dragged (OnScreenGate). */}
+          {shows('reverse') ? <OnScreenGate><ReversePanel /></OnScreenGate> : null}
+          {shows('forward') ? <OnScreenGate><ForwardPanel /></OnScreenGate> : null}
+          {shows('fd') ? <OnScreenGate><FiniteDifferencePanel /></OnScreenGate> : null}
+          {shows('checkpoint') ? <OnScreenGate><CheckpointPanel /></OnScreenGate> : null}
+          {shows('work') ? <OnScreenGate><WorkPanel /></OnScreenGate> : null}
         </main>
-        {shows('tape') ? <TapeSection /> : null}
+        {shows('tape') ? <OnScreenGate><TapeSection /></OnScreenGate> : null}
       </div>
-      {embed ? null : <PlaygroundSection />}
-      {embed ? null : <TensorSection />}
-      {embed ? null : <TradeoffsSection />}
+      {embed ? null : <OnScreenGate><PlaygroundSection /></OnScreenGate>}
+      {embed ? null : <OnScreenGate><TensorSection /></OnScreenGate>}
+      {embed ? null : <OnScreenGate><TradeoffsSection /></OnScreenGate>}
       {embed ? null : (
         <footer className="footer">
           <p>

@@ -1,5 +1,6 @@
 import type { LabSettings } from '../engine/report.ts';
 import { sameSettings } from '../engine/settings-table.ts';
+import { isDragging, onDragging } from './perf/dragging.ts';
 import { updateTiming } from './perf/updateTiming.ts';
 import { decodeTradeoffs } from './tradeoffs/hashPart.ts';
 import { sameLevers } from './tradeoffs/levers.ts';
@@ -8,6 +9,9 @@ import { selectSettings, type LabState, type LabStore } from './store/index.ts';
 import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../workers/channel/faults.ts';
 import { createPipeline } from '../workers/lab/cachedParts.ts';
+
+/** While a slider is dragged, the hash is written at most this often (and when it rests). */
+export const HASH_DRAG_MS = 200;
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
 export function describeRun(run: LabSettings): string {
@@ -32,6 +36,9 @@ export function hashOf(state: LabState): string {
 export interface HostWindow {
   location: { hash: string };
   history: { replaceState(data: unknown, unused: string, url?: string): void };
+  /** Timers for the hash's writes during a drag (the window's own by default). */
+  setTimeout?(then: () => void, ms: number): unknown;
+  clearTimeout?(timer: unknown): void;
   addEventListener(type: 'hashchange', listener: () => void): void;
   removeEventListener(type: 'hashchange', listener: () => void): void;
 }
@@ -63,9 +70,31 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   });
 
   function writeHash() {
+    if (timer !== null) clear(timer);
+    timer = null;
+    lastWrite = Date.now();
     const hash = hashOf(store.getState());
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
+
+  // While a slider is dragged the hash is written at most every HASH_DRAG_MS, and once more when
+  // it rests: each `replaceState` is a round trip to the browser (1–7 ms on a busy machine, on
+  // the way from an input to its paint), and Chromium ignores a page's history calls past 200 in
+  // 10 s, which a long drag at 60 inputs a second would reach.
+  const later = host.setTimeout ?? ((then: () => void, ms: number) => setTimeout(then, ms));
+  const clear = host.clearTimeout ?? ((t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>));
+  let timer: unknown = null;
+  let lastWrite = -Infinity;
+  function writeHashSoon() {
+    if (!isDragging()) return writeHash();
+    if (timer !== null) return;
+    const wait = lastWrite + HASH_DRAG_MS - Date.now();
+    if (wait <= 0) return writeHash();
+    timer = later(writeHash, wait);
+  }
+  const stopHearingDrags = onDragging((dragging) => {
+    if (!dragging && timer !== null) writeHash();
+  });
 
   function readHash() {
     const { values, notices } = readUrlHash(host.location.hash);
@@ -110,7 +139,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     const settings = selectSettings(state);
     if (sameSettings(settings, selectSettings(previous))) return;
     if (state.engineNote !== null) state.setEngineNote(null);
-    writeHash();
+    writeHashSoon();
     client.request(settings);
   });
   const onHashChange = () => readHash();
@@ -118,6 +147,8 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
 
   return () => {
     unsubscribe();
+    stopHearingDrags();
+    if (timer !== null) clear(timer);
     host.removeEventListener('hashchange', onHashChange);
   };
 }

@@ -44,12 +44,7 @@ export function tangentHeat(
   }
   const hi = top === 0 ? 0 : Math.ceil(Math.log10(top) - 1e-9);
   const lo = top === 0 ? -1 : Math.min(hi - 1, Math.max(hi - HEAT_DECADES, Math.floor(Math.log10(bottom) + 1e-9)));
-  const colour = interpolateLab(ramp[0], ramp[1]);
-  const palette = new Uint8Array(256 * 3);
-  for (let k = 0; k < 256; k++) {
-    const c = parseRgb(colour(k / 255));
-    palette.set(c, 3 * k);
-  }
+  const palette = paletteOf(ramp);
   const pixels = new Uint8ClampedArray(columns * rows * 4);
   for (let t = 0; t < columns; t++) {
     for (let j = 0; j < rows; j++) {
@@ -70,6 +65,21 @@ export function tangentHeat(
     }
   }
   return { columns, rows, pixels, decades: [lo, hi] };
+}
+
+const palettes = new Map<string, Uint8Array>();
+
+/** The ramp's 256 colours as RGB bytes, computed once per ramp (a strip is drawn per report). */
+function paletteOf(ramp: readonly [string, string]): Uint8Array {
+  const key = `${ramp[0]} ${ramp[1]}`;
+  let palette = palettes.get(key);
+  if (!palette) {
+    const colour = interpolateLab(ramp[0], ramp[1]);
+    palette = new Uint8Array(256 * 3);
+    for (let k = 0; k < 256; k++) palette.set(parseRgb(colour(k / 255)), 3 * k);
+    palettes.set(key, palette);
+  }
+  return palette;
 }
 
 /** "rgb(12, 34, 56)" → [12, 34, 56]. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useContext, useRef, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { createEmbedSlice } from '../embed/embedSlice.ts';
 import { createLessonSlice } from '../lesson/slice.ts';
@@ -10,6 +10,7 @@ import { createTradeoffsSlice } from '../tradeoffs/slice.ts';
 import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
+import { HeldOffScreen } from './onScreen.ts';
 import type { LabState } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
 
@@ -36,10 +37,23 @@ const store = createStore<LabState>()((...a) => ({
  * Carries the store's API too: `useLab.getState()`, `useLab.subscribe(…)`, and for tests
  * `useLab.setState(useLab.getInitialState(), true)`. Unlike zustand's `create`, a static render
  * sees the current state rather than the initial one, so tests can render a page with a report.
+ * Inside a part held off screen (HeldOffScreen) it returns what it returned last and stops
+ * listening; when the hold ends it reads the store again.
  */
 export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => {
-  const read = () => selector(store.getState());
-  return useSyncExternalStore(store.subscribe, read, read);
+  const held = useContext(HeldOffScreen);
+  const last = useRef<T | typeof NOTHING>(NOTHING);
+  const read = () => (held && last.current !== NOTHING ? last.current : selector(store.getState()));
+  const value = useSyncExternalStore(held ? stayStill : store.subscribe, read, read);
+  last.current = value;
+  return value;
 }, store);
+
+const NOTHING: unique symbol = Symbol('nothing read yet');
+
+/** The subscription of a held part: it hears nothing. */
+function stayStill(): () => void {
+  return () => {};
+}
 
 export type LabStore = typeof useLab;

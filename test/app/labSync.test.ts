@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { useLab } from '../../app/store/index.ts';
-import { startLab, type HostWindow } from '../../app/labSync.ts';
+import { HASH_DRAG_MS, startLab, type HostWindow } from '../../app/labSync.ts';
+import { noteSliderInput, QUIET_MS } from '../../app/perf/dragging.ts';
 import { ENGINE_RESTARTED, RUN_CANCELLED, RunCancelled } from '../../workers/channel/faults.ts';
 import type { LabRunner } from '../../workers/lab/client.ts';
 import { labReport } from './fixture.ts';
@@ -52,6 +53,46 @@ describe('the wiring of faults, cancels and embed mode', () => {
     expect(host.location.hash).toMatch(/^#steps=12&.*&embed=1&panels=work$/);
     useLab.getState().setSetting('steps', 13);
     expect(host.location.hash).toMatch(/^#steps=13&.*&embed=1&panels=work$/);
+    stop();
+    await settle();
+  });
+
+  it('while a slider is dragged, writes the hash at most every HASH_DRAG_MS, and the last settings once it rests', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const timers: { then: () => void; at: number }[] = [];
+    const host = Object.assign(fakeHost('#steps=12'), {
+      setTimeout: (then: () => void, ms: number) => timers.push({ then, at: ms }),
+      clearTimeout: () => {},
+    });
+    const writes: string[] = [];
+    const replace = host.history.replaceState;
+    host.history.replaceState = (d, u, url) => {
+      writes.push(url ?? '');
+      replace(d, u, url);
+    };
+    const stop = startLab(useLab, fakeRunner().runner, host);
+    expect(host.location.hash).toMatch(/^#steps=12&/);
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 13);
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 14);
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 15);
+    // The first write of the drag waits out HASH_DRAG_MS from the one before; the rest join it.
+    expect(timers).toHaveLength(1);
+    expect(timers[0].at).toBeLessThanOrEqual(HASH_DRAG_MS);
+    timers[0].then();
+    expect(host.location.hash).toMatch(/^#steps=15&/);
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 16);
+    expect(host.location.hash).toMatch(/^#steps=15&/);
+    // The slider rests: the last settings are written without waiting for the timer.
+    await new Promise((r) => setTimeout(r, QUIET_MS + 50));
+    expect(host.location.hash).toMatch(/^#steps=16&/);
+    expect(writes.slice(1).map((w) => w.slice(0, 9))).toEqual(['#steps=15', '#steps=16']);
+    // Not dragging: written at once.
+    useLab.getState().setSetting('steps', 17);
+    expect(host.location.hash).toMatch(/^#steps=17&/);
     stop();
     await settle();
   });

@@ -24,6 +24,19 @@ const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
 const panelSvg = (page: Page, title: string) =>
   page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) }).locator('svg.chart').first().innerHTML();
 
+/**
+ * Waits until a panel's chart differs from `before`. A panel far from the screen catches up only
+ * when the slider rests (app/components/OnScreenGate.tsx), a moment after the summary.
+ */
+const redrawn = (page: Page, title: string, before: string) =>
+  page.waitForFunction(
+    ([t, old]) => {
+      const s = [...document.querySelectorAll('main section')].find((x) => x.querySelector('h2')?.textContent?.includes(t));
+      return s?.querySelector('svg.chart')?.innerHTML !== old;
+    },
+    [title, before] as const,
+  );
+
 /** Sets a range input's value and sends only an `input` event, as a dragged thumb does. */
 async function drag(page: Page, label: string, value: number): Promise<void> {
   await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
@@ -71,7 +84,7 @@ describe('the lab in Chromium', () => {
     await drag(page, 'Finite-difference epsilon', -7);
     await summarySays(page, 'at h = 1e-7');
     expect(await hashOf(page)).toContain('eps=1e-7&');
-    expect(await panelSvg(page, 'Finite differences')).not.toBe(before);
+    await redrawn(page, 'Finite differences', before);
 
     before = await panelSvg(page, 'Reverse mode');
     const work = await panelSvg(page, 'Work');
@@ -79,14 +92,14 @@ describe('the lab in Chromium', () => {
     await summarySays(page, 'P = 110');
     expect(await hashOf(page)).toContain('steps=55&');
     expect(await panelSvg(page, 'Reverse mode')).not.toBe(before);
-    expect(await panelSvg(page, 'Work')).not.toBe(work);
+    await redrawn(page, 'Work', work);
     expect(await page.locator('.panel-work').textContent()).toContain('T = 55');
 
     before = await panelSvg(page, 'Checkpoint schedule');
     await drag(page, 'Checkpoint stride', 11);
     await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('stride 11'));
     expect(await hashOf(page)).toContain('stride=11&');
-    expect(await panelSvg(page, 'Checkpoint schedule')).not.toBe(before);
+    await redrawn(page, 'Checkpoint schedule', before);
 
     await page.getByText('Chain constants: c, x₀, target').click();
     for (const [label, value, key] of [
@@ -97,13 +110,7 @@ describe('the lab in Chromium', () => {
       before = await panelSvg(page, 'Reverse mode');
       await drag(page, label, value);
       await page.waitForFunction((k) => window.location.hash.includes(k), key);
-      await page.waitForFunction(
-        ([t, old]) => {
-          const s = [...document.querySelectorAll('main section')].find((x) => x.querySelector('h2')?.textContent?.includes(t));
-          return s?.querySelector('svg.chart')?.innerHTML !== old;
-        },
-        ['Reverse mode', before] as const,
-      );
+      await redrawn(page, 'Reverse mode', before);
     }
 
     await page.getByRole('radio', { name: 'Binomial', exact: true }).check();
@@ -112,7 +119,43 @@ describe('the lab in Chromium', () => {
     await drag(page, 'Snapshots', 6);
     await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('6 snapshots'));
     expect(await hashOf(page)).toContain('snapshots=6&');
-    expect(await panelSvg(page, 'Checkpoint schedule')).not.toBe(before);
+    await redrawn(page, 'Checkpoint schedule', before);
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('while a slider is dragged, a panel far from the screen waits; on screen, or once the slider rests, it is current', async () => {
+    const { page, watch } = await open();
+    await summarySays(page, 'P = 80');
+    const work = () => page.locator('.panel-work').textContent();
+    expect(await work()).toContain('T = 40');
+    const reverse = await panelSvg(page, 'Reverse mode');
+    // A drag that does not rest: the steps move between 55 and 56 every 60 ms until stopped.
+    await page.getByLabel('Chain steps', { exact: true }).evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      let n = 0;
+      const timer = setInterval(() => {
+        set.call(input, String(55 + (n++ % 2)));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }, 60);
+      (window as unknown as { stopDrag: () => void }).stopDrag = () => clearInterval(timer);
+    });
+    await page.waitForFunction(() => /P = 11[02]/.test(document.querySelector('.summary')?.textContent ?? ''));
+    // On screen: the reverse chart is drawn for the new steps. Far below: the Work panel still
+    // shows T = 40, the report it last drew.
+    expect(await panelSvg(page, 'Reverse mode')).not.toBe(reverse);
+    await page.waitForTimeout(300);
+    expect(await work()).toContain('T = 40');
+    // Scrolled near the screen, it catches up while the drag goes on.
+    await page.locator('.panel-work').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => /T = 5[56]/.test(document.querySelector('.panel-work')?.textContent ?? ''));
+    // Back at the top, the drag rests: every panel is current.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.evaluate(() => (window as unknown as { stopDrag: () => void }).stopDrag());
+    const steps = await page.getByLabel('Chain steps', { exact: true }).inputValue();
+    await page.waitForFunction((t) => document.querySelector('.panel-work')?.textContent?.includes(`T = ${t}`), steps);
     expect(watch.errors).toEqual([]);
     await page.context().close();
   });
@@ -153,7 +196,8 @@ describe('the lab in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await summarySays(page, 'P = 84');
-    expect(await hashOf(page)).toContain('steps=42&');
+    // Inputs in quick succession are a drag: the hash follows within HASH_DRAG_MS (app/labSync.ts).
+    await page.waitForFunction(() => window.location.hash.includes('steps=42&'));
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
     await summarySays(page, 'P = 80');
     expect(await hashOf(page)).toContain('steps=40&');
@@ -165,7 +209,8 @@ describe('the lab in Chromium', () => {
     for (let steps = 150; steps <= 200; steps += 5) await drag(page, 'Chain steps', steps);
     await summarySays(page, 'P = 400');
     await waitForCharts(page);
-    expect(await page.locator('.panel-work').textContent()).toContain('T = 200');
+    // The Work panel is far below the screen: it catches up once the slider rests (OnScreenGate).
+    await page.waitForFunction(() => document.querySelector('.panel-work')?.textContent?.includes('T = 200'));
     expect((await page.locator('.work-figure .stat-value').allTextContents()).slice(0, 3)).toEqual(['2', '401', '801']);
     await page.context().close();
   });
