@@ -77,15 +77,16 @@ describe('bad input', () => {
       await page.goto(`${env.served.url}${hash}`);
       const sections = await page.waitForFunction(() => {
         const all = [...document.querySelectorAll('main section')];
-        return all.length > 0 && all.every((s) => s.querySelector('svg.chart')) ? all.length : 0;
-      });
+        // A figure is drawn, or (at a length where its method is estimated, not run) says why.
+        return all.length > 0 && all.every((s) => s.querySelector('svg.chart, .not-run')) ? all.length : 0;
+      }, null, { timeout: 90_000 });
       const count = (await sections.jsonValue()) as number;
       expect(count, hash).toBeGreaterThan(0);
       const after = await page.evaluate(() => window.location.hash);
       expect(after, hash).toMatch(/^#steps=\d+&eps=[\d.e-]+&stride=\d+&schedule=(periodic|revolve)&snapshots=\d+&c=[\d.-]+&x0=[\d.-]+&target=[\d.-]+(&embed=1(&panels=[a-z,]+)?)?$/);
       const steps = Number(after.match(/steps=(\d+)/)![1]);
-      expect(steps).toBeGreaterThanOrEqual(2);
-      expect(steps).toBeLessThanOrEqual(200);
+      expect(steps).toBeGreaterThanOrEqual(1);
+      expect(steps).toBeLessThanOrEqual(100_000);
       expect(await page.locator('#root').innerHTML()).not.toContain('<script');
       expect(await page.evaluate(() => typeof (window as unknown as { alert?: unknown }).alert)).toBe('function');
     }
