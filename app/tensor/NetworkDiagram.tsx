@@ -70,10 +70,12 @@ function NetworkPlot({ width }: { width: number }) {
         ]}
       />
       <p className="network-note">
+        Each line is a weight: the number a value is multiplied by on its way to the next column. The middle column
+        holds the hidden units; each adds up what reaches it and keeps the sum if it is positive. A line’s width is its
+        weight’s size (the largest now: {layout.maxAbs.toPrecision(3)}); the bias each unit adds is not drawn.
         {layout.shown.length < layout.hidden
-          ? `Only the ${layout.shown.length} hidden units with the largest weights are drawn, of ${layout.hidden}: more lines could not be told apart. `
+          ? ` Only the ${layout.shown.length} hidden units with the largest weights are drawn, of ${layout.hidden}: more lines could not be told apart.`
           : ''}
-        A line’s width is the weight’s size; the largest now is {layout.maxAbs.toPrecision(3)}. Biases are not drawn.
       </p>
     </>
   );

@@ -10,6 +10,7 @@ import { DecisionMap } from './DecisionMap.tsx';
 import { LossChart } from './LossChart.tsx';
 import { NetworkDiagram } from './NetworkDiagram.tsx';
 import {
+  changeTrainSetting,
   createMeasurer,
   pauseTrainingRun,
   resumeTrainingRun,
@@ -34,6 +35,7 @@ const actions: TrainActions = {
     useLab.getState().resetTraining();
   },
   onSpeed: (speed: Speed) => setTrainingSpeed(useLab, tensorEngine, speed),
+  onSetting: (key, value) => changeTrainSetting(useLab, tensorEngine, key, value),
 };
 
 /**
@@ -87,6 +89,7 @@ export function TensorLab() {
               { className: 'decision-boundary', label: 'P(class 1) = ½' },
             ]}
           />
+          <p className="decision-note">Each point is (x₁, x₂): the two numbers the network takes in.</p>
         </div>
         <div className="tensor-chart tensor-network">
           <h3>The network’s weights</h3>
@@ -108,7 +111,7 @@ function TrainFigures({ reduced }: { reduced: boolean }) {
     if (status === 'running') return 'Training in the worker…';
     if (!snap) return status === 'idle' && reduced ? 'Press Train or Step to start: training does not start by itself while your system asks for less motion.' : '';
     const what = status === 'done' ? 'Trained' : status === 'paused' ? 'Paused after' : 'Stopped after';
-    return `${what} ${snap.step} steps: loss ${snap.loss.toPrecision(3)}, accuracy ${(100 * snap.accuracy).toFixed(1)} percent.`;
+    return `${what} ${snap.step} ${snap.step === 1 ? 'step' : 'steps'}: loss ${snap.loss.toPrecision(3)}, accuracy ${(100 * snap.accuracy).toFixed(1)} percent.`;
   }, [status, snap, reduced]);
   const perStep = snap && snap.step > 0 ? snap.trainMs / snap.step : NaN;
   return (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLab } from '../store/index.ts';
 import type { Speed } from '../../workers/tensor/protocol.ts';
-import { HIDDEN_CHOICES, LEARNING_RATES, SPEEDS, STEPS_RANGE } from './tensorSlice.ts';
+import { HIDDEN_CHOICES, LEARNING_RATES, SPEEDS, STEPS_RANGE, type TrainSettings } from './tensorSlice.ts';
 
 export interface TrainActions {
   onTrain: () => void;
@@ -10,17 +10,18 @@ export interface TrainActions {
   onStep: () => void;
   onReset: () => void;
   onSpeed: (speed: Speed) => void;
+  /** A change of what is trained: a run on screen starts over with it. */
+  onSetting: <K extends Exclude<keyof TrainSettings, 'speed'>>(key: K, value: TrainSettings[K]) => void;
 }
 
 const speedText = (s: Speed) => (Number.isFinite(s) ? `${s} ${s === 1 ? 'step' : 'steps'} a second` : 'Fast: as fast as it goes');
 const speedValue = (s: Speed) => (Number.isFinite(s) ? String(s) : 'fast');
 
 /** What to train (data set, width, steps, step size), how fast, and the buttons that start, pause, step and clear a run. */
-export function TrainControls({ onTrain, onPause, onResume, onStep, onReset, onSpeed }: TrainActions) {
+export function TrainControls({ onTrain, onPause, onResume, onStep, onReset, onSpeed, onSetting: set }: TrainActions) {
   const id = useId();
   const t = useLab((s) => s.trainSettings);
   const status = useLab((s) => s.trainStatus);
-  const set = useLab((s) => s.setTrainSetting);
   return (
     <div className="train-controls">
       <fieldset className="train-dataset">

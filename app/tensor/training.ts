@@ -62,6 +62,22 @@ export function stepTrainingRun(store: LabStore, engine: TensorEngine): Promise<
   return engine.step().catch(() => null);
 }
 
+/**
+ * Changes what is trained (data set, width, steps, learning rate). A run on screen starts over
+ * with the new setting, as it was: running, or paused at step 0 showing the untrained network;
+ * after a finished run the change waits for Train.
+ */
+export function changeTrainSetting<K extends Exclude<keyof TrainSettings, 'speed'>>(
+  store: LabStore,
+  engine: TensorEngine,
+  key: K,
+  value: TrainSettings[K],
+): void {
+  store.getState().setTrainSetting(key, value);
+  const status = store.getState().trainStatus;
+  if (status === 'running' || status === 'paused') void startTrainingRun(store, engine, status === 'paused');
+}
+
 /** Changes the pace: of the run in flight at once, and of the runs after it. */
 export function setTrainingSpeed(store: LabStore, engine: TensorEngine, speed: Speed): void {
   store.getState().setTrainSetting('speed', speed);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TrainStart, TrainUpdate } from '../../../workers/tensor/protocol.ts';
 import { useLab } from '../../../app/store/index.ts';
 import {
+  changeTrainSetting,
   createMeasurer,
   pauseTrainingRun,
   resumeTrainingRun,
@@ -113,6 +114,25 @@ describe('training runs in the panel’s worker', () => {
     await settle();
     useLab.getState().setTrainPaused(useLab.getState().trainRun, true);
     expect(useLab.getState().trainStatus).toBe('done');
+  });
+
+  it('a change of what is trained starts the run on screen over, running or paused as it was; after the end it waits for Train', async () => {
+    const { engine, runs } = fake();
+    void startTrainingRun(useLab, engine);
+    changeTrainSetting(useLab, engine, 'hidden', 4);
+    expect(runs).toHaveLength(2);
+    expect(runs[1].start.paused).toBe(false);
+    expect(useLab.getState().trainStatus).toBe('running');
+    pauseTrainingRun(useLab, engine);
+    changeTrainSetting(useLab, engine, 'learningRate', 0.1);
+    expect(runs).toHaveLength(3);
+    expect(runs[2].start.paused).toBe(true);
+    expect(useLab.getState().trainStatus).toBe('paused');
+    runs[2].finish(true);
+    await settle();
+    changeTrainSetting(useLab, engine, 'dataset', 'spirals');
+    expect(runs).toHaveLength(3);
+    expect(useLab.getState().trainSettings).toMatchObject({ hidden: 4, learningRate: 0.1, dataset: 'spirals' });
   });
 
   it('measures the network the panel trains, and says which one', async () => {
