@@ -124,6 +124,7 @@ function TrainFigures({ reduced }: { reduced: boolean }) {
           {
             label: 'SGD in the worker',
             value: snap && snap.step > 0 ? `${snap.trainMs.toFixed(0)} ms, ${perStep.toPrecision(2)} ms/step` : '—',
+            className: 'fig-time',
           },
         ]}
       />
