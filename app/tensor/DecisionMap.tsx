@@ -2,7 +2,9 @@ import { useId, useMemo } from 'react';
 import { useColorScheme } from '../charts/useColorScheme.ts';
 import { useSize } from '../charts/useSize.ts';
 import { useLab } from '../store/index.ts';
-import { decisionLayout, decisionPixels } from './decisionLayout.ts';
+import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { makeFrame } from '../charts/frame.ts';
+import { DECISION_MARGIN, decisionLayout, decisionPixels } from './decisionLayout.ts';
 import { gridDataUrl } from './gridImage.ts';
 
 /** The plane coloured by the class the network predicts, its boundary P = ½, and the data points. */
@@ -21,7 +23,8 @@ function DecisionPlot({ width }: { width: number }) {
   const scheme = useColorScheme();
   const clipId = useId().replace(/:/g, '');
   const grid = snapshot?.grid ?? null;
-  const layout = useMemo(() => (grid ? decisionLayout(grid, data, width) : null), [grid, data, width]);
+  const m = DECISION_MARGIN;
+  const layout = useMemo(() => (grid ? decisionLayout(grid, data, width - m.left - m.right) : null), [grid, data, width, m]);
   const href = useMemo(() => (grid ? gridDataUrl(decisionPixels(grid, scheme), grid.n) : ''), [grid, scheme]);
   if (!layout || !snapshot) {
     return (
@@ -30,28 +33,35 @@ function DecisionPlot({ width }: { width: number }) {
       </div>
     );
   }
-  const label = `Decision region after ${snapshot.step} steps: accuracy ${(100 * snapshot.accuracy).toFixed(1)} percent on ${
-    data ? data.labels.length : 0
-  } points.`;
+  const xs = layout.xTicks;
+  const ys = layout.yTicks;
+  const label =
+    `Decision region after ${snapshot.step} steps: accuracy ${(100 * snapshot.accuracy).toFixed(1)} percent on ${data ? data.labels.length : 0} points; ` +
+    `x₁ from ${xs[0]?.label ?? '?'} to ${xs.at(-1)?.label ?? '?'} across, x₂ from ${ys[0]?.label ?? '?'} to ${ys.at(-1)?.label ?? '?'} up.`;
+  const frame = makeFrame(layout.width + m.left + m.right, layout.height + m.top + m.bottom, m);
   return (
-    <svg className="decision-map" width={layout.width} height={layout.height} role="img" aria-label={label}>
+    <svg className="decision-map chart" width={frame.width} height={frame.height} role="img" aria-label={label}>
       <defs>
         <clipPath id={clipId}>
           <rect x={1.5} y={1.5} width={layout.width - 3} height={layout.height - 3} />
         </clipPath>
       </defs>
-      <image href={href} x={0} y={0} width={layout.width} height={layout.height} preserveAspectRatio="none" />
-      <path className="decision-boundary" d={layout.boundary} clipPath={`url(#${clipId})`} />
-      <g className="decision-points">
-        {layout.points.map((p, i) =>
-          p.label === 0 ? (
-            <circle key={i} className="pt pt-0" cx={p.x} cy={p.y} r={3.6} />
-          ) : (
-            <rect key={i} className="pt pt-1" x={p.x - 3.4} y={p.y - 3.4} width={6.8} height={6.8} />
-          ),
-        )}
+      <g transform={`translate(${m.left},${m.top})`}>
+        <image href={href} x={0} y={0} width={layout.width} height={layout.height} preserveAspectRatio="none" />
+        <path className="decision-boundary" d={layout.boundary} clipPath={`url(#${clipId})`} />
+        <g className="decision-points">
+          {layout.points.map((p, i) =>
+            p.label === 0 ? (
+              <circle key={i} className="pt pt-0" cx={p.x} cy={p.y} r={3.6} />
+            ) : (
+              <rect key={i} className="pt pt-1" x={p.x - 3.4} y={p.y - 3.4} width={6.8} height={6.8} />
+            ),
+          )}
+        </g>
+        <rect className="decision-frame" x={0.5} y={0.5} width={layout.width - 1} height={layout.height - 1} />
+        <AxisBottom frame={frame} ticks={xs} label="x₁" grid={false} />
+        <AxisLeft frame={frame} ticks={ys} label="x₂" grid={false} />
       </g>
-      <rect className="decision-frame" x={0.5} y={0.5} width={layout.width - 1} height={layout.height - 1} />
     </svg>
   );
 }

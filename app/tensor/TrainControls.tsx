@@ -1,14 +1,27 @@
 import { useId } from 'react';
 import { useLab } from '../store/index.ts';
-import { HIDDEN_CHOICES, LEARNING_RATES, STEPS_RANGE } from './tensorSlice.ts';
+import type { Speed } from '../../workers/tensor/protocol.ts';
+import { HIDDEN_CHOICES, LEARNING_RATES, SPEEDS, STEPS_RANGE, type TrainSettings } from './tensorSlice.ts';
 
-/** What to train (data set, width, steps, step size) and the buttons that start, stop and clear a run. */
-export function TrainControls({ onTrain, onStop, onReset }: { onTrain: () => void; onStop: () => void; onReset: () => void }) {
+export interface TrainActions {
+  onTrain: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onStep: () => void;
+  onReset: () => void;
+  onSpeed: (speed: Speed) => void;
+  /** A change of what is trained: a run on screen starts over with it. */
+  onSetting: <K extends Exclude<keyof TrainSettings, 'speed'>>(key: K, value: TrainSettings[K]) => void;
+}
+
+const speedText = (s: Speed) => (Number.isFinite(s) ? `${s} ${s === 1 ? 'step' : 'steps'} a second` : 'Fast: as fast as it goes');
+const speedValue = (s: Speed) => (Number.isFinite(s) ? String(s) : 'fast');
+
+/** What to train (data set, width, steps, step size), how fast, and the buttons that start, pause, step and clear a run. */
+export function TrainControls({ onTrain, onPause, onResume, onStep, onReset, onSpeed, onSetting: set }: TrainActions) {
   const id = useId();
   const t = useLab((s) => s.trainSettings);
   const status = useLab((s) => s.trainStatus);
-  const set = useLab((s) => s.setTrainSetting);
-  const running = status === 'running';
   return (
     <div className="train-controls">
       <fieldset className="train-dataset">
@@ -57,16 +70,33 @@ export function TrainControls({ onTrain, onStop, onReset }: { onTrain: () => voi
           ))}
         </select>
       </label>
+      <label className="train-select">
+        <span>Speed</span>
+        <select value={speedValue(t.speed)} onChange={(e) => onSpeed(e.currentTarget.value === 'fast' ? Infinity : Number(e.currentTarget.value))}>
+          {SPEEDS.map((s) => (
+            <option key={speedValue(s)} value={speedValue(s)}>
+              {speedText(s)}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="train-buttons">
-        {running ? (
-          <button type="button" className="primary" onClick={onStop}>
-            Stop
+        {status === 'running' ? (
+          <button type="button" className="primary" onClick={onPause}>
+            Pause
+          </button>
+        ) : status === 'paused' ? (
+          <button type="button" className="primary" onClick={onResume}>
+            Resume
           </button>
         ) : (
           <button type="button" className="primary" onClick={onTrain}>
             Train
           </button>
         )}
+        <button type="button" onClick={onStep} disabled={status !== 'idle' && status !== 'paused'} title="Take one step of gradient descent">
+          Step
+        </button>
         <button type="button" onClick={onReset} disabled={status === 'idle'}>
           Reset
         </button>

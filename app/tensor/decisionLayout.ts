@@ -1,5 +1,7 @@
-import { contours, geoPath, geoTransform } from 'd3';
+import { contours, geoPath, geoTransform, scaleLinear } from 'd3';
 import type { DecisionGrid } from '../../engine/tensor/index.ts';
+import type { Margin } from '../charts/frame.ts';
+import { linearTicks, type Tick } from '../charts/ticks.ts';
 
 /** The trained network's P(class 1) on an n×n grid, as the worker sends it. */
 export type GridData = DecisionGrid;
@@ -10,9 +12,19 @@ export interface DecisionLayout {
   /** The boundary P = ½ as an SVG path. */
   boundary: string;
   points: { x: number; y: number; label: number }[];
+  /** Ticks in the data's own coordinates: x₁ across, x₂ up (offsets in plot pixels). */
+  xTicks: Tick[];
+  yTicks: Tick[];
+  /** The plot's size, inside the margins the axes take. */
   width: number;
   height: number;
 }
+
+/** Room around the decision plot for the x₁ axis below and the x₂ axis on the left. */
+export const DECISION_MARGIN: Margin = { top: 8, right: 10, bottom: 40, left: 46 };
+
+/** Tick labels: short, with a true minus sign. */
+const tickText = (v: number) => String(Math.round(v * 100) / 100).replace('-', '−');
 
 /**
  * The decision region `width` pixels wide, at the data's own aspect ratio (one unit is as long
@@ -42,7 +54,11 @@ export function decisionLayout(grid: GridData, data: { x: Float64Array; labels: 
   if (data) {
     for (let i = 0; i < data.labels.length; i++) points.push({ x: px(data.x[2 * i]), y: py(data.x[2 * i + 1]), label: data.labels[i] });
   }
-  return { image: { x: 0, y: 0, width, height }, boundary, points, width, height };
+  const xScale = scaleLinear().domain([x0, x0 + n * dx]).range([0, width]);
+  const yScale = scaleLinear().domain([y0, y0 + n * dy]).range([height, 0]);
+  const xTicks = linearTicks(xScale, Math.max(2, Math.floor(width / 70)), tickText);
+  const yTicks = linearTicks(yScale, Math.max(2, Math.floor(height / 50)), tickText);
+  return { image: { x: 0, y: 0, width, height }, boundary, points, xTicks, yTicks, width, height };
 }
 
 /** Class colours as RGB, per theme: teal for class 0, rose for class 1 (no method's colour), and the blend's base. */

@@ -1,24 +1,32 @@
 import type { StateCreator } from 'zustand';
 import type { TapeComparison } from '../../engine/tensor/compare.ts';
 import type { DatasetName } from '../../engine/tensor/data.ts';
-import type { TrainUpdate } from '../../workers/tensor/protocol.ts';
+import type { Speed, TrainUpdate } from '../../workers/tensor/protocol.ts';
 
-/** What the tensor panel trains: the data set, the network's width, the steps and the SGD step size. */
+/** What the tensor panel trains: the data set, the network's width, the steps, the SGD step size, and how fast. */
 export interface TrainSettings {
   dataset: DatasetName;
   hidden: number;
   steps: number;
   learningRate: number;
+  /** Steps per second; Infinity is as fast as the worker goes. */
+  speed: Speed;
 }
 
-export const TRAIN_DEFAULTS: Readonly<TrainSettings> = Object.freeze({ dataset: 'moons', hidden: 16, steps: 400, learningRate: 0.5 });
+/**
+ * 25 steps a second by default: a 400-step run takes 16 s, slow enough to see the boundary bend
+ * and the loss fall, fast enough to finish while one watches.
+ */
+export const TRAIN_DEFAULTS: Readonly<TrainSettings> = Object.freeze({ dataset: 'moons', hidden: 16, steps: 400, learningRate: 0.5, speed: 25 });
 
 /** The choices the panel offers. */
 export const HIDDEN_CHOICES = [4, 8, 16, 32] as const;
 export const STEPS_RANGE = { min: 50, max: 2000, step: 50 } as const;
 export const LEARNING_RATES = [0.05, 0.1, 0.2, 0.5, 1, 2] as const;
+/** The speeds offered, in steps per second (Infinity: as fast as the worker goes). */
+export const SPEEDS = [1, 5, 25, 100, Infinity] as const;
 
-export type TrainStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
+export type TrainStatus = 'idle' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
 
 /** The latest report of a run, without its share of the losses (kept whole in `losses`). */
 export type TrainSnapshot = Omit<TrainUpdate, 'losses' | 'data'>;
@@ -43,10 +51,12 @@ export interface TensorSlice {
   comparisonFailure: string | null;
   setTensorWanted: (wanted: boolean) => void;
   setTrainSetting: <K extends keyof TrainSettings>(key: K, value: TrainSettings[K]) => void;
-  /** A new run begins (its id is returned): the curve and the region start again. */
-  startTraining: () => number;
+  /** A new run begins, running or paused (its id is returned): the curve and the region start again. */
+  startTraining: (paused?: boolean) => number;
   receiveTrainUpdate: (run: number, update: TrainUpdate) => void;
-  endTraining: (run: number, status: Exclude<TrainStatus, 'idle' | 'running'>, failure?: string) => void;
+  /** The run in flight pauses (true) or goes on (false); ignored once it has ended. */
+  setTrainPaused: (run: number, paused: boolean) => void;
+  endTraining: (run: number, status: Exclude<TrainStatus, 'idle' | 'running' | 'paused'>, failure?: string) => void;
   /** Back to no run: the curve and region cleared, the settings kept. */
   resetTraining: () => void;
   setComparing: (comparing: boolean) => void;
@@ -80,9 +90,9 @@ export const createTensorSlice: StateCreator<TensorSlice, [], [], TensorSlice> =
   comparisonFailure: null,
   setTensorWanted: (tensorWanted) => set({ tensorWanted }),
   setTrainSetting: (key, value) => set({ trainSettings: { ...get().trainSettings, [key]: value } }),
-  startTraining: () => {
+  startTraining: (paused = false) => {
     const run = get().trainRun + 1;
-    set({ trainRun: run, trainStatus: 'running', losses: new Float64Array(0), trainSnapshot: null, trainFailure: null });
+    set({ trainRun: run, trainStatus: paused ? 'paused' : 'running', losses: new Float64Array(0), trainSnapshot: null, trainFailure: null });
     return run;
   },
   receiveTrainUpdate: (run, update) => {
@@ -94,6 +104,11 @@ export const createTensorSlice: StateCreator<TensorSlice, [], [], TensorSlice> =
       trainSnapshot: snapshot,
       ...(data ? { trainData: data } : {}),
     });
+  },
+  setTrainPaused: (run, paused) => {
+    const { trainRun, trainStatus } = get();
+    if (run !== trainRun || (trainStatus !== 'running' && trainStatus !== 'paused')) return;
+    set({ trainStatus: paused ? 'paused' : 'running' });
   },
   endTraining: (run, status, failure) => {
     if (run !== get().trainRun) return;

@@ -11,7 +11,9 @@ describe('the tensor panel in Chromium', () => {
     const panel = page.locator(TENSOR);
     await panel.locator('.compare-table').waitFor({ timeout: 30_000 });
     expect(page.workers().some((w) => w.url().includes('tensor.worker'))).toBe(true);
-    await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Stop'), TENSOR);
+    // It trains by itself at a pace one can follow; Fast is the old speed, the whole run in about sixty reports.
+    await panel.getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
+    await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Pause'), TENSOR, { timeout: 30_000 });
     const lossFigure = () => panel.locator('.figures div', { hasText: 'loss (all points)' }).locator('dd').textContent();
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
     await page.waitForFunction((sel) => /^([1-9]|[1-9]\d|[1-3]\d\d) of 400$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
@@ -34,14 +36,14 @@ describe('the tensor panel in Chromium', () => {
     expect(cells[2][3]).toMatch(/^\d+(\.\d)?×$/);
     expect(await panel.locator('.compare-agree').textContent()).toMatch(/^✓ The gradients agree/);
     expect(await panel.locator('.compare-why').textContent()).toMatch(/10–100×/);
-    // Stop: a long run ends early and keeps what it drew.
+    // Pause: a long run holds where it is and keeps what it drew.
     await panel.getByLabel('Training steps').fill('2000');
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
     await page.waitForFunction((sel) => /^[1-9]\d* of 2000$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
-    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Stopped after'), TENSOR);
-    const stoppedAt = Number((await panel.locator('.train-status').textContent())!.match(/after (\d+) steps/)![1]);
-    expect(stoppedAt).toBeLessThan(2000);
+    await panel.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Paused after'), TENSOR);
+    const pausedAt = Number((await panel.locator('.train-status').textContent())!.match(/after (\d+) steps?/)![1]);
+    expect(pausedAt).toBeLessThan(2000);
     expect(watch.errors).toEqual([]);
     await page.context().close();
   });
@@ -65,6 +67,7 @@ describe('screenshots and accessibility', () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}.png` });
     await scrollTo(page, TENSOR);
+    await page.locator(TENSOR).getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
     await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
     await page.locator(`${TENSOR} .compare-table`).waitFor();
     await scrollTo(page, TENSOR);

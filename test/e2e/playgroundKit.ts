@@ -3,7 +3,7 @@ import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 
 /** What the playground's and the tensor panel's browser tests share: one server and one browser a file, and the steps they repeat. */
 
-export type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' };
+export type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' };
 
 export const PLAYGROUND = 'section.playground-panel';
 export const TENSOR = 'section.tensor-panel';
@@ -21,7 +21,11 @@ export interface Kit {
 export function startKit(): Kit {
   const env = sharedBrowser();
   const open = async (hash = '', options: Options = {}) => {
-    const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, colorScheme: options.colorScheme });
+    const context = await env.browser.newContext({
+      viewport: options.viewport ?? { width: 1366, height: 768 },
+      colorScheme: options.colorScheme,
+      reducedMotion: options.reducedMotion,
+    });
     const opened = await openPage(context, env.served.origin);
     await opened.page.goto(`${env.served.url}${hash}`);
     await waitForCharts(opened.page);

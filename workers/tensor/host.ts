@@ -13,7 +13,11 @@ const channel = openChannel({
 });
 
 export const tensorEngine: TensorEngine = {
-  train: (options, steps, onUpdate) => channel.call(({ remote }) => remote.train(options, steps, Comlink.proxy(onUpdate))),
+  train: (options, steps, start, onUpdate) => channel.call(({ remote }) => remote.train(options, steps, start, Comlink.proxy(onUpdate))),
+  pause: () => channel.call(({ remote }) => remote.pause()),
+  resume: () => channel.call(({ remote }) => remote.resume()),
+  step: () => channel.call(({ remote }) => remote.step()),
+  setSpeed: (speed) => channel.call(({ remote }) => remote.setSpeed(speed)),
   stop: () => channel.call(({ remote }) => remote.stop()),
   compare: (options) => channel.call(({ remote }) => remote.compare(options)),
 };

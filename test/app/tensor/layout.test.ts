@@ -54,6 +54,19 @@ describe('the decision region’s layout', () => {
     expect(l.points.map((p) => p.label)).toEqual([0, 1]);
   });
 
+  it('puts ticks in the data’s own coordinates on both axes, 0 where x₁ = 0 and x₂ = 0', () => {
+    const l = decisionLayout(split(), null, 400);
+    // x spans −1 − 1/9 … 1 + 1/9 over 400 px; y spans −0.5 − 1/18 … 0.5 + 1/18 over 200 px, upward.
+    const zeroX = l.xTicks.find((t) => t.value === 0)!;
+    expect(zeroX.offset).toBeCloseTo(200, 6);
+    expect(l.xTicks.map((t) => t.label)).toContain('−1');
+    const zeroY = l.yTicks.find((t) => t.value === 0)!;
+    expect(zeroY.offset).toBeCloseTo(l.height / 2, 6);
+    const top = l.yTicks.at(-1)!;
+    expect(top.value).toBeGreaterThan(0);
+    expect(top.offset).toBeLessThan(zeroY.offset);
+  });
+
   it('traces the boundary P = ½ between the two halves', () => {
     const l = decisionLayout(split(), null, 400);
     const xs = [...l.boundary.matchAll(/[ML]([\d.]+),/g)].map((m) => Number(m[1]));
