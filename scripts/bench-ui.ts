@@ -18,20 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { sliderRange } from '../app/settings/schema.ts';
+import { dragThumb, INPUTS, INTERVAL_MS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const INPUTS = 60;
-const INTERVAL_MS = 16;
-
-interface SliderCase {
-  label: string;
-  /** The range dragged over, as fractions of the track (0 = min, 1 = max). */
-  from: number;
-  to: number;
-  constants?: boolean;
-}
-
 interface DragResult {
   slider: string;
   steps: number;
@@ -51,20 +41,6 @@ interface ColdLoad {
   jsBytes: number;
   jsGzipBytes: number;
   fonts: string[];
-}
-
-/** The sliders, each over its whole range; the steps slider over the stretch around the steps tested. */
-function sliderCases(steps: number): SliderCase[] {
-  const { min, max } = sliderRange('steps', 0);
-  const at = (t: number) => (t - min) / (max - min);
-  return [
-    { label: 'Finite-difference epsilon', from: 0, to: 1 },
-    { label: 'Chain steps', from: at(Math.max(min, steps - 30)), to: at(Math.min(max, steps + 30)) },
-    { label: 'Checkpoint stride', from: 0, to: 1 },
-    { label: 'c', from: 0, to: 1, constants: true },
-    { label: 'x₀', from: 0, to: 1, constants: true },
-    { label: 'target y', from: 0, to: 1, constants: true },
-  ];
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -130,35 +106,14 @@ async function coldLoad(browser: Browser, url: string): Promise<ColdLoad> {
 }
 
 async function drag(page: Page, slider: SliderCase, steps: number): Promise<DragResult> {
-  if (slider.constants) {
-    await page.evaluate(() => {
-      const more = document.querySelector('details.more') as HTMLDetailsElement | null;
-      if (more) more.open = true;
-    });
-  }
-  const input = page.getByLabel(slider.label, { exact: true });
-  await input.scrollIntoViewIfNeeded();
-  const box = await input.boundingBox();
-  if (!box) throw new Error(`no slider "${slider.label}"`);
+  const box = await sliderBox(page, slider);
   await page.evaluate(() => {
-    performance.clearMeasures('lab:update');
-    performance.clearMarks('lab:input');
     const w = window as unknown as { longTasks: PerformanceEntry[] };
     w.longTasks = [];
     new PerformanceObserver((list) => w.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
   });
-  // The thumb's centre runs from half a thumb inside one end to half a thumb inside the other.
-  const thumb = 8;
-  const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
-  const y = box.y + box.height / 2;
   const start = await page.evaluate(() => performance.now());
-  await page.mouse.move(x(slider.from), y);
-  await page.mouse.down();
-  for (let i = 1; i <= INPUTS; i++) {
-    await page.mouse.move(x(slider.from + ((slider.to - slider.from) * i) / INPUTS), y);
-    await page.waitForTimeout(INTERVAL_MS);
-  }
-  await page.mouse.up();
+  await dragThumb(page, box, slider);
   const end = await page.evaluate(() => performance.now());
   await settle(page);
   const data = await page.evaluate(

@@ -12,33 +12,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
-import { RANGES } from '../app/settings/schema.ts';
+import { sliderRange } from '../app/settings/schema.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
+import { dragThumb, INPUTS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const INPUTS = 60;
-const INTERVAL_MS = 16;
-
-interface SliderCase {
-  key: string;
-  label: string;
-  from: number;
-  to: number;
-  constants?: boolean;
-}
-
-function sliderCases(steps: number): SliderCase[] {
-  const { min, max } = RANGES.steps;
-  const at = (t: number) => (t - min) / (max - min);
-  return [
-    { key: 'epsilon', label: 'Finite-difference epsilon', from: 0, to: 1 },
-    { key: 'steps', label: 'Chain steps', from: at(Math.max(min, steps - 30)), to: at(Math.min(max, steps + 30)) },
-    { key: 'stride', label: 'Checkpoint stride', from: 0, to: 1 },
-    { key: 'c', label: 'c', from: 0, to: 1, constants: true },
-    { key: 'x0', label: 'x₀', from: 0, to: 1, constants: true },
-    { key: 'y', label: 'target y', from: 0, to: 1, constants: true },
-  ];
-}
 
 interface TraceEvent {
   name: string;
@@ -92,20 +70,7 @@ const NAMES = [
 ];
 
 async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profile: boolean) {
-  if (slider.constants) {
-    await page.evaluate(() => {
-      const more = document.querySelector('details.more') as HTMLDetailsElement | null;
-      if (more) more.open = true;
-    });
-  }
-  const input = page.getByLabel(slider.label, { exact: true });
-  await input.scrollIntoViewIfNeeded();
-  const box = await input.boundingBox();
-  if (!box) throw new Error(`no slider "${slider.label}"`);
-  await page.evaluate(() => {
-    performance.clearMeasures('lab:update');
-    performance.clearMarks('lab:input');
-  });
+  const box = await sliderBox(page, slider);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (d) => void events.push(...(d.value as unknown as TraceEvent[])));
   if (!profile) {
@@ -116,16 +81,7 @@ async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profi
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const thumb = 8;
-  const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x(slider.from), y);
-  await page.mouse.down();
-  for (let i = 1; i <= INPUTS; i++) {
-    await page.mouse.move(x(slider.from + ((slider.to - slider.from) * i) / INPUTS), y);
-    await page.waitForTimeout(INTERVAL_MS);
-  }
-  await page.mouse.up();
+  await dragThumb(page, box, slider);
   await page.waitForFunction(
     () => performance.getEntriesByName('lab:input').length === performance.getEntriesByName('lab:update').length,
     null,
@@ -225,7 +181,7 @@ function hotFunctions(profile: CpuProfile): string[] {
 async function main() {
   const argv = process.argv.slice(2);
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const stepsList = (arg('steps') ?? `40,${RANGES.steps.max}`).split(',').map(Number);
+  const stepsList = (arg('steps') ?? `40,${sliderRange('steps', 0).max}`).split(',').map(Number);
   const only = arg('only')?.split(',');
   const profile = argv.includes('--profile');
   if (!argv.includes('--no-build')) {
