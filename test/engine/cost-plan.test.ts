@@ -4,17 +4,9 @@ import { COUNT_STEPS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCos
 import { runLab } from '../../engine/lab.ts';
 import { durationText } from '../../engine/number-text.ts';
 import type { LabSettings } from '../../engine/report.ts';
+import { CHAIN_DEFAULTS } from '../../engine/settings-table.ts';
 
-const settings = (steps: number): LabSettings => ({
-  steps,
-  eps: 1e-5,
-  stride: 4,
-  schedule: 'periodic',
-  snapshots: 3,
-  c: 0.35,
-  x0: 0.4,
-  target: 0.25,
-});
+const settings = (steps: number): LabSettings => ({ ...CHAIN_DEFAULTS, steps });
 const now = () => performance.now();
 
 /** A probe with made-up times (the decisions are arithmetic on them) and real counts. */
