@@ -176,7 +176,6 @@ function routeEdges(
     heads[slot] = entryFrom.length - 1;
   };
   const codeOf = (id: number) => (nodeIndex[id] >= 0 ? id : -1 - blockIndex[id]);
-  const endOfCode = (code: number): End => (code >= 0 ? { kind: 'node', id: code } : { kind: 'block', index: -1 - code });
   const spine = rowY(2);
   for (let child = 0; child < view.length; child++) {
     for (let slot = 0 as 0 | 1; slot <= 1; slot++) {
@@ -219,11 +218,16 @@ function routeEdges(
           geometry = { shape: 'curve', x1, y1, x2: b.x, y2: spine };
         }
       }
-      paths.push(new ChainEdge(from, to, pair ? null : edge, geometry, edge, fromRail));
+      paths.push(new ChainEdge(fromCode, toCode, pair ? null : edge, geometry, edge, fromRail));
       index[edge] = at;
     }
   }
   return { paths, index };
+}
+
+/** An end from its number: a node id (≥ 0) or −1 − a block's index. */
+function endOfCode(code: number): End {
+  return code >= 0 ? { kind: 'node', id: code } : { kind: 'block', index: -1 - code };
 }
 
 /** An edge's shape and ends: a curve between two points, or a drop from the rail to a node or a block. */
@@ -243,8 +247,9 @@ class ChainEdge implements EdgePath {
   readonly rail: boolean | undefined;
 
   constructor(
-    readonly from: End,
-    readonly to: End,
+    /** Its ends: a node id (≥ 0) or −1 − a block's index, kept as numbers (see `from`, `to`). */
+    private readonly fromCode: number,
+    private readonly toCode: number,
     /** The tape edge it alone stands for (null when edges to or from a block merge into it). */
     private readonly single: number | null,
     private readonly g: Geometry,
@@ -255,6 +260,14 @@ class ChainEdge implements EdgePath {
     this.x1 = r(Math.max(g.x1, g.x2));
     this.tapeEdges = [first];
     this.rail = rail || undefined;
+  }
+
+  get from(): End {
+    return endOfCode(this.fromCode);
+  }
+
+  get to(): End {
+    return endOfCode(this.toCode);
   }
 
   get key(): string {
