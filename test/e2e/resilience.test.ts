@@ -30,6 +30,9 @@ describe('a section whose code cannot load', () => {
     expect(await page.locator('section.tape-panel h2').textContent()).toBe('The tape');
     await drag(page, 'Chain steps', 70);
     await summarySays(page, 'P = 140');
+    // The tape re-records for the new steps, dimmed meanwhile (a transient state, like a stale
+    // chart): axe reads the page once it has.
+    await page.waitForFunction(() => !document.querySelector('.tape-lab.loading'));
     await page.screenshot({ path: 'test-results/section-failed.png' });
     expect(await axeViolations(page)).toEqual([]);
     // The network is back: Retry imports the code again and the playground appears.
