@@ -10,7 +10,7 @@
  * two short lengths and extrapolated along the straight line it follows; the time is measured at
  * PROBE_STEPS and scaled by (T / PROBE_STEPS)².
  */
-import { stepsOf, type ChainParams } from './chain.ts';
+import { defaultParams, stepsOf, type ChainParams } from './chain.ts';
 import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
 import { FRONTIER_STEP_LIMIT } from './limits.ts';
@@ -79,20 +79,11 @@ export function probeCosts(params: ChainParams, eps: number, now: () => number):
     }
     ms[part] = best;
     const [t1, t2] = COUNT_STEPS;
-    work[part] = [runPart(part, defaultLength(params, t1), eps), runPart(part, defaultLength(params, t2), eps)];
+    // The work depends on the length alone: counted on the documented chain of each length.
+    const scalars = { c: params.c, x0: params.x0, target: params.target };
+    work[part] = [runPart(part, defaultParams(t1, scalars), eps), runPart(part, defaultParams(t2, scalars), eps)];
   }
   return { steps, ms, work };
-}
-
-/** A chain of `steps` steps with the same constants (the work depends on the length alone). */
-function defaultLength(params: ChainParams, steps: number): ChainParams {
-  const a = new Float64Array(steps);
-  const b = new Float64Array(steps);
-  for (let t = 0; t < steps; t++) {
-    a[t] = params.a[t % params.a.length];
-    b[t] = params.b[t % params.b.length];
-  }
-  return { ...params, a, b };
 }
 
 /** A part's estimate at `steps`: work along the line through its two counts, time scaled as T². */
@@ -104,6 +95,11 @@ export function estimatePart(part: CostlyPart, probe: CostProbe, steps: number):
     ms: probe.ms[part] * (steps / probe.steps) ** 2,
     fromSteps: probe.steps,
   };
+}
+
+/** The chain length a run's settings describe: their explicit parameters' length, else the steps. */
+export function stepsOfSettings(settings: LabSettings): number {
+  return settings.params ? settings.params.a.length : settings.steps;
 }
 
 /** What a run at some length can afford, and the estimates of what it cannot. */
@@ -157,7 +153,7 @@ export function followPlan(settings: LabSettings, plan: CostPlan): { settings: L
   if (include.sweep === false) include.thirdDerivatives = false;
   // The frontier runs the schedule at every stride and snapshot count (O(T²) actions): past its
   // step limit it is left out even when asked for, and the panel says why.
-  const steps = settings.params ? settings.params.a.length : settings.steps;
+  const steps = stepsOfSettings(settings);
   if (steps > FRONTIER_STEP_LIMIT) include.frontier = false;
   return { settings: { ...settings, include }, estimates, warnings };
 }

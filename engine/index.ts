@@ -71,4 +71,4 @@ export {
   type TimingOptions,
 } from './method-times.ts';
 export * from './tradeoffs/index.ts';
-export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, type CostPlan, type CostProbe } from './cost-plan.ts';
+export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, stepsOfSettings, type CostPlan, type CostProbe } from './cost-plan.ts';

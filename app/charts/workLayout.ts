@@ -47,7 +47,7 @@ export function workLayout(
   here: WorkPoint,
   frame: Frame,
   labelGap = 13,
-  estimated: Partial<Record<WorkMethod, number>> = {},
+  estimated: Partial<Record<WorkMethod, number | undefined>> = {},
 ): WorkLayout {
   const steps = here.steps;
   const curve = [...fixed.filter((p) => p.steps !== steps), here].sort((p, q) => p.steps - q.steps);

@@ -14,7 +14,7 @@ export function Summary() {
   const cp = r?.checkpoint ?? null;
   const forwardSkipped = notRun(r, 'forward');
   const fdSkipped = notRun(r, 'finiteDifference');
-  const sweepSkipped = r && r.sweep.length === 0 ? notRun(r, 'sweep') : null;
+  const sweepSkipped = notRun(r, 'sweep');
   return (
     <section className="summary" aria-label="Summary of this run">
       <div className="stat stat-work">

@@ -7,6 +7,8 @@ import { durationText } from '../format.ts';
  * is always written with "≈" and "not run", never as a figure that was computed.
  */
 export function notRun(report: LabReport | null | undefined, part: CostlyPart): PartEstimate | null {
+  // A sweep on screen (an older one, dimmed while the new one computes) is shown, not estimated.
+  if (part === 'sweep' && report && report.sweep.length > 0) return null;
   return report?.estimates?.[part] ?? null;
 }
 

@@ -58,7 +58,7 @@ export function FiniteDifferencePanel() {
       <ChartBox minHeight={SWEEP_HEIGHT} className={sweepStale ? 'stale' : undefined}>
         {(size) => {
           if (!report) return null;
-          if (sweepSkipped && report.sweep.length === 0) {
+          if (sweepSkipped) {
             return <p className="empty not-run">{notRunSentence('sweep', sweepSkipped, report.steps)}</p>;
           }
           const { layout, frame } = sweepOf(report, size);
@@ -96,7 +96,7 @@ export function FiniteDifferencePanel() {
           skipped
             ? { label: 'work', value: `${estimatedWork(skipped)} runs, not run` }
             : { label: 'max relative', value: formatNumber(report?.errors.finiteDifferenceMaxRelative) },
-          { label: 'best h', value: sweepSkipped && report?.sweep.length === 0 ? 'not run' : report?.bestEps ? formatEps(report.bestEps) : '—' },
+          { label: 'best h', value: sweepSkipped ? 'not run' : report?.bestEps ? formatEps(report.bestEps) : '—' },
           { label: 'model h*', value: report?.model.predictedBestEps ? formatEps(report.model.predictedBestEps) : '—' },
         ]}
       />

@@ -82,20 +82,26 @@ interface WorkChartProps {
 }
 
 
+/** Room right of the plot for the labels, and for labels that also say ", not run". */
+const LABEL_ROOM = 112;
+const LABEL_ROOM_NOT_RUN = 178;
+
 const setSteps = (steps: number, timeStamp: number) => timedInput(() => useLab.getState().setSetting('steps', steps), timeStamp);
 
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
 const WorkChart = memo(function WorkChart({ workCurve, work, estimates, steps, size }: WorkChartProps) {
-  // Room on the right for the labels, wider when one says "≈ …, not run".
-  // (at most a third of a narrow chart, whose labels then wrap to the figures' names only).
-  const wide = estimates?.forward || estimates?.finiteDifference ? 178 : 112;
-  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: Math.min(wide, Math.max(112, Math.round(size.width / 3))) });
   const guesses = { forward: estimates?.forward?.workUnits, finiteDifference: estimates?.finiteDifference?.workUnits };
-  const layout = workLayout(workCurve, { steps, ...work }, frame, 13, Object.fromEntries(Object.entries(guesses).filter(([, v]) => v !== undefined)));
+  const anyGuess = guesses.forward !== undefined || guesses.finiteDifference !== undefined;
+  // Room on the right for the labels, wider when one says "≈ …, not run" (at most a third of a
+  // narrow chart, whose estimated labels then leave out ", not run" and keep their ≈).
+  const wide = anyGuess ? LABEL_ROOM_NOT_RUN : LABEL_ROOM;
+  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 20, right: Math.min(wide, Math.max(LABEL_ROOM, Math.round(size.width / 3))) });
+  const sayNotRun = frame.margin.right >= LABEL_ROOM_NOT_RUN;
+  const layout = workLayout(workCurve, { steps, ...work }, frame, 13, guesses);
   return (
     <Chart
       frame={frame}
-      title={`Work units of each method against the number of steps; T = ${steps} marked${estimates?.forward || estimates?.finiteDifference ? '; the methods not run at this length are estimated, dashed' : ''}`}
+      title={`Work units of each method against the number of steps; T = ${steps} marked${anyGuess ? '; the methods not run at this length are estimated, dashed' : ''}`}
       controls={<StepsMarker frame={frame} x={layout.x} />}
     >
       <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />
@@ -113,7 +119,7 @@ const WorkChart = memo(function WorkChart({ workCurve, work, estimates, steps, s
             <circle cx={s.current.x} cy={s.current.y} r={4} />
             <text x={frame.innerWidth + 9} y={s.current.labelY} dy="0.32em">
               <tspan className="work-value">{s.current.estimated ? `≈ ${formatWork(Math.round(s.current.value))}` : formatWork(s.current.value)}</tspan> {NAMES[s.method]}
-              {s.current.estimated && frame.margin.right >= 178 ? ', not run' : ''}
+              {s.current.estimated && sayNotRun ? ', not run' : ''}
             </text>
           </g>
         ) : null,

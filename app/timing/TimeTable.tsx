@@ -1,7 +1,6 @@
 import type { TimedMethod } from '../../engine/method-times.ts';
-import { formatWork } from '../format.ts';
 import { estimatedWork, notRun } from '../estimates/notRun.ts';
-import { durationText } from '../format.ts';
+import { durationText, formatWork } from '../format.ts';
 import { useLab } from '../store/index.ts';
 import { timingKeyOf, useTiming } from './timingSync.ts';
 
@@ -39,6 +38,7 @@ export function TimeTable() {
   const timedKey = useTiming((s) => s.key);
   const measuring = useTiming((s) => s.measuring);
   const current = times !== null && timedKey === key;
+  const probedAt = (notRun(report, 'forward') ?? notRun(report, 'finiteDifference'))?.fromSteps;
   const work: Record<TimedMethod, number> | null = report
     ? { plain: 1, reverse: report.work.reverse, forward: report.work.forward, finiteDifference: report.work.finiteDifference, checkpointed: report.work.checkpointed }
     : null;
@@ -93,8 +93,8 @@ export function TimeTable() {
         reads them back in the sweep, which a plain run never does; forward
         mode carries P tangents through every primitive, and central differences reuse the shared start of the chain,
         so they cost fewer steps than 2P + 1 full runs.
-        {notRun(report, 'forward') || notRun(report, 'finiteDifference')
-          ? ' At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at 256 steps.'
+        {probedAt
+          ? ` At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at ${probedAt} steps.`
           : ''}
       </p>
     </div>

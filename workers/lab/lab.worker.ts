@@ -7,6 +7,7 @@ import {
   planCosts,
   probeCosts,
   PROBE_STEPS,
+  stepsOfSettings,
   type CostProbe,
   LabInputError,
   paramsOf,
@@ -33,7 +34,7 @@ let probe: CostProbe | null = null;
  * passes about a second is left out, and its estimate goes in the report instead (engine/cost-plan.ts).
  */
 function affordable(settings: LabSettings): ReturnType<typeof followPlan> | null {
-  const steps = settings.params ? settings.params.a.length : settings.steps;
+  const steps = stepsOfSettings(settings);
   if (steps <= PROBE_STEPS || checkEngineLimits(settings)) return null;
   probe ??= probeCosts(paramsOf({ ...settings, steps: PROBE_STEPS, params: undefined }), settings.eps, () => performance.now());
   return followPlan(settings, planCosts(steps, probe));
