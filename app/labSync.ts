@@ -10,9 +10,6 @@ import { createLabClient, type LabRunner } from '../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../workers/channel/faults.ts';
 import { createPipeline } from '../workers/lab/cachedParts.ts';
 
-/** While a slider is dragged, the hash is written at most this often (and when it rests). */
-export const HASH_DRAG_MS = 200;
-
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
 export function describeRun(run: LabSettings): string {
   const parts = [run.include?.sweep ? 'the sweep over epsilon' : 'the gradients'];
@@ -36,9 +33,6 @@ export function hashOf(state: LabState): string {
 export interface HostWindow {
   location: { hash: string };
   history: { replaceState(data: unknown, unused: string, url?: string): void };
-  /** Timers for the hash's writes during a drag (the window's own by default). */
-  setTimeout?(then: () => void, ms: number): unknown;
-  clearTimeout?(timer: unknown): void;
   addEventListener(type: 'hashchange', listener: () => void): void;
   removeEventListener(type: 'hashchange', listener: () => void): void;
 }
@@ -70,30 +64,23 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   });
 
   function writeHash() {
-    if (timer !== null) clear(timer);
-    timer = null;
-    lastWrite = Date.now();
+    pending = false;
     const hash = hashOf(store.getState());
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
 
-  // While a slider is dragged the hash is written at most every HASH_DRAG_MS, and once more when
-  // it rests: each `replaceState` is a round trip to the browser (1–7 ms on a busy machine, on
-  // the way from an input to its paint), and Chromium ignores a page's history calls past 200 in
-  // 10 s, which a long drag at 60 inputs a second would reach.
-  const later = host.setTimeout ?? ((then: () => void, ms: number) => setTimeout(then, ms));
-  const clear = host.clearTimeout ?? ((t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>));
-  let timer: unknown = null;
-  let lastWrite = -Infinity;
+  // While a slider is dragged the hash is not written; it is written once when the drag rests
+  // (QUIET_MS after the last input). Each `replaceState` costs 2–10 ms of the main thread on the
+  // way from an input to its paint (a trace of the steps slider at T = 200 put it beside the
+  // charts' own cost), and Chromium ignores a page's history calls past 200 in 10 s, which a long
+  // drag at 60 inputs a second would reach. Nobody copies a link mid-drag.
+  let pending = false;
   function writeHashSoon() {
-    if (!isDragging()) return writeHash();
-    if (timer !== null) return;
-    const wait = lastWrite + HASH_DRAG_MS - Date.now();
-    if (wait <= 0) return writeHash();
-    timer = later(writeHash, wait);
+    if (isDragging()) pending = true;
+    else writeHash();
   }
   const stopHearingDrags = onDragging((dragging) => {
-    if (!dragging && timer !== null) writeHash();
+    if (!dragging && pending) writeHash();
   });
 
   function readHash() {
@@ -148,7 +135,6 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
   return () => {
     unsubscribe();
     stopHearingDrags();
-    if (timer !== null) clear(timer);
     host.removeEventListener('hashchange', onHashChange);
   };
 }

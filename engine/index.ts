@@ -61,6 +61,7 @@ export * from './expr/index.ts';
 export * from './tensor/index.ts';
 export {
   timeMethods,
+  timeMethodsInSlices,
   scaleTime,
   truncate,
   GROWTH,

@@ -91,7 +91,7 @@ function median(values: number[]): number {
  * the median. The plain evaluation, a few microseconds at small T, is timed in batches so the
  * clock's resolution does not swamp it.
  */
-function timeOne(run: () => number, options: Required<TimingOptions>): { ms: number; runs: number } {
+function* timeOne(run: () => number, options: Required<TimingOptions>): Generator<void, { ms: number; runs: number }> {
   const { now, repeats, budgetMs } = options;
   // One run unmeasured first: the compiler's warm-up is not the method's cost.
   let sink = run();
@@ -111,6 +111,7 @@ function timeOne(run: () => number, options: Required<TimingOptions>): { ms: num
     }
     samples.push(took / batch);
     spent += took;
+    yield;
   }
   if (Number.isNaN(sink)) samples.push(Number.NaN);
   return { ms: median(samples.filter((v) => !Number.isNaN(v))), runs: samples.length };
@@ -124,6 +125,19 @@ function timeOne(run: () => number, options: Required<TimingOptions>): { ms: num
  * up by its growth (T²), and marked as an estimate.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
+  const timing = timeMethodsInSlices(params, settings, options);
+  for (;;) {
+    const slice = timing.next();
+    if (slice.done) return slice.value;
+  }
+}
+
+/**
+ * `timeMethods` one sample at a time: the generator yields after each timed sample (a few
+ * milliseconds of work, up to `budgetMs` on a long chain), so a caller can read its messages in
+ * between, or give up on a timing its settings have already left (the lab's worker does both).
+ */
+export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings, options: TimingOptions): Generator<void, MethodTimes> {
   const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, ...options };
   const steps = stepsOf(params);
   const times = {} as Record<TimedMethod, MethodTime>;
@@ -141,11 +155,11 @@ export function timeMethods(params: ChainParams, settings: LabSettings, options:
       // beside the T² work, so the scaling holds.
       const probeSteps = Math.min(steps, MIN_TRIAL_STEPS);
       const probe = truncate(params, probeSteps);
-      const probeMs = timeOne(runner(method, probe, settings), { ...full, repeats: 1 }).ms;
+      const probeMs = (yield* timeOne(runner(method, probe, settings), { ...full, repeats: 1 })).ms;
       while (at > probeSteps && scaleTime(method, probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
       trial = at === steps ? params : truncate(params, at);
     }
-    const measured = timeOne(runner(method, trial, settings), full);
+    const measured = yield* timeOne(runner(method, trial, settings), full);
     // Scaled by the method's growth (T²): at MIN_TRIAL_STEPS and above the per-run overheads are
     // small beside it, so the estimate errs a little high, never far.
     const ms = at === steps ? measured.ms : scaleTime(method, measured.ms, at, steps);

@@ -7,7 +7,7 @@
 // machine (it sums each task's thread time, not its wall time). With `--profile` it takes a
 // sampling CPU profile of the drag instead and prints the functions with the most self time and
 // the components and calls with the most inclusive time (TRACE_FOCUS=name: only inside `name`;
-// TRACE_ALL=1: every function). Build with `npx vite build --minify false` first (and pass
+// TRACE_ALL=1: every function; TRACE_CALLERS=name: the call paths that spend the time in `name`). Build with `npx vite build --minify false` first (and pass
 // --no-build) for readable names. A diagnostic, not a test.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +162,22 @@ function hotFunctions(profile: CpuProfile): string[] {
       total.set(f.functionName, (total.get(f.functionName) ?? 0) + t);
     }
   }
+  // TRACE_CALLERS=name: the call paths (three frames up) that spend the time inside `name`.
+  const callersOf = process.env.TRACE_CALLERS;
+  const callers = new Map<string, number>();
+  if (callersOf) {
+    for (const [id, t] of self) {
+      const path: string[] = [];
+      let found = false;
+      for (let at: number | undefined = id; at !== undefined && path.length < 4; at = parent.get(at)) {
+        const name = byId.get(at)!.callFrame.functionName || '(anon)';
+        if (!found && name === callersOf) found = true;
+        if (found) path.push(name);
+      }
+      if (found) callers.set(path.join(' < '), (callers.get(path.join(' < ')) ?? 0) + t);
+    }
+  }
+  const callerLines = [...callers.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`);
   const inclusive = [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${(v / 1000).toFixed(1)} ${k}`);
   const byFn = new Map<string, number>();
   for (const node of profile.nodes) {
@@ -175,7 +191,7 @@ function hotFunctions(profile: CpuProfile): string[] {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 25)
     .map(([k, v]) => `${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`)
-    .concat([`inclusive ms: ${inclusive.join(' | ')}`]);
+    .concat([`inclusive ms: ${inclusive.join(' | ')}`], callerLines);
 }
 
 async function main() {

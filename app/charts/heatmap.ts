@@ -7,7 +7,7 @@ export interface HeatStrip {
   /** Rows: the directions j = 0 … P−1. */
   rows: number;
   /** Row-major RGBA, rows × columns × 4; structural zeros are transparent. */
-  pixels: Uint8ClampedArray;
+  pixels: Uint8ClampedArray<ArrayBuffer>;
   /** log10 of the smallest and largest magnitude the colour ramp spans. */
   decades: [number, number];
 }

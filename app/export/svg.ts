@@ -83,6 +83,10 @@ export function standaloneSvg(svg: SVGSVGElement, background: string): { text: s
     if (style) copy.setAttribute('style', style);
     else copy.removeAttribute('style');
   });
+  const doc = svg.ownerDocument;
+  originals.forEach((element, i) => {
+    if (element instanceof view.HTMLCanvasElement) canvasAsImage(element, copies[i], doc);
+  });
   const box = svg.getBoundingClientRect();
   const width = Math.round(Number(svg.getAttribute('width')) || box.width);
   const height = Math.round(Number(svg.getAttribute('height')) || box.height);
@@ -90,7 +94,6 @@ export function standaloneSvg(svg: SVGSVGElement, background: string): { text: s
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
   clone.setAttribute('viewBox', svg.getAttribute('viewBox') ?? `0 0 ${width} ${height}`);
-  const doc = svg.ownerDocument;
   const rect = doc.createElementNS(SVG_NS, 'rect');
   rect.setAttribute('width', '100%');
   rect.setAttribute('height', '100%');
@@ -104,6 +107,22 @@ export function standaloneSvg(svg: SVGSVGElement, background: string): { text: s
   }
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}\n`;
   return { text, width, height };
+}
+
+/**
+ * A canvas drawn inside the chart (a heat strip, app/charts/HeatImage.tsx) is HTML in a
+ * <foreignObject>, which most SVG viewers do not draw: in the copy, the canvas's foreignObject
+ * becomes an <image> of the canvas's pixels, at the same place and size, scaled without smoothing.
+ */
+function canvasAsImage(canvas: HTMLCanvasElement, copy: Element, doc: Document): void {
+  const frame = copy.closest('foreignObject');
+  if (!frame) return;
+  const image = doc.createElementNS(SVG_NS, 'image');
+  for (const name of ['x', 'y', 'width', 'height']) image.setAttribute(name, frame.getAttribute(name) ?? '0');
+  image.setAttribute('href', canvas.toDataURL('image/png'));
+  image.setAttribute('preserveAspectRatio', 'none');
+  image.setAttribute('style', 'image-rendering: pixelated;');
+  frame.replaceWith(image);
 }
 
 /** The chart's SVG drawn on a canvas at `scale`× its size, as a PNG. */

@@ -5,7 +5,7 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
 import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
-import { heatDataUrl } from '../charts/heatImage.ts';
+import { HeatImage } from '../charts/HeatImage.tsx';
 import { HEAT_RAMPS, tangentHeat } from '../charts/heatmap.ts';
 import { linearTicks } from '../charts/ticks.ts';
 import { useColorScheme } from '../charts/useColorScheme.ts';
@@ -20,7 +20,6 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
   const scheme = useColorScheme();
   const gradientId = useId();
   const strip = useMemo(() => tangentHeat(tangents, steps, HEAT_RAMPS[scheme]), [tangents, steps, scheme]);
-  const href = useMemo(() => heatDataUrl(strip), [strip]);
   const frame = makeFrame(size.width, size.height, { ...MARGIN, right: 74 });
   const P = 2 * steps;
   const x = scaleLinear().domain([-0.5, steps + 0.5]).range([0, frame.innerWidth]);
@@ -49,15 +48,7 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
         .join('. ')}
     >
       <rect className="heat-bg" width={frame.innerWidth} height={frame.innerHeight} />
-      <image
-        href={href}
-        x={0}
-        y={0}
-        width={frame.innerWidth}
-        height={frame.innerHeight}
-        preserveAspectRatio="none"
-        className="heat"
-      />
+      <HeatImage strip={strip} width={frame.innerWidth} height={frame.innerHeight} />
       <ChartNote frame={frame} text={nonFiniteNote(missing, 'entry', 'shown in red', 'entries')} />
       <AxisLeft frame={frame} ticks={yTicks} label="direction j of θ" grid={false} />
       <AxisBottom frame={frame} ticks={xTicks} label="state t" grid={false} />

@@ -28,7 +28,7 @@ function section(title: string): string {
 describe('the page, rendered from a real report', () => {
   it.each([
     ['Reverse mode', /<path class="mark-reverse-line" d="M[\d.]/],
-    ['Forward mode', /<image [^>]*preserveAspectRatio="none"/],
+    ['Forward mode', /<foreignObject [^>]*class="heat-frame"[^>]*><canvas class="heat" width="41" height="80"/],
     ['Finite differences', /<path class="mark-fd-line" d="M[\d.]/],
     ['Checkpoint schedule', /<path class="move-reverse" d="M[\d.]/],
     ['Work', /<path class="mark-fd-line" d="M[\d.]/],

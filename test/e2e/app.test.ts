@@ -58,15 +58,23 @@ describe('the lab in Chromium', () => {
     for (const title of PANELS) {
       const section = page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) });
       await expect(section.count()).resolves.toBe(1);
-      const marks = await section.locator('svg.chart path[d^="M"], svg.chart image, svg.chart circle').count();
+      const marks = await section.locator('svg.chart path[d^="M"], svg.chart canvas, svg.chart circle').count();
       expect(marks, `${title} draws marks`).toBeGreaterThan(0);
       const box = await section.locator('svg.chart').first().boundingBox();
       expect(box!.width).toBeGreaterThan(200);
       expect(box!.height).toBeGreaterThan(150);
       await expect(section.locator('p.caption').textContent()).resolves.toMatch(/\w.{40,}/);
     }
-    const heat = await page.locator('.panel-forward svg.chart image').getAttribute('href');
-    expect(heat).toMatch(/^data:image\/png;base64,.{500,}/);
+    // The heat strip: one canvas pixel per tangent entry (41 states by 80 directions), some drawn.
+    const heat = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.panel-forward svg.chart canvas.heat')!;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let drawn = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
+      return { width: canvas.width, height: canvas.height, drawn };
+    });
+    expect(heat).toMatchObject({ width: 41, height: 80 });
+    expect(heat.drawn).toBeGreaterThan(1000);
     await summarySays(page, '41 → ');
     expect(await page.locator('.work-figure .stat-value').allTextContents()).toEqual(['2', '81', '161', '2.75']);
     expect(await hashOf(page)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
@@ -196,11 +204,11 @@ describe('the lab in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await summarySays(page, 'P = 84');
-    // Inputs in quick succession are a drag: the hash follows within HASH_DRAG_MS (app/labSync.ts).
+    // Inputs in quick succession are a drag: the hash follows when it rests (QUIET_MS, app/labSync.ts).
     await page.waitForFunction(() => window.location.hash.includes('steps=42&'));
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
     await summarySays(page, 'P = 80');
-    // Within the arrows' drag the hash is written when the drag rests (HASH_DRAG_MS).
+    // Within the arrows’ drag the hash is written when the drag rests.
     await page.waitForFunction(() => window.location.hash.includes('steps=40&'));
     await page.context().close();
   });

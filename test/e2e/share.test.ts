@@ -38,12 +38,12 @@ describe('accessibility', () => {
   it('the theme toggle overrides the system, is remembered, and the charts follow', async () => {
     const { context, page } = await open('', { colorScheme: 'light' });
     await waitForCharts(page);
-    const heat = () => page.locator('.panel-forward svg.chart image').getAttribute('href');
+    const heat = () => page.evaluate(() => document.querySelector<HTMLCanvasElement>('.panel-forward svg.chart canvas.heat')?.toDataURL());
     const lightHeat = await heat();
     await page.getByLabel('Dark').check();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 20, 24)');
-    await page.waitForFunction((old) => document.querySelector('.panel-forward svg.chart image')?.getAttribute('href') !== old, lightHeat);
+    await page.waitForFunction((old) => document.querySelector<HTMLCanvasElement>('.panel-forward svg.chart canvas.heat')?.toDataURL() !== old, lightHeat);
     expect(await axeViolations(page)).toEqual([]);
     await page.reload();
     await waitForCharts(page);
@@ -174,6 +174,11 @@ describe('sharing and export', () => {
         // At least three drawn marks (a series of dots is one path; the frontier has two and its ring).
         expect(check.marks).toBeGreaterThanOrEqual(3);
         expect(check.styled).toBeGreaterThan(3);
+        if (name.startsWith('Export: Forward mode')) {
+          // The heat strip is a canvas on the page; the file holds it as an image of its pixels.
+          expect(svg, name).not.toContain('foreignObject');
+          expect(svg, name).toMatch(/<image [^>]*href="data:image\/png;base64,.{500,}"/);
+        }
       } else if (name.endsWith('(PNG, 2×)')) {
         expect(file).toMatch(/^tape-lab-T40-[a-z-]+\.png$/);
         const svgName = name.replace('(PNG, 2×)', '(SVG)');

@@ -91,7 +91,7 @@ describe('What frameworks hide, in Chromium', () => {
     const before = await text(page, '.fig-truncation-error dd');
     await drag(page, 'c', -0.8);
     await changes(page, '.fig-truncation-error dd', before);
-    // A link reproduces what is on screen (the hash follows a drag when it rests: HASH_DRAG_MS).
+    // A link reproduces what is on screen (the hash follows a drag when it rests).
     await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('c') === '-0.8');
     const link = await hashOf(page);
     const again = await openSection(link);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import type { LabSettings } from '../../engine/report.ts';
-import { scaleTime, timeMethods } from '../../engine/method-times.ts';
+import { scaleTime, timeMethods, timeMethodsInSlices, TIMED_METHODS } from '../../engine/method-times.ts';
 
 const settings = (steps: number): LabSettings => ({
   steps,
@@ -28,6 +28,25 @@ describe('timing each method on the chain', () => {
     // Central differences evaluate the loss 2P + 1 = 161 times (reusing prefixes, about 80 runs'
     // worth of steps): many plain runs even on a busy machine.
     expect(t.times.finiteDifference.ratio).toBeGreaterThan(5);
+  });
+
+  it('in slices: yields after every sample, each slice a few runs, and ends with the same kind of result', () => {
+    // A clock that advances 5 ms per reading: every sample is one run, and each run fits the budget.
+    let clock = 0;
+    const ticking = () => (clock += 5);
+    const timing = timeMethodsInSlices(defaultParams(40), settings(40), { now: ticking, repeats: 3 });
+    let slices = 0;
+    let slice = timing.next();
+    while (!slice.done) {
+      slices += 1;
+      slice = timing.next();
+    }
+    const t = slice.value;
+    // One slice per sample: three per method, and the one-run probe that sizes forward mode's
+    // and central differences' trial chain (none is estimated at T = 40).
+    expect(slices).toBe(3 * TIMED_METHODS.length + 2);
+    expect(TIMED_METHODS.map((m) => t.times[m].runs)).toEqual(TIMED_METHODS.map(() => 3));
+    expect(t.times.plain.ratio).toBe(1);
   });
 
   it('scales a T² method by the square of the length ratio', () => {

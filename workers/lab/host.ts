@@ -50,8 +50,17 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
 function spawnEngine(): EngineInstance {
   const worker = new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module', name: 'tape-lab-engine' });
   const { remote, onFault, terminate } = comlinkWorker<LabWorkerApi>(worker);
+  // One progress port for the worker's life; each run's progress carries its serial, so a late
+  // message from a finished run never reaches the next run's listener.
+  const listeners = new Map<number, ProgressListener>();
+  let serial = 0;
+  void remote.listen(Comlink.proxy((from: number, fraction: number) => listeners.get(from)?.(fraction))).catch(() => {});
   return {
-    run: (settings, onProgress) => remote.run(settings, Comlink.proxy(onProgress)),
+    run: (settings, onProgress) => {
+      const mine = ++serial;
+      listeners.set(mine, onProgress);
+      return remote.run(settings, mine).finally(() => listeners.delete(mine));
+    },
     stop: () => void remote.stop().catch(() => {}),
     tape: (settings) => remote.tape(settings),
     time: (settings) => remote.time(settings),

@@ -13,7 +13,7 @@ import {
   paramsOf,
   runLabInSlices,
   timeGradients,
-  timeMethods,
+  timeMethodsInSlices,
   type ChainTapeView,
   type GradientTiming,
   type MethodTimes,
@@ -43,6 +43,20 @@ function affordable(settings: LabSettings): ReturnType<typeof followPlan> | null
 /** The run in progress: `stop` marks it, and it ends with LabCancelled at its next sweep point. */
 let current: { stopped: boolean } | null = null;
 
+/** Lab runs started so far: a timing that sees this change gives up. */
+let runsStarted = 0;
+
+/** A timing given up because a lab run came in while it ran (see `time`). */
+class TimingAbandoned extends Error {
+  override name = 'TimingAbandoned';
+  constructor() {
+    super('the timing was given up: the settings changed while it ran');
+  }
+}
+
+/** Hears each run's progress (`listen`): the page's callback, kept for the worker's life. */
+let progressListener: ((serial: number, fraction: number) => void) | null = null;
+
 /** A later task of this worker's event loop (a MessageChannel round trip: no timer clamping). */
 const channel = new MessageChannel();
 const waiting: (() => void)[] = [];
@@ -58,16 +72,18 @@ function nextTask(): Promise<void> {
 const api = {
   /**
    * One lab run, in slices (runLabInSlices): between them the worker reads its messages, so a
-   * `stop` sent during a long sweep is heard. `onProgress` (a Comlink.proxy from the page) hears
-   * the fraction of the sweep over epsilon done after each point; each call is one message.
+   * `stop` sent during a long sweep is heard. With a `serial`, the page's listener (`listen`)
+   * hears the fraction of the sweep over epsilon done after each point; each call is one message.
    */
-  async run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<PackedReport> {
+  async run(settings: LabSettings, serial?: number): Promise<PackedReport> {
+    runsStarted += 1;
     const mine = { stopped: false };
     current = mine;
+    const listener = progressListener;
     try {
       const plan = affordable(settings);
       const run = await runLabInSlices(plan ? plan.settings : settings, {
-        onProgress: onProgress ? (fraction) => void onProgress(fraction) : undefined,
+        onProgress: serial !== undefined && listener ? (fraction) => void listener(serial, fraction) : undefined,
         stopped: () => mine.stopped,
         pause: nextTask,
       });
@@ -75,9 +91,11 @@ const api = {
       return Comlink.transfer(report, reportBuffers(report));
     } finally {
       if (current === mine) current = null;
-      // Close the callback's message port now rather than when it is garbage-collected.
-      (onProgress as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy]?.();
     }
+  },
+  /** The page's one progress listener (a Comlink.proxy), for every run with a serial. */
+  listen(onProgress: (serial: number, fraction: number) => void): void {
+    progressListener = onProgress;
   },
   /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
   stop(): void {
@@ -94,8 +112,15 @@ const api = {
   times(steps: number[], minMs?: number): GradientTiming[] {
     return timeGradients(steps, minMs);
   },
-  /** Each method timed on the chain of `settings`, the median of a few runs (engine/method-times.ts). */
-  time(settings: LabSettings): MethodTimes {
+  /**
+   * Each method timed on the chain of `settings`, the median of a few runs (engine/method-times.ts).
+   * The worker reads its messages between samples, so a lab run asked for meanwhile (a slider
+   * grabbed while the figures are timed) waits for one sample, not the whole timing; and the
+   * timing is then given up (TimingAbandoned): its settings are no longer the ones on screen,
+   * and a run between samples would disturb what it measures. The page times again once the
+   * settings rest.
+   */
+  async time(settings: LabSettings): Promise<MethodTimes> {
     const problem = checkEngineLimits(settings);
     if (problem) throw new LabInputError(problem);
     const estimates = affordable(settings)?.estimates ?? {};
@@ -105,7 +130,14 @@ const api = {
         return e ? [[m, { ms: e.ms, from: e.fromSteps }]] : [];
       }),
     );
-    return timeMethods(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
+    const runsBefore = runsStarted;
+    const timing = timeMethodsInSlices(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
+    for (;;) {
+      const slice = timing.next();
+      if (slice.done) return slice.value;
+      await nextTask();
+      if (runsStarted !== runsBefore) throw new TimingAbandoned();
+    }
   },
 } satisfies LabWorkerApi;
 

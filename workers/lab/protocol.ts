@@ -8,15 +8,26 @@ import type { MethodTimes } from '../../engine/method-times.ts';
 export interface LabWorkerApi {
   /**
    * One lab run, in slices: between them the worker reads its messages, so a `stop` sent during a
-   * long sweep is heard. `onProgress` hears the fraction of the sweep over epsilon done after each point.
+   * long sweep is heard. With a `serial`, the listener given to `listen` hears the fraction of the
+   * sweep over epsilon done after each point, with that serial.
    */
-  run(settings: LabSettings, onProgress?: (fraction: number) => void): Promise<PackedReport>;
+  run(settings: LabSettings, serial?: number): Promise<PackedReport>;
+  /**
+   * The one listener for every run's progress, given once per worker. (A callback passed with each
+   * run is a new MessageChannel and a transferred port per run: 1–3 ms of the page's main thread
+   * for every slider input.)
+   */
+  listen(onProgress: (serial: number, fraction: number) => void): void;
   /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
   stop(): void;
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
   tape(settings: LabSettings): ChainTapeView;
   /** Milliseconds per whole gradient by reverse mode, forward mode and central differences at each chain length (the lesson). */
   times(steps: number[], minMs?: number): GradientTiming[];
-  /** Each method timed on the chain of `settings` here in the worker (median of a few runs). */
-  time(settings: LabSettings): MethodTimes;
+  /**
+   * Each method timed on the chain of `settings` here in the worker (median of a few runs). A
+   * lab run asked for meanwhile is answered between two samples, and the timing then rejects
+   * (TimingAbandoned): time again once the settings rest.
+   */
+  time(settings: LabSettings): Promise<MethodTimes>;
 }

@@ -4,7 +4,7 @@ import { AxisBottom, AxisLeft } from '../../charts/Axes.tsx';
 import { Chart } from '../../charts/Chart.tsx';
 import { MARGIN, makeFrame } from '../../charts/frame.ts';
 import { sub } from './subscript.ts';
-import { heatDataUrl } from '../../charts/heatImage.ts';
+import { HeatImage } from '../../charts/HeatImage.tsx';
 import { HEAT_RAMPS } from '../../charts/heatmap.ts';
 import { linearTicks } from '../../charts/ticks.ts';
 import { formatPowerOfTen } from '../../format.ts';
@@ -20,7 +20,6 @@ interface HeatProps {
 /** The Jacobian of the last M states as a heat map: a state per row, a_t and b_t across. Props in, SVG out. */
 export const JacobianHeatmap = memo(function JacobianHeatmap({ rows, scheme, width, height }: HeatProps) {
   const strip = useMemo(() => jacobianHeat(rows, HEAT_RAMPS[scheme]), [rows, scheme]);
-  const href = useMemo(() => heatDataUrl(strip), [strip]);
   const frame = makeFrame(width, height, { ...MARGIN, right: 12 });
   const T = strip.columns / 2;
   const M = rows.length;
@@ -38,7 +37,7 @@ export const JacobianHeatmap = memo(function JacobianHeatmap({ rows, scheme, wid
       title={`Jacobian of the last ${M} states with respect to the ${2 * T} parameters, coloured by magnitude from ${formatPowerOfTen(10 ** lo)} to ${formatPowerOfTen(10 ** hi)}; blank where a later step cannot move an earlier state.`}
     >
       <rect className="heat-bg" width={frame.innerWidth} height={frame.innerHeight} />
-      <image href={href} x={0} y={0} width={frame.innerWidth} height={frame.innerHeight} preserveAspectRatio="none" className="heat" />
+      <HeatImage strip={strip} width={frame.innerWidth} height={frame.innerHeight} />
       <AxisLeft frame={frame} ticks={yTicks} label="output state" grid={false} />
       <AxisBottom frame={frame} ticks={xTicks} label="step t of the parameters aₜ, bₜ" grid={false} />
     </Chart>
