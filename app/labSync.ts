@@ -43,7 +43,8 @@ export interface HostWindow {
  * the worker for a new report on every settings change. Returns a function that undoes the wiring.
  */
 export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): () => void {
-  const pipeline = createPipeline();
+  // The sweep and the frontier follow a settings change once the slider rests (see below).
+  const pipeline = createPipeline({ holdFollowUps: isDragging });
   const client = createLabClient(runner, pipeline, {
     report: (report, id, requested) => {
       const { report: merged, stale } = pipeline.absorb(report, requested);
@@ -80,7 +81,10 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     else writeHash();
   }
   const stopHearingDrags = onDragging((dragging) => {
-    if (!dragging && pending) writeHash();
+    if (dragging) return;
+    if (pending) writeHash();
+    // The slider rests: the follow-up run held back during the drag (the sweep, the frontier) may start.
+    client.request(selectSettings(store.getState()));
   });
 
   function readHash() {

@@ -1,4 +1,4 @@
-// `npm run bench:ui [-- --json] [-- --no-build] [-- --only=scrub]`: how fast the built app answers, in headless
+// `npm run bench:ui [-- --json] [-- --no-build] [-- --only=scrub|sliders|long]`: how fast the built app answers, in headless
 // Chromium. Builds the app, serves dist/ with scripts/serve.mjs, then
 //   - cold load (a fresh browser context: no cache, no service worker): the time to interactive
 //     (the `lab:interactive` measure: navigation start to the paint of the first report, every
@@ -342,14 +342,15 @@ async function main(): Promise<void> {
   const browser = await launch();
   try {
     // `--only=scrub` times the tape scrub alone (a quick check while working on the tape).
+    // `--only=sliders` times the slider drags alone.
     const cold = only ? null : await coldLoad(browser, served.url);
     const drags = [
-      ...(only ? [] : await dragAll(browser, served.url, 40)),
-      ...(only ? [] : await dragAll(browser, served.url, sliderRange('steps', 0).max)),
-      ...(only === 'long' ? [] : [await scrubTape(browser, served.url, sliderRange('steps', 0).max)]),
+      ...(only && only !== 'sliders' ? [] : await dragAll(browser, served.url, 40)),
+      ...(only && only !== 'sliders' ? [] : await dragAll(browser, served.url, sliderRange('steps', 0).max)),
+      ...(only === 'long' || only === 'sliders' ? [] : [await scrubTape(browser, served.url, sliderRange('steps', 0).max)]),
     ];
     // `--only=long` times the long chains alone.
-    const chains = only === 'scrub' ? [] : [await longChain(browser, served.url, 20_000), await longChain(browser, served.url, 100_000)];
+    const chains = only === 'scrub' || only === 'sliders' ? [] : [await longChain(browser, served.url, 20_000), await longChain(browser, served.url, 100_000)];
     if (args.has('--json')) {
       process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, longChains: chains, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
     } else printTable(cold, drags, chains);

@@ -84,6 +84,22 @@ describe('the run planner', () => {
     expect(pipeline.next(target)).toBeNull();
   });
 
+  it('holds the follow-up (sweep, frontier) while told to, and gives it once let go', () => {
+    let dragging = true;
+    const pipeline = createPipeline({ holdFollowUps: () => dragging });
+    dragging = false;
+    settle(pipeline, DEFAULTS);
+    dragging = true;
+    const target = { ...DEFAULTS, steps: 41 };
+    // The quick run is never held: it is what the dragged slider shows.
+    const quick = pipeline.next(target)!;
+    expect(quick.include).toMatchObject({ sweep: false, frontier: false, tangents: true });
+    expect(pipeline.absorb(runLab(quick), quick).stale).toEqual(['sweep', 'frontier']);
+    expect(pipeline.next(target)).toBeNull();
+    dragging = false;
+    expect(pipeline.next(target)?.include).toMatchObject({ sweep: true, frontier: true, tangents: false });
+  });
+
   it('keys each part by exactly the settings it depends on', () => {
     const base = DEFAULTS;
     expect(partKey('sweep', { ...base, eps: 1e-3, stride: 9 })).toBe(partKey('sweep', base));

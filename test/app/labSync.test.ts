@@ -84,6 +84,30 @@ describe('the wiring of faults, cancels and embed mode', () => {
     await settle();
   });
 
+  it('while a slider is dragged, asks only for the quick runs; the sweep follows once it rests', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const { runner, runs } = fakeRunner();
+    const stop = startLab(useLab, runner, fakeHost('#steps=12'));
+    await settle();
+    expect(runs.at(-1)?.include?.sweep).toBe(true);
+    const before = runs.length;
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 13);
+    await settle();
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 14);
+    await settle();
+    expect(runs.slice(before).map((r) => [r.steps, r.include?.sweep])).toEqual([
+      [13, false],
+      [14, false],
+    ]);
+    await new Promise((r) => setTimeout(r, QUIET_MS + 50));
+    await settle();
+    expect(runs.slice(before + 2).map((r) => [r.steps, r.include?.sweep])).toEqual([[14, true]]);
+    stop();
+    await settle();
+  });
+
   it('after a restart the page says so and recomputes everything on screen', async () => {
     useLab.setState(useLab.getInitialState(), true);
     const { runner, runs } = fakeRunner();

@@ -83,7 +83,7 @@ export interface Pipeline {
    * computes only the parts whose settings changed; when the costly sweep over epsilon or the
    * frontier is among them, a quick run without it comes first and they follow in a run of their
    * own (so a dragged steps slider repaints every panel at once, those two dimmed as stale, and
-   * they catch up when it rests).
+   * they catch up when it rests). While `holdFollowUps` says so, that follow-up waits.
    */
   next(target: AppSettings): LabSettings | null;
   /** Takes a report from the worker: keeps its fresh parts, fills in the ones it skipped. */
@@ -92,7 +92,17 @@ export interface Pipeline {
   forget(): void;
 }
 
-export function createPipeline(): Pipeline {
+export interface PipelineOptions {
+  /**
+   * While this says true, the follow-up run (the sweep, the frontier) is not started: the page
+   * asks for it again when it turns false. The page passes "a slider is being dragged": at T = 40
+   * the follow-up is quick enough to land between two inputs, and painting it doubled the main
+   * thread's work per input; the stale parts stay dimmed until the slider rests.
+   */
+  holdFollowUps?: () => boolean;
+}
+
+export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const cache: Cache = {};
   /** The settings of the last report absorbed. */
   let shown: AppSettings | null = null;
@@ -141,7 +151,9 @@ export function createPipeline(): Pipeline {
         for (const part of FOLLOWING) if (part === 'sweep' || cache[part]) needed.delete(part);
         return { ...target, include: include(needed) };
       }
-      return needed.size > 0 ? { ...target, include: include(needed) } : null;
+      if (needed.size === 0) return null;
+      if (options.holdFollowUps?.() && [...needed].every((part) => FOLLOWING.includes(part))) return null;
+      return { ...target, include: include(needed) };
     },
     absorb(report, requested) {
       const settings = settingsOf(requested);
