@@ -27,7 +27,7 @@ export function StepsField({ describedBy }: { describedBy?: string }) {
     }
     setProblem(null);
     setDraft(null);
-    if (read !== steps) timedInput(() => setSetting('steps', read), timeStamp);
+    if (read !== steps) timedInput(() => setSetting('steps', read), timeStamp, 'discrete');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') commit(event.timeStamp);

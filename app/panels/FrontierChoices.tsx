@@ -25,7 +25,7 @@ function choose({ schedule, mark }: Choice, timeStamp: number) {
     const { setSetting } = useLab.getState();
     setSetting('schedule', schedule);
     setSetting(schedule === 'periodic' ? 'stride' : 'snapshots', mark.setting);
-  }, timeStamp);
+  }, timeStamp, 'discrete');
 }
 
 /**

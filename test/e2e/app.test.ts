@@ -91,14 +91,14 @@ describe('the lab in Chromium', () => {
     let before = await panelSvg(page, 'Finite differences');
     await drag(page, 'Finite-difference epsilon', -7);
     await summarySays(page, 'at h = 1e-7');
-    expect(await hashOf(page)).toContain('eps=1e-7&');
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'eps=1e-7&'); // written when the drag rests
     await redrawn(page, 'Finite differences', before);
 
     before = await panelSvg(page, 'Reverse mode');
     const work = await panelSvg(page, 'Work');
     await drag(page, 'Chain steps', 55);
     await summarySays(page, 'P = 110');
-    expect(await hashOf(page)).toContain('steps=55&');
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'steps=55&'); // written when the drag rests
     expect(await panelSvg(page, 'Reverse mode')).not.toBe(before);
     await redrawn(page, 'Work', work);
     expect(await page.locator('.panel-work').textContent()).toContain('T = 55');
@@ -106,7 +106,7 @@ describe('the lab in Chromium', () => {
     before = await panelSvg(page, 'Checkpoint schedule');
     await drag(page, 'Checkpoint stride', 11);
     await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('stride 11'));
-    expect(await hashOf(page)).toContain('stride=11&');
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'stride=11&'); // written when the drag rests
     await redrawn(page, 'Checkpoint schedule', before);
 
     await page.getByText('Chain constants: c, x₀, target').click();
@@ -126,7 +126,7 @@ describe('the lab in Chromium', () => {
     before = await panelSvg(page, 'Checkpoint schedule');
     await drag(page, 'Snapshots', 6);
     await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('6 snapshots'));
-    expect(await hashOf(page)).toContain('snapshots=6&');
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'snapshots=6&'); // written when the drag rests
     await redrawn(page, 'Checkpoint schedule', before);
     expect(watch.errors).toEqual([]);
     await page.context().close();
