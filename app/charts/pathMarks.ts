@@ -13,6 +13,33 @@ interface Point {
 const q = (v: number) => Math.round(v * 100) / 100;
 
 /**
+ * The pixels of a chart already marked, one bit-sized cell per pixel: `claim` says whether a
+ * point lands on a pixel nothing has claimed yet, and claims it. A loop over 100,000 steps asks
+ * this for each; a typed array answers in a few nanoseconds where a Set of keys took ten times as
+ * long. Points off the chart (a little, from rounding) are clamped to its edge.
+ */
+export class PixelSet {
+  private readonly cells: Uint8Array;
+  private readonly width: number;
+  private readonly height: number;
+
+  constructor(width: number, height: number) {
+    this.width = Math.max(1, Math.ceil(width) + 1);
+    this.height = Math.max(1, Math.ceil(height) + 1);
+    this.cells = new Uint8Array(this.width * this.height);
+  }
+
+  claim(x: number, y: number): boolean {
+    const column = Math.min(this.width - 1, Math.max(0, Math.round(x)));
+    const row = Math.min(this.height - 1, Math.max(0, Math.round(y)));
+    const at = row * this.width + column;
+    if (this.cells[at] === 1) return false;
+    this.cells[at] = 1;
+    return true;
+  }
+}
+
+/**
  * The points that land on distinct pixels: a mark on the same pixel as one already drawn adds
  * nothing that can be seen. A 100,000-step chain has 100,000 dots for a chart a few hundred
  * pixels wide; drawn once per pixel, the path stays a few thousand marks at most.

@@ -1,5 +1,5 @@
 import { scaleLinear, scaleLog } from 'd3';
-import { columnLine } from './pathMarks.ts';
+import { columnLine, PixelSet } from './pathMarks.ts';
 import { decadeDomain, positive } from './domain.ts';
 import type { Frame } from './frame.ts';
 import { linearTicks, logTicks, type Tick } from './ticks.ts';
@@ -17,7 +17,7 @@ export interface ReverseLayout {
   yTicks: Tick[];
   /** |x̄_t| against t, broken where the adjoint is zero or not finite. */
   adjointPath: string;
-  /** |dL/da_t| and |dL/db_t|, plotted at step t (zeros and non-finite values left out). */
+  /** |dL/da_t| and |dL/db_t|, plotted at step t (zeros and non-finite values left out, one per pixel). */
   gradA: StepMark[];
   gradB: StepMark[];
   /** The seed x̄_T = x_T − y, where the backward sweep starts. */
@@ -43,23 +43,37 @@ export function reverseLayout(
   const y = scaleLog()
     .domain(decadeDomain([adjoint, gradA, gradB], { minDecades: 2 }))
     .range([frame.innerHeight, 0]);
+  // The same maps written out: at 100,000 steps they run hundreds of thousands of times, and a
+  // d3 scale's call costs several times the arithmetic.
+  const [d0, d1] = y.domain();
+  const kx = frame.innerWidth / Math.max(1, T);
+  const l0 = Math.log10(d0);
+  const ky = frame.innerHeight / (Math.log10(d1) - l0);
+  const xOf = (t: number) => t * kx;
+  const yOf = (v: number) => frame.innerHeight - (Math.log10(v) - l0) * ky;
   const path = columnLine(
     adjoint.length,
-    (t) => x(t),
-    (t) => y(Math.abs(adjoint[t])),
+    xOf,
+    (t) => yOf(Math.abs(adjoint[t])),
     (t) => positive(Math.abs(adjoint[t])),
   );
+  // One mark per pixel (a second mark on the same pixel cannot be seen): a 100,000-step chain
+  // keeps a few thousand, not 200,000 objects.
   const marks = (values: ArrayLike<number>): StepMark[] => {
     const out: StepMark[] = [];
+    const seen = new PixelSet(frame.innerWidth, frame.innerHeight);
     for (let t = 0; t < values.length; t++) {
       const v = values[t];
-      if (positive(Math.abs(v))) out.push({ t, x: x(t), y: y(Math.abs(v)), value: v });
+      if (!positive(Math.abs(v))) continue;
+      const mx = xOf(t);
+      const my = yOf(Math.abs(v));
+      if (seen.claim(mx, my)) out.push({ t, x: mx, y: my, value: v });
     }
     return out;
   };
   const at = (t: number): StepMark | null =>
     t >= 0 && t <= T && positive(Math.abs(adjoint[t]))
-      ? { t, x: x(t), y: y(Math.abs(adjoint[t])), value: adjoint[t] }
+      ? { t, x: xOf(t), y: yOf(Math.abs(adjoint[t])), value: adjoint[t] }
       : null;
   return {
     xTicks: linearTicks(x, Math.max(2, Math.floor(frame.innerWidth / 70)), (v) => String(v)).filter((t) =>
@@ -71,6 +85,6 @@ export function reverseLayout(
     gradB: marks(gradB),
     seed: at(T),
     end: at(0),
-    sweep: { x1: x(T), x2: x(0) },
+    sweep: { x1: xOf(T), x2: xOf(0) },
   };
 }

@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3';
 import type { CheckpointAction } from '../../engine/report.ts';
 import type { Frame } from './frame.ts';
-import { onePerPixel } from './pathMarks.ts';
+import { PixelSet } from './pathMarks.ts';
 import { linearTicks, type Tick } from './ticks.ts';
 
 /**
@@ -91,32 +91,45 @@ class Polyline {
 
 /**
  * Horizontal strokes (a state held from one time to another), merged where they overlap on the
- * same pixel row: thousands of snapshots held at once fit in a few hundred rows.
+ * same half-pixel row: thousands of snapshots held at once fit in a few hundred rows. Each row
+ * counts the strokes over it per half-pixel column (a difference array: +1 where a stroke
+ * starts, −1 after it ends), so a stroke costs two writes however many there are, and the row is
+ * drawn as the runs where the count is above zero.
  */
 class HeldRows {
-  private rows = new Map<number, [number, number][]>();
+  /** Per half-pixel row (from the top), its counts, made when a stroke first lands on it. */
+  private readonly rows: (Int32Array | undefined)[] = [];
+  /** Half-pixel columns across the chart. */
+  private readonly columns: number;
+
+  constructor(width: number) {
+    this.columns = Math.max(1, Math.ceil(2 * width)) + 1;
+  }
 
   add(x1: number, x2: number, y: number): void {
-    const row = Math.round(y * 2) / 2;
-    const list = this.rows.get(row) ?? [];
-    list.push([x1, x2]);
-    this.rows.set(row, list);
+    const row = Math.max(0, Math.round(y * 2));
+    const counts = (this.rows[row] ??= new Int32Array(this.columns + 1));
+    const last = this.columns - 1;
+    counts[Math.min(last, Math.max(0, Math.round(Math.min(x1, x2) * 2)))] += 1;
+    counts[Math.min(last, Math.max(0, Math.round(Math.max(x1, x2) * 2))) + 1] -= 1;
   }
 
   path(): string {
     let d = '';
-    for (const [y, list] of this.rows) {
-      list.sort((p, q) => p[0] - q[0]);
-      let [from, to] = list[0];
-      for (const [a, b] of list.slice(1)) {
-        if (a <= to + 0.5) to = Math.max(to, b);
-        else {
-          d += `M${r(from)},${y}L${r(to)},${y}`;
-          [from, to] = [a, b];
+    this.rows.forEach((counts, row) => {
+      if (!counts) return;
+      const y = row / 2;
+      let depth = 0;
+      let from = -1;
+      for (let c = 0; c <= this.columns; c++) {
+        depth += counts[c];
+        if (depth > 0 && from < 0) from = c;
+        else if (depth <= 0 && from >= 0) {
+          d += `M${r(from / 2)},${y}L${r((c - 1) / 2)},${y}`;
+          from = -1;
         }
       }
-      d += `M${r(from)},${y}L${r(to)},${y}`;
-    }
+    });
     return d;
   }
 }
@@ -132,12 +145,13 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
   const x = (t: number) => t * kx;
   const y = (s: number) => frame.innerHeight - s * ky;
   const paths = { advance: new Polyline(), record: new Polyline(), reverse: new Polyline(), restore: new Polyline() };
-  const held = { snapshot: new HeldRows(), tape: new HeldRows() };
+  const held = { snapshot: new HeldRows(frame.innerWidth), tape: new HeldRows(frame.innerWidth) };
   const move = (line: Polyline, t0: number, s0: number, t1: number, s1: number) => line.segment(x(t0), y(s0), x(t1), y(s1));
   // When each state's snapshot, and each step's recording, started to be held (NaN: not held).
   const snapshotSince = new Float64Array(steps + 1).fill(NaN);
   const tapeSince = new Float64Array(steps + 1).fill(NaN);
   const stores: { x: number; y: number }[] = [];
+  const storePixels = new PixelSet(frame.innerWidth, frame.innerHeight);
   let time = 0;
   let position = 0;
   for (const a of actions) {
@@ -166,10 +180,14 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
         if (position !== a.step) move(paths.restore, time, position, time, a.step);
         position = a.step;
         break;
-      case 'store':
+      case 'store': {
         snapshotSince[a.step] = time;
-        stores.push({ x: r(x(time)), y: r(y(a.step)) });
+        // One point per pixel: a second store on the same pixel cannot be seen.
+        const sx = x(time);
+        const sy = y(a.step);
+        if (storePixels.claim(sx, sy)) stores.push({ x: r(sx), y: r(sy) });
         break;
+      }
       case 'free': {
         const since = snapshotSince[a.step];
         if (!Number.isNaN(since)) held.snapshot.add(x(since), x(time), y(a.step));
@@ -192,6 +210,6 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
     restorePath: paths.restore.path(),
     snapshotPath: held.snapshot.path(),
     tapePath: held.tape.path(),
-    stores: onePerPixel(stores),
+    stores,
   };
 }
