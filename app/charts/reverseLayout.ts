@@ -1,4 +1,5 @@
 import { scaleLinear, scaleLog } from 'd3';
+import { finish, type Slices } from '../perf/slices.ts';
 import { columnLine, PixelSet } from './pathMarks.ts';
 import { decadeDomain, positive } from './domain.ts';
 import type { Frame } from './frame.ts';
@@ -32,17 +33,23 @@ export interface ReverseLayout {
  * Reverse mode's panel: the adjoint |x̄_t| flowing backward along t on a log scale, with the
  * parameter gradients it produces at each step.
  */
-export function reverseLayout(
+export function reverseLayout(adjoint: ArrayLike<number>, gradA: ArrayLike<number>, gradB: ArrayLike<number>, frame: Frame): ReverseLayout {
+  return finish(reverseLayoutSlices(adjoint, gradA, gradB, frame));
+}
+
+/** `reverseLayout`, yielding between its passes over the steps (app/perf/useSliced.ts). */
+export function* reverseLayoutSlices(
   adjoint: ArrayLike<number>,
   gradA: ArrayLike<number>,
   gradB: ArrayLike<number>,
   frame: Frame,
-): ReverseLayout {
+): Slices<ReverseLayout> {
   const T = adjoint.length - 1;
   const x = scaleLinear().domain([0, Math.max(1, T)]).range([0, frame.innerWidth]);
   const y = scaleLog()
     .domain(decadeDomain([adjoint, gradA, gradB], { minDecades: 2 }))
     .range([frame.innerHeight, 0]);
+  yield;
   // The same maps written out: at 100,000 steps they run hundreds of thousands of times, and a
   // d3 scale's call costs several times the arithmetic.
   const [d0, d1] = y.domain();
@@ -71,6 +78,10 @@ export function reverseLayout(
     }
     return out;
   };
+  yield;
+  const marksA = marks(gradA);
+  yield;
+  const marksB = marks(gradB);
   const at = (t: number): StepMark | null =>
     t >= 0 && t <= T && positive(Math.abs(adjoint[t]))
       ? { t, x: xOf(t), y: yOf(Math.abs(adjoint[t])), value: adjoint[t] }
@@ -81,8 +92,8 @@ export function reverseLayout(
     ),
     yTicks: logTicks(y, Math.max(2, Math.floor(frame.innerHeight / 28))),
     adjointPath: path,
-    gradA: marks(gradA),
-    gradB: marks(gradB),
+    gradA: marksA,
+    gradB: marksB,
     seed: at(T),
     end: at(0),
     sweep: { x1: xOf(T), x2: xOf(0) },

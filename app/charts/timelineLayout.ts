@@ -1,6 +1,7 @@
 import { scaleLinear } from 'd3';
 import type { CheckpointAction } from '../../engine/report.ts';
 import type { Frame } from './frame.ts';
+import { finish, type Slices } from '../perf/slices.ts';
 import { PixelSet } from './pathMarks.ts';
 import { linearTicks, type Tick } from './ticks.ts';
 
@@ -97,17 +98,22 @@ class Polyline {
  * drawn as the runs where the count is above zero.
  */
 class HeldRows {
-  /** Per half-pixel row (from the top), its counts, made when a stroke first lands on it. */
-  private readonly rows: (Int32Array | undefined)[] = [];
+  /**
+   * Per half-pixel row (from the top), its counts, made when a stroke first lands on it. The
+   * list is filled to its length up front: writing row 700 of an empty array would turn it into
+   * a slow dictionary.
+   */
+  private readonly rows: (Int32Array | null)[];
   /** Half-pixel columns across the chart. */
   private readonly columns: number;
 
-  constructor(width: number) {
+  constructor(width: number, height: number) {
     this.columns = Math.max(1, Math.ceil(2 * width)) + 1;
+    this.rows = new Array<Int32Array | null>(Math.max(1, Math.ceil(2 * height)) + 1).fill(null);
   }
 
   add(x1: number, x2: number, y: number): void {
-    const row = Math.max(0, Math.round(y * 2));
+    const row = Math.min(this.rows.length - 1, Math.max(0, Math.round(y * 2)));
     const counts = (this.rows[row] ??= new Int32Array(this.columns + 1));
     const last = this.columns - 1;
     counts[Math.min(last, Math.max(0, Math.round(Math.min(x1, x2) * 2)))] += 1;
@@ -135,6 +141,14 @@ class HeldRows {
 }
 
 export function timelineLayout(actions: readonly CheckpointAction[], steps: number, frame: Frame): TimelineLayout {
+  return finish(timelineLayoutSlices(actions, steps, frame));
+}
+
+/** Actions laid out between two yields of timelineLayoutSlices. */
+const ACTIONS_PER_SLICE = 16_384;
+
+/** `timelineLayout`, yielding every ACTIONS_PER_SLICE actions (app/perf/useSliced.ts). */
+export function* timelineLayoutSlices(actions: readonly CheckpointAction[], steps: number, frame: Frame): Slices<TimelineLayout> {
   let duration = 0;
   for (const a of actions) duration += actionDuration(a);
   const xScale = scaleLinear().domain([0, Math.max(1, duration)]).range([0, frame.innerWidth]);
@@ -145,7 +159,7 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
   const x = (t: number) => t * kx;
   const y = (s: number) => frame.innerHeight - s * ky;
   const paths = { advance: new Polyline(), record: new Polyline(), reverse: new Polyline(), restore: new Polyline() };
-  const held = { snapshot: new HeldRows(frame.innerWidth), tape: new HeldRows(frame.innerWidth) };
+  const held = { snapshot: new HeldRows(frame.innerWidth, frame.innerHeight), tape: new HeldRows(frame.innerWidth, frame.innerHeight) };
   const move = (line: Polyline, t0: number, s0: number, t1: number, s1: number) => line.segment(x(t0), y(s0), x(t1), y(s1));
   // When each state's snapshot, and each step's recording, started to be held (NaN: not held).
   const snapshotSince = new Float64Array(steps + 1).fill(NaN);
@@ -154,7 +168,9 @@ export function timelineLayout(actions: readonly CheckpointAction[], steps: numb
   const storePixels = new PixelSet(frame.innerWidth, frame.innerHeight);
   let time = 0;
   let position = 0;
-  for (const a of actions) {
+  for (let i = 0; i < actions.length; i++) {
+    if (i % ACTIONS_PER_SLICE === ACTIONS_PER_SLICE - 1) yield;
+    const a = actions[i];
     switch (a.kind) {
       case 'advance':
         move(paths.advance, time, a.step, time + a.to - a.step, a.to);

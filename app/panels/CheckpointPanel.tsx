@@ -6,7 +6,10 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { squaresPath } from '../charts/pathMarks.ts';
-import { timelineLayout } from '../charts/timelineLayout.ts';
+import { ChartNote } from '../charts/ChartNote.tsx';
+import { timelineLayoutSlices } from '../charts/timelineLayout.ts';
+import { SLICE_ABOVE } from '../perf/slices.ts';
+import { useSliced } from '../perf/useSliced.ts';
 import type { Size } from '../charts/useSize.ts';
 import { plural } from '../format.ts';
 import { StepLayer } from '../linked/StepLayer.tsx';
@@ -65,12 +68,26 @@ export function CheckpointPanel() {
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
 const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size }: { checkpoint: CheckpointReport; steps: number; size: Size }) {
   const frame = makeFrame(size.width, size.height, MARGIN);
-  const timeline = timelineLayout(cp.actions, steps, frame);
+  // A long chain's schedule (400,000 actions at 100,000 steps) is laid out in slices, so the
+  // page stays responsive; until it is done the chart says so.
+  const { value: timeline, current } = useSliced(
+    () => timelineLayoutSlices(cp.actions, steps, frame),
+    [cp.actions, steps, size.width, size.height],
+    cp.actions.length > SLICE_ABOVE,
+  );
   const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial (revolve), ${plural(cp.snapshots ?? 0, 'snapshot')}`;
+  const title = `Timeline of the ${name} schedule: ${cp.actions.length} actions`;
+  if (!timeline || !current) {
+    return (
+      <Chart frame={frame} title={`${title}, being drawn`}>
+        <ChartNote frame={frame} text={`Drawing ${cp.actions.length.toLocaleString('en-US')} actions…`} />
+      </Chart>
+    );
+  }
   return (
     <Chart
       frame={frame}
-      title={`Timeline of the ${name} schedule: ${cp.actions.length} actions`}
+      title={title}
       controls={<StepLayer frame={frame} axis="y" from={0} to={Math.max(1, steps)} last={steps} what="state t on the timeline" />}
     >
       <AxisLeft frame={frame} ticks={timeline.yTicks} label="state t" />

@@ -4,7 +4,9 @@ import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
 import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
-import { reverseLayout } from '../charts/reverseLayout.ts';
+import { reverseLayoutSlices } from '../charts/reverseLayout.ts';
+import { SLICE_ABOVE } from '../perf/slices.ts';
+import { useSliced } from '../perf/useSliced.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { dotsPath } from '../charts/pathMarks.ts';
 import type { Size } from '../charts/useSize.ts';
@@ -73,9 +75,21 @@ interface AdjointChartProps {
 /** Memoised: the report's parts keep their identity while unchanged (shareEqual), so it redraws only when they change. */
 const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size }: AdjointChartProps) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 26 });
-  const layout = reverseLayout(adjoint, gradient.a, gradient.b, frame);
+  // A long chain (past SLICE_ABOVE steps) is laid out in slices, so the page stays responsive.
+  const { value: layout, current } = useSliced(
+    () => reverseLayoutSlices(adjoint, gradient.a, gradient.b, frame),
+    [adjoint, gradient, size.width, size.height],
+    steps > SLICE_ABOVE,
+  );
   const note = nonFiniteNote(countNonFinite(adjoint, gradient.a, gradient.b));
   const title = `Adjoint magnitude and parameter gradients against step t, for T = ${steps}`;
+  if (!layout || !current) {
+    return (
+      <Chart frame={frame} title={`${title}, being drawn`}>
+        <ChartNote frame={frame} text={`Drawing ${steps.toLocaleString('en-US')} steps…`} />
+      </Chart>
+    );
+  }
   return (
     <Chart
       frame={frame}

@@ -1,9 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { chainLayout, COLLAPSE_ABOVE } from './chainLayout.ts';
+import { SLICE_ABOVE } from '../perf/slices.ts';
+import { useSliced } from '../perf/useSliced.ts';
+import { chainLayoutSlices, COLLAPSE_ABOVE } from './chainLayout.ts';
 import { EventCard, NodeCard, PitfallNote } from './EventCard.tsx';
 import { layeredLayout, loadDagre } from './layeredLayout.ts';
 import type { GraphLayout } from './layout.ts';
-import { tapeFrame, tapeStatics, type ShownView } from './model.ts';
+import { tapeFrame, tapeStaticsSlices, type ShownView, type TapeStatics } from './model.ts';
 import { usePlayer } from './player.ts';
 import { TapeGraph } from './TapeGraph.tsx';
 import { TapeTable } from './TapeTable.tsx';
@@ -20,10 +22,21 @@ export function TapeLab() {
   const tape = useTape((s) => s.tape);
   const failure = useTape((s) => s.tapeFailure);
   if (!tape) return <p className="tape-placeholder">{failure ?? 'Recording the tape…'}</p>;
-  return <TapeStage view={tape} />;
+  return <TapeReader view={tape} />;
 }
 
-function TapeStage({ view }: { view: ShownView }) {
+/**
+ * What the player needs from the tape alone (model.ts), computed before the stage is drawn: at
+ * once for a short tape, in slices for a long one (1.4 million nodes at 100,000 steps), so the
+ * page stays responsive meanwhile.
+ */
+function TapeReader({ view }: { view: ShownView }) {
+  const { value: statics, current } = useSliced(() => tapeStaticsSlices(view), [view], view.length > SLICE_ABOVE);
+  if (!statics || !current) return <p className="tape-placeholder">Reading the tape: {view.length.toLocaleString('en-US')} nodes…</p>;
+  return <TapeStage view={view} statics={statics} />;
+}
+
+function TapeStage({ view, statics }: { view: ShownView; statics: TapeStatics }) {
   const useTape = usePlayer();
   // The graph, table and equation follow the position at low priority: the slider and the
   // transport (which read it themselves) answer at once, and a scrub's next move interrupts a
@@ -37,7 +50,6 @@ function TapeStage({ view }: { view: ShownView }) {
   const reducedMotion = useReducedMotion();
   usePlayback();
 
-  const statics = useMemo(() => tapeStatics(view), [view]);
   const tf = useMemo(() => tapeFrame(statics, position, overwrite), [statics, position, overwrite]);
   const layout = useGraphLayout(view);
   const linkedStep = useTapeLink(view, tf, statics.tl.end, position);
@@ -205,14 +217,24 @@ function useGraphLayout(view: ShownView) {
   const collapsible = steps > COLLAPSE_ABOVE;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => setOpen(new Set()), [steps]);
-  const chain = useMemo(() => {
-    if (!view.step) return null;
-    const isOpen = collapsible ? (t: number) => open.has(t) : () => true;
-    return chainLayout({ ...view, step: view.step, steps }, isOpen);
-  }, [view, steps, collapsible, open]);
+  // A long chain's layout (100,000 steps) is made in slices; while a new one is made for the same
+  // tape (a step opened), the last one stays on screen.
+  const sliced = useSliced(
+    function* () {
+      if (!view.step) return { view, layout: null };
+      const isOpen = collapsible ? (t: number) => open.has(t) : () => true;
+      return { view, layout: yield* chainLayoutSlices({ ...view, step: view.step, steps }, isOpen) };
+    },
+    [view, steps, collapsible, open],
+    view.length > SLICE_ABOVE,
+  );
+  const ofThisTape = sliced.value?.view === view ? sliced.value : null;
+  const chain = ofThisTape?.layout ?? null;
+  /** The chain's template does not fit this tape: dagre lays it out. */
+  const notChain = sliced.current && ofThisTape !== null && ofThisTape.layout === null;
   const [layered, setLayered] = useState<{ view: ShownView; layout: GraphLayout } | null>(null);
   useEffect(() => {
-    if (chain) return;
+    if (!notChain) return;
     let live = true;
     loadDagre().then((dagre) => {
       if (live) setLayered({ view, layout: layeredLayout(dagre, view) });
@@ -220,7 +242,7 @@ function useGraphLayout(view: ShownView) {
     return () => {
       live = false;
     };
-  }, [chain, view]);
+  }, [notChain, view]);
   return {
     value: chain ?? (layered?.view === view ? layered.layout : null),
     anyOpen: collapsible && open.size > 0,

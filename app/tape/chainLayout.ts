@@ -1,4 +1,5 @@
 import type { ChainTapeView } from '../../engine/tape-view.ts';
+import { finish, type Slices } from '../perf/slices.ts';
 import {
   NODE_H,
   NODE_W,
@@ -77,10 +78,19 @@ export function defaultExpanded(steps: number): Expanded {
 
 /** Whether the tape is the chain as the template draws it (c, x₀, T steps of 14 nodes, the loss). */
 export function fitsTemplate(view: ChainInput): boolean {
+  return finish(fitsTemplateSlices(view));
+}
+
+/** Steps (or edges' children) handled between two yields of the sliced layout. */
+const STEPS_PER_SLICE = 4096;
+const CHILDREN_PER_SLICE = 32_768;
+
+function* fitsTemplateSlices(view: ChainInput): Slices<boolean> {
   const T = view.steps;
   if (view.length !== 2 + PER_STEP * T + LOSS_TEMPLATE.length || view.output !== view.length - 1) return false;
   if (view.name[0] !== 'c' || view.opNames[view.op[0]] !== 'input' || view.opNames[view.op[1]] !== 'input') return false;
   for (let t = 0; t < T; t++) {
+    if (t % STEPS_PER_SLICE === STEPS_PER_SLICE - 1) yield;
     const first = 2 + PER_STEP * t;
     for (let k = 0; k < PER_STEP; k++) {
       if (view.opNames[view.op[first + k]] !== STEP_TEMPLATE[k].op || view.step[first + k] !== t) return false;
@@ -98,7 +108,12 @@ const rowY = (row: number) => PAD + NODE_H / 2 + (row + 1) * ROW;
  * template knows (the caller then uses the general layered layout).
  */
 export function chainLayout(view: ChainInput, expanded: Expanded = defaultExpanded(view.steps)): GraphLayout | null {
-  if (!fitsTemplate(view)) return null;
+  return finish(chainLayoutSlices(view, expanded));
+}
+
+/** `chainLayout`, yielding every few thousand steps (app/perf/useSliced.ts): 1.4 million nodes at 100,000 steps. */
+export function* chainLayoutSlices(view: ChainInput, expanded: Expanded = defaultExpanded(view.steps)): Slices<GraphLayout | null> {
+  if (!(yield* fitsTemplateSlices(view))) return null;
   const T = view.steps;
   const n = view.length;
   const nodes: NodeBox[] = [];
@@ -118,6 +133,7 @@ export function chainLayout(view: ChainInput, expanded: Expanded = defaultExpand
   const blockHeight = rowY(4) - rowY(0) + NODE_H;
   const gap = NODE_W / 2 + 18;
   for (let t = 0; t < T; t++) {
+    if (t % STEPS_PER_SLICE === STEPS_PER_SLICE - 1) yield;
     const first = 2 + PER_STEP * t;
     if (expanded(t)) {
       for (let k = 0; k < PER_STEP; k++) {
@@ -140,19 +156,19 @@ export function chainLayout(view: ChainInput, expanded: Expanded = defaultExpand
   const height = rowY(4) + NODE_H / 2 + BAND_SPACE;
 
   const railY = rowY(-1);
-  const edges = routeEdges(view, nodes, blocks, nodeIndex, blockIndex, railY);
+  const edges = yield* routeEdges(view, nodes, blocks, nodeIndex, blockIndex, railY);
   return { width, height, nodes, blocks, edges: edges.paths, bands, railY, nodeIndex, blockIndex, edgeIndex: edges.index };
 }
 
 /** Draws every tape edge that is not inside a collapsed block; edges to or from a block merge. */
-function routeEdges(
+function* routeEdges(
   view: ChainInput,
   nodes: NodeBox[],
   blocks: BlockBox[],
   nodeIndex: Int32Array,
   blockIndex: Int32Array,
   railY: number,
-): { paths: EdgePath[]; index: Int32Array } {
+): Slices<{ paths: EdgePath[]; index: Int32Array }> {
   const index = new Int32Array(2 * view.length).fill(-1);
   const paths: EdgePath[] = [];
   // Edges to or from a block merge into one drawn edge per pair of ends. A tape of 100,000 steps
@@ -178,6 +194,7 @@ function routeEdges(
   const codeOf = (id: number) => (nodeIndex[id] >= 0 ? id : -1 - blockIndex[id]);
   const spine = rowY(2);
   for (let child = 0; child < view.length; child++) {
+    if (child % CHILDREN_PER_SLICE === CHILDREN_PER_SLICE - 1) yield;
     for (let slot = 0 as 0 | 1; slot <= 1; slot++) {
       const parent = slot === 0 ? view.parent0[child] : view.parent1[child];
       if (parent < 0) continue;

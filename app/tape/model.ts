@@ -1,4 +1,5 @@
 import type { ChainTapeView, TapeView } from '../../engine/tape-view.ts';
+import { finish, type Slices } from '../perf/slices.ts';
 import { narrate, eventNumbers, type EventNumbers } from './narrate.ts';
 import {
   contributionOrdinals,
@@ -29,13 +30,30 @@ export interface TapeStatics {
 }
 
 export function tapeStatics(view: ShownView): TapeStatics {
+  return finish(tapeStaticsSlices(view));
+}
+
+/**
+ * `tapeStatics`, yielding between its passes over the tape (app/perf/useSliced.ts): each is one
+ * loop over the sweep's events, millions at 100,000 steps.
+ */
+export function* tapeStaticsSlices(view: ShownView): Slices<TapeStatics> {
+  const right = eventSlots(view.sweep);
+  yield;
+  const wrong = eventSlots(view.overwrite);
+  yield;
+  const rightOrdinals = contributionOrdinals(view.sweep, view.length);
+  yield;
+  const wrongOrdinals = contributionOrdinals(view.overwrite, view.length);
+  yield;
+  const match = matchApplied(view.sweep, view.overwrite);
   return {
     view,
     tl: timelineOf(view),
     seed: view.adjoint[view.output],
-    slots: { right: eventSlots(view.sweep), wrong: eventSlots(view.overwrite) },
-    ordinals: { right: contributionOrdinals(view.sweep, view.length), wrong: contributionOrdinals(view.overwrite, view.length) },
-    match: matchApplied(view.sweep, view.overwrite),
+    slots: { right, wrong },
+    ordinals: { right: rightOrdinals, wrong: wrongOrdinals },
+    match,
     diverges: new Set(view.divergesAt),
   };
 }
