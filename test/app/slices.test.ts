@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckpointAction } from '../../engine/report.ts';
+import { chainTapeView, defaultParams } from '../../engine/index.ts';
+import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
+import { reverseLayout, reverseLayoutSlices } from '../../app/charts/reverseLayout.ts';
+import { timelineLayout, timelineLayoutSlices } from '../../app/charts/timelineLayout.ts';
+import { finish, type Slices } from '../../app/perf/slices.ts';
+import { chainLayout, chainLayoutSlices } from '../../app/tape/chainLayout.ts';
+import { tapeStatics, tapeStaticsSlices } from '../../app/tape/model.ts';
+
+/** Runs the slices to the end, counting the yields. */
+function count<T>(slices: Slices<T>): { value: T; yields: number } {
+  let yields = 0;
+  for (;;) {
+    const slice = slices.next();
+    if (slice.done) return { value: slice.value, yields };
+    yields += 1;
+  }
+}
+
+const frame = makeFrame(900, 320, MARGIN);
+
+/** A periodic schedule of stride 4 over T steps, built by hand. */
+function periodic(T: number): CheckpointAction[] {
+  const actions: CheckpointAction[] = [];
+  for (let s = 0; s < T; s += 4) actions.push({ kind: 'store', step: s }, { kind: 'advance', step: s, to: Math.min(T, s + 4) });
+  for (let s = T - 4; s >= 0; s -= 4) {
+    actions.push({ kind: 'restore', step: s });
+    for (let t = s; t < s + 4; t++) actions.push({ kind: 'record', step: t });
+    for (let t = s + 3; t >= s; t--) actions.push({ kind: 'reverse', step: t });
+    actions.push({ kind: 'free', step: s });
+  }
+  return actions;
+}
+
+describe('layouts in slices (long chains stay responsive)', () => {
+  it('the timeline: the same layout sliced or not, and a 100,000-step schedule yields many times', () => {
+    const actions = periodic(100_000);
+    const sliced = count(timelineLayoutSlices(actions, 100_000, frame));
+    expect(sliced.yields).toBeGreaterThanOrEqual(Math.floor(actions.length / 16_384));
+    expect(sliced.value).toEqual(timelineLayout(actions, 100_000, frame));
+  });
+
+  it('the reverse chart: the same layout sliced or not, with a yield between its passes', () => {
+    const T = 3000;
+    const adjoint = Float64Array.from({ length: T + 1 }, (_, t) => Math.exp(-t / 700));
+    const grad = Float64Array.from({ length: T }, (_, t) => Math.sin(t) * 1e-3);
+    const sliced = count(reverseLayoutSlices(adjoint, grad, grad, frame));
+    expect(sliced.yields).toBeGreaterThanOrEqual(2);
+    expect(sliced.value).toEqual(reverseLayout(adjoint, grad, grad, frame));
+  });
+
+  it('the tape: its statics and its chain layout, sliced, equal the ones made at once', () => {
+    const view = chainTapeView(defaultParams(10_000));
+    const statics = count(tapeStaticsSlices(view));
+    expect(statics.yields).toBeGreaterThanOrEqual(4);
+    expect(statics.value).toEqual(tapeStatics(view));
+    const layout = count(chainLayoutSlices(view));
+    expect(layout.yields).toBeGreaterThanOrEqual(2);
+    const once = chainLayout(view)!;
+    expect(layout.value!.blocks).toEqual(once.blocks);
+    expect(layout.value!.edges.map((e) => e.d)).toEqual(once.edges.map((e) => e.d));
+    expect(finish(chainLayoutSlices(view))!.width).toBe(once.width);
+  });
+});
