@@ -50,7 +50,7 @@ export function Summary() {
       </div>
       <div className="stat">
         <div className="stat-label">Stored states</div>
-        <div className="stat-value m-checkpoint">
+        <div className={`stat-value m-checkpoint${cp ? fitClass(`${cp.fullTapeStates} → ${cp.storedStates}`, 11) : ''}`}>
           {cp ? (
             <>
               {cp.fullTapeStates} → {cp.storedStates}
@@ -69,10 +69,20 @@ export function Summary() {
 
 /** One method's work in chain runs; a method not run at this length shows its estimate, marked. */
 function WorkFigure({ className, value, name, estimate = null }: { className: string; value: number | undefined; name: string; estimate?: PartEstimate | null }) {
+  const text = estimate ? estimatedWorkShort(estimate) : value === undefined ? '—' : formatWork(value);
   return (
     <div className={estimate ? 'work-figure estimated' : 'work-figure'}>
-      <div className={`stat-value ${className}`}>{estimate ? estimatedWorkShort(estimate) : value === undefined ? '—' : formatWork(value)}</div>
+      <div className={`stat-value ${className}${fitClass(text, 5)}`}>{text}</div>
       <div className="stat-note">{estimate ? `${name}, not run` : name}</div>
     </div>
   );
+}
+
+/**
+ * A smaller size for a figure longer than its box holds at full size (a 100,000-step chain's
+ * "≈ 400k" in a quarter of the work card, or "100001 → 25004"), so it never runs into its
+ * neighbour: " long" past `fits` characters, else nothing.
+ */
+function fitClass(text: string, fits: number): string {
+  return text.length > fits ? ' long' : '';
 }
