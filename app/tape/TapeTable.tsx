@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useRef, useState } from 'react';
 import { nodeTag, num, opWithConstant } from './labels.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
 import { TapeSubjectContext } from './player.ts';
@@ -32,10 +32,17 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
   const [scrollTop, setScrollTop] = useState(0);
   // Rows are seen below the sticky header, inside the box's border: measured once drawn.
   const [viewport, setViewport] = useState(BOX_HEIGHT - HEADER_HEIGHT);
-  useLayoutEffect(() => {
+  // The rows' viewport, read when the browser has laid the box out anyway (a ResizeObserver)
+  // rather than in a layout effect: reading sizes there forced a layout of the whole page inside
+  // the task that brought the tape, 80–260 ms with a 100,000-step chain on screen.
+  useEffect(() => {
     const el = box.current;
     const head = el?.querySelector('thead');
-    if (el && head) setViewport(el.clientHeight - head.getBoundingClientRect().height);
+    if (!el || !head || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight - head.getBoundingClientRect().height));
+    observer.observe(el);
+    observer.observe(head);
+    return () => observer.disconnect();
   }, []);
   const count = view.length;
   const win = windowRows({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
