@@ -84,7 +84,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     if (dragging) return;
     if (pending) writeHash();
     // The slider rests: the follow-up run held back during the drag (the sweep, the frontier) may start.
-    client.request(selectSettings(store.getState()));
+    client.resume();
   });
 
   function readHash() {

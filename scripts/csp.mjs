@@ -3,7 +3,8 @@
 //
 // Scripts and workers come only from the page's own origin: no inline script, no eval. Styles
 // allow inline attributes because KaTeX's HTML positions glyphs with style="…". Images allow
-// data: (the tangent heat strip) and blob: (a chart drawn to PNG for export). Nothing may be
+// data: (the tensor section's decision map; a heat strip inside an exported chart, drawn to PNG)
+// and blob: (a chart drawn to PNG for export). Nothing may be
 // fetched from, framed from, or posted to another origin.
 /** @type {readonly string[]} */
 export const CSP_DIRECTIVES = [

@@ -13,10 +13,11 @@ interface Point {
 const q = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * The pixels of a chart already marked, one bit-sized cell per pixel: `claim` says whether a
- * point lands on a pixel nothing has claimed yet, and claims it. A loop over 100,000 steps asks
- * this for each; a typed array answers in a few nanoseconds where a Set of keys took ten times as
- * long. Points off the chart (a little, from rounding) are clamped to its edge.
+ * The pixels of a chart already marked, a byte per pixel: `claim` says whether a point lands on a
+ * pixel nothing has claimed yet, and claims it. A loop over 100,000 steps asks this for each; a
+ * typed array answers in a few nanoseconds where a Set of keys took ten times as long. Points off
+ * the chart (a little, from rounding) are clamped to its edge. Worth its allocation only when the
+ * points outnumber the chart's columns (`worthThinning`).
  */
 export class PixelSet {
   private readonly cells: Uint8Array;
@@ -37,6 +38,11 @@ export class PixelSet {
     this.cells[at] = 1;
     return true;
   }
+}
+
+/** Whether `points` marks along a chart `width` pixels wide are worth thinning to one per pixel. */
+export function worthThinning(points: number, width: number): boolean {
+  return points > 4 * width;
 }
 
 /**

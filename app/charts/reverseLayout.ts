@@ -1,6 +1,6 @@
 import { scaleLinear, scaleLog } from 'd3';
 import { finish, type Slices } from '../perf/slices.ts';
-import { columnLine, PixelSet } from './pathMarks.ts';
+import { columnLine, PixelSet, worthThinning } from './pathMarks.ts';
 import { decadeDomain, positive } from './domain.ts';
 import type { Frame } from './frame.ts';
 import { linearTicks, logTicks, type Tick } from './ticks.ts';
@@ -64,17 +64,17 @@ export function* reverseLayoutSlices(
     (t) => yOf(Math.abs(adjoint[t])),
     (t) => positive(Math.abs(adjoint[t])),
   );
-  // One mark per pixel (a second mark on the same pixel cannot be seen): a 100,000-step chain
-  // keeps a few thousand, not 200,000 objects.
+  // One mark per pixel (a second mark on the same pixel cannot be seen) when there are many more
+  // marks than pixel columns: a 100,000-step chain keeps a few thousand, not 200,000 objects.
   const marks = (values: ArrayLike<number>): StepMark[] => {
     const out: StepMark[] = [];
-    const seen = new PixelSet(frame.innerWidth, frame.innerHeight);
+    const seen = worthThinning(values.length, frame.innerWidth) ? new PixelSet(frame.innerWidth, frame.innerHeight) : null;
     for (let t = 0; t < values.length; t++) {
       const v = values[t];
       if (!positive(Math.abs(v))) continue;
       const mx = xOf(t);
       const my = yOf(Math.abs(v));
-      if (seen.claim(mx, my)) out.push({ t, x: mx, y: my, value: v });
+      if (!seen || seen.claim(mx, my)) out.push({ t, x: mx, y: my, value: v });
     }
     return out;
   };

@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3';
 import type { CheckpointAction } from '../../engine/report.ts';
 import type { Frame } from './frame.ts';
 import { finish, type Slices } from '../perf/slices.ts';
-import { PixelSet } from './pathMarks.ts';
+import { PixelSet, worthThinning } from './pathMarks.ts';
 import { linearTicks, type Tick } from './ticks.ts';
 
 /**
@@ -92,50 +92,67 @@ class Polyline {
 
 /**
  * Horizontal strokes (a state held from one time to another), merged where they overlap on the
- * same half-pixel row: thousands of snapshots held at once fit in a few hundred rows. Each row
- * counts the strokes over it per half-pixel column (a difference array: +1 where a stroke
- * starts, −1 after it ends), so a stroke costs two writes however many there are, and the row is
- * drawn as the runs where the count is above zero.
+ * same half-pixel row: thousands of snapshots held at once fit in a few hundred rows. The
+ * strokes are kept as numbers (row, first and last half-pixel column); `path` sorts them by row
+ * and runs each row through one difference array (+1 where a stroke starts, −1 after it ends),
+ * drawing the runs where the count is above zero. Memory is the strokes plus one row, however
+ * tall the chart: this is laid out again on every input of a steps or stride drag.
  */
 class HeldRows {
-  /**
-   * Per half-pixel row (from the top), its counts, made when a stroke first lands on it. The
-   * list is filled to its length up front: writing row 700 of an empty array would turn it into
-   * a slow dictionary.
-   */
-  private readonly rows: (Int32Array | null)[];
-  /** Half-pixel columns across the chart. */
+  private readonly rowOf: number[] = [];
+  private readonly first: number[] = [];
+  private readonly last: number[] = [];
+  /** Half-pixel columns across the chart, and rows down it. */
   private readonly columns: number;
+  private readonly rows: number;
 
   constructor(width: number, height: number) {
     this.columns = Math.max(1, Math.ceil(2 * width)) + 1;
-    this.rows = new Array<Int32Array | null>(Math.max(1, Math.ceil(2 * height)) + 1).fill(null);
+    this.rows = Math.max(1, Math.ceil(2 * height)) + 1;
   }
 
   add(x1: number, x2: number, y: number): void {
-    const row = Math.min(this.rows.length - 1, Math.max(0, Math.round(y * 2)));
-    const counts = (this.rows[row] ??= new Int32Array(this.columns + 1));
-    const last = this.columns - 1;
-    counts[Math.min(last, Math.max(0, Math.round(Math.min(x1, x2) * 2)))] += 1;
-    counts[Math.min(last, Math.max(0, Math.round(Math.max(x1, x2) * 2))) + 1] -= 1;
+    const end = this.columns - 1;
+    this.rowOf.push(Math.min(this.rows - 1, Math.max(0, Math.round(y * 2))));
+    this.first.push(Math.min(end, Math.max(0, Math.round(Math.min(x1, x2) * 2))));
+    this.last.push(Math.min(end, Math.max(0, Math.round(Math.max(x1, x2) * 2))));
   }
 
   path(): string {
+    const n = this.rowOf.length;
+    // The strokes in row order (a counting sort: rows are few).
+    const start = new Int32Array(this.rows + 1);
+    for (let i = 0; i < n; i++) start[this.rowOf[i] + 1] += 1;
+    for (let row = 0; row < this.rows; row++) start[row + 1] += start[row];
+    const order = new Int32Array(n);
+    const fill = start.slice(0, this.rows);
+    for (let i = 0; i < n; i++) order[fill[this.rowOf[i]]++] = i;
+    const counts = new Int32Array(this.columns + 1);
     let d = '';
-    this.rows.forEach((counts, row) => {
-      if (!counts) return;
+    for (let row = 0; row < this.rows; row++) {
+      if (start[row] === start[row + 1]) continue;
+      let lo = this.columns;
+      let hi = 0;
+      for (let k = start[row]; k < start[row + 1]; k++) {
+        const i = order[k];
+        counts[this.first[i]] += 1;
+        counts[this.last[i] + 1] -= 1;
+        lo = Math.min(lo, this.first[i]);
+        hi = Math.max(hi, this.last[i] + 1);
+      }
       const y = row / 2;
       let depth = 0;
       let from = -1;
-      for (let c = 0; c <= this.columns; c++) {
+      for (let c = lo; c <= hi; c++) {
         depth += counts[c];
+        counts[c] = 0;
         if (depth > 0 && from < 0) from = c;
         else if (depth <= 0 && from >= 0) {
           d += `M${r(from / 2)},${y}L${r((c - 1) / 2)},${y}`;
           from = -1;
         }
       }
-    });
+    }
     return d;
   }
 }
@@ -165,7 +182,7 @@ export function* timelineLayoutSlices(actions: readonly CheckpointAction[], step
   const snapshotSince = new Float64Array(steps + 1).fill(NaN);
   const tapeSince = new Float64Array(steps + 1).fill(NaN);
   const stores: { x: number; y: number }[] = [];
-  const storePixels = new PixelSet(frame.innerWidth, frame.innerHeight);
+  const storePixels = worthThinning(steps, frame.innerWidth) ? new PixelSet(frame.innerWidth, frame.innerHeight) : null;
   let time = 0;
   let position = 0;
   for (let i = 0; i < actions.length; i++) {
@@ -201,7 +218,7 @@ export function* timelineLayoutSlices(actions: readonly CheckpointAction[], step
         // One point per pixel: a second store on the same pixel cannot be seen.
         const sx = x(time);
         const sy = y(a.step);
-        if (storePixels.claim(sx, sy)) stores.push({ x: r(sx), y: r(sy) });
+        if (!storePixels || storePixels.claim(sx, sy)) stores.push({ x: r(sx), y: r(sy) });
         break;
       }
       case 'free': {

@@ -77,19 +77,23 @@ const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size 
   );
   const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial (revolve), ${plural(cp.snapshots ?? 0, 'snapshot')}`;
   const title = `Timeline of the ${name} schedule: ${cp.actions.length} actions`;
-  if (!timeline || !current) {
+  const drawing = `Drawing ${cp.actions.length.toLocaleString('en-US')} actions…`;
+  if (!timeline) {
     return (
       <Chart frame={frame} title={`${title}, being drawn`}>
-        <ChartNote frame={frame} text={`Drawing ${cp.actions.length.toLocaleString('en-US')} actions…`} />
+        <ChartNote frame={frame} text={drawing} />
       </Chart>
     );
   }
+  // While a new layout is made, the last one stays, dimmed.
   return (
     <Chart
       frame={frame}
-      title={title}
+      title={current ? title : `${title}, being drawn`}
+      className={current ? undefined : 'drawing'}
       controls={<StepLayer frame={frame} axis="y" from={0} to={Math.max(1, steps)} last={steps} what="state t on the timeline" />}
     >
+      {current ? null : <ChartNote frame={frame} text={drawing} />}
       <AxisLeft frame={frame} ticks={timeline.yTicks} label="state t" />
       <AxisBottom frame={frame} ticks={timeline.xTicks} label="time (step evaluations + reverse steps)" />
       <path className="held-tape" d={timeline.tapePath} />

@@ -83,17 +83,19 @@ const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size
   );
   const note = nonFiniteNote(countNonFinite(adjoint, gradient.a, gradient.b));
   const title = `Adjoint magnitude and parameter gradients against step t, for T = ${steps}`;
-  if (!layout || !current) {
+  const drawing = `Drawing ${steps.toLocaleString('en-US')} steps…`;
+  if (!layout) {
     return (
       <Chart frame={frame} title={`${title}, being drawn`}>
-        <ChartNote frame={frame} text={`Drawing ${steps.toLocaleString('en-US')} steps…`} />
+        <ChartNote frame={frame} text={drawing} />
       </Chart>
     );
   }
   return (
     <Chart
       frame={frame}
-      title={note ? `${title}. ${note}` : title}
+      title={current ? (note ? `${title}. ${note}` : title) : `${title}, being drawn`}
+      className={current ? undefined : 'drawing'}
       controls={
         <>
           <SweepCover frame={frame} steps={steps} />
@@ -114,7 +116,7 @@ const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size
       <path className="mark-reverse-ring" d={dotsPath(layout.gradB, 2.6)} />
       <path className="mark-reverse-dot" d={dotsPath(layout.gradA, 2.2)} />
       {layout.seed ? <circle className="mark-reverse-seed" cx={layout.seed.x} cy={layout.seed.y} r={5} /> : null}
-      <ChartNote frame={frame} text={note} />
+      <ChartNote frame={frame} text={current ? note : drawing} />
     </Chart>
   );
 });

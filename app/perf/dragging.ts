@@ -1,7 +1,8 @@
 /**
  * Whether a slider is being dragged: true from a slider input until no input has come for
- * QUIET_MS. While it is true, panels far from the screen keep what they show (OnScreenGate.tsx)
- * and catch up once it turns false, so a drag pays only for what can be seen.
+ * QUIET_MS. While it is true, panels far from the screen keep what they show (OnScreenGate.tsx),
+ * the URL hash is not written, and the sweep and frontier's follow-up run waits (app/labSync.ts);
+ * all three catch up once it turns false, so a drag pays only for what can be seen.
  */
 export const QUIET_MS = 400;
 

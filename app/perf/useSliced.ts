@@ -2,46 +2,85 @@ import { useEffect, useMemo, useState, type DependencyList } from 'react';
 import { finish, SLICE_MS, type Slices } from './slices.ts';
 
 export interface Sliced<T> {
-  /** The last value computed to its end: the one for `deps`, or while that is under way, the one before (null at first). */
+  /**
+   * The last value computed to its end: the one for `deps`, or while that is being made, the
+   * one before it (so a panel can keep showing it, dimmed). Null before the first.
+   */
   value: T | null;
   /** Whether `value` is the one for the current `deps`. */
   current: boolean;
 }
 
+/** The slices waiting for the next task, in order; one channel carries them all (no timer clamping). */
+const waiting: (() => void)[] = [];
+let channel: MessageChannel | null = null;
+
+function nextTask(then: () => void): () => void {
+  if (typeof MessageChannel !== 'function') {
+    const timer = setTimeout(then, 0);
+    return () => clearTimeout(timer);
+  }
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
+  let live = true;
+  waiting.push(() => {
+    if (live) then();
+  });
+  channel.port2.postMessage(null);
+  return () => {
+    live = false;
+  };
+}
+
+function sameDeps(a: DependencyList, b: DependencyList): boolean {
+  return a.length === b.length && a.every((d, i) => Object.is(d, b[i]));
+}
+
 /**
  * The value of `make()` for the current `deps`. When `sliced` is false it is computed during the
- * render, as useMemo would. When true (a chain of 100,000 steps), it is computed after the
- * render in tasks of about SLICE_MS each, with the page free to paint and answer input in
- * between, so no task runs long; meanwhile the last finished value is returned, marked not
- * current. A change of `deps` abandons a computation under way.
+ * render, as useMemo would. When true (a chain of 100,000 steps), it is computed after the render
+ * in tasks of about SLICE_MS each, with the page free to paint and answer input in between, so
+ * no task runs long; meanwhile the last finished value is returned, marked not current (one old
+ * value at most is kept, and none once `sliced` turns false). A change of `deps` abandons a
+ * computation under way. An error thrown by a slice is thrown again during the render, so the
+ * section's error boundary hears it as it would a render's.
  */
 export function useSliced<T>(make: () => Slices<T>, deps: DependencyList, sliced: boolean): Sliced<T> {
   // `deps` are the caller's, as for useMemo.
   const now = useMemo(() => (sliced ? null : { value: finish(make()) }), [sliced, ...deps]);
   const [done, setDone] = useState<{ deps: DependencyList; value: T } | null>(null);
+  const [failed, setFailed] = useState<{ deps: DependencyList; error: unknown } | null>(null);
   useEffect(() => {
-    if (!sliced) return;
+    if (!sliced) {
+      setDone(null);
+      return;
+    }
     const slices = make();
-    let timer: ReturnType<typeof setTimeout> | null = null;
+    let cancel: (() => void) | null = null;
     const run = () => {
-      timer = null;
+      cancel = null;
       const start = performance.now();
-      for (;;) {
-        const slice = slices.next();
-        if (slice.done) {
-          setDone({ deps, value: slice.value });
-          return;
+      try {
+        for (;;) {
+          const slice = slices.next();
+          if (slice.done) {
+            setDone({ deps, value: slice.value });
+            return;
+          }
+          if (performance.now() - start > SLICE_MS) break;
         }
-        if (performance.now() - start > SLICE_MS) break;
+      } catch (error) {
+        setFailed({ deps, error });
+        return;
       }
-      timer = setTimeout(run, 0);
+      cancel = nextTask(run);
     };
-    timer = setTimeout(run, 0);
-    return () => {
-      if (timer !== null) clearTimeout(timer);
-    };
+    cancel = nextTask(run);
+    return () => cancel?.();
   }, [sliced, ...deps]);
+  if (failed && sameDeps(failed.deps, deps)) throw failed.error;
   if (now) return { value: now.value, current: true };
-  const current = done !== null && done.deps.length === deps.length && done.deps.every((d, i) => Object.is(d, deps[i]));
-  return { value: done?.value ?? null, current };
+  return { value: done?.value ?? null, current: done !== null && sameDeps(done.deps, deps) };
 }

@@ -32,11 +32,13 @@ export function TapeLab() {
  */
 function TapeReader({ view }: { view: ShownView }) {
   const { value: statics, current } = useSliced(() => tapeStaticsSlices(view), [view], view.length > SLICE_ABOVE);
-  if (!statics || !current) return <p className="tape-placeholder">Reading the tape: {view.length.toLocaleString('en-US')} nodes…</p>;
-  return <TapeStage view={view} statics={statics} />;
+  if (!statics) return <p className="tape-placeholder">Reading the tape: {view.length.toLocaleString('en-US')} nodes…</p>;
+  // While a new long tape is read, the last one stays on stage, dimmed, with its zoom, opened
+  // steps, scroll and focus: it is the same stage, given the new tape when it is ready.
+  return <TapeStage view={statics.view} statics={statics} reading={!current} />;
 }
 
-function TapeStage({ view, statics }: { view: ShownView; statics: TapeStatics }) {
+function TapeStage({ view, statics, reading = false }: { view: ShownView; statics: TapeStatics; reading?: boolean }) {
   const useTape = usePlayer();
   // The graph, table and equation follow the position at low priority: the slider and the
   // transport (which read it themselves) answer at once, and a scrub's next move interrupts a
@@ -108,7 +110,7 @@ function TapeStage({ view, statics }: { view: ShownView; statics: TapeStatics })
   };
 
   return (
-    <div className={`tape-lab${loading ? ' loading' : ''}`} onKeyDown={onKeyDown}>
+    <div className={`tape-lab${loading || reading ? ' loading' : ''}`} onKeyDown={onKeyDown}>
       <Transport tl={statics.tl} />
       <p className="tape-narration" aria-hidden="true">
         {tf.narration}
@@ -216,7 +218,7 @@ function useGraphLayout(view: ShownView) {
   const steps = view.steps ?? 0;
   const collapsible = steps > COLLAPSE_ABOVE;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  useEffect(() => setOpen(new Set()), [steps]);
+  useEffect(() => setOpen((o) => (o.size === 0 ? o : new Set())), [steps]);
   // A long chain's layout (100,000 steps) is made in slices; while a new one is made for the same
   // tape (a step opened), the last one stays on screen.
   const sliced = useSliced(

@@ -108,6 +108,26 @@ describe('the wiring of faults, cancels and embed mode', () => {
     await settle();
   });
 
+  it('a run cancelled during a drag is not run again when the drag rests', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const { runner, runs, holdNext } = fakeRunner();
+    const stop = startLab(useLab, runner, fakeHost('#steps=12'));
+    await settle();
+    const before = runs.length;
+    holdNext();
+    noteSliderInput();
+    useLab.getState().setSetting('steps', 13);
+    await settle();
+    useLab.getState().requestCancel();
+    await settle();
+    expect(useLab.getState().engineNote).toBe(RUN_CANCELLED);
+    await new Promise((r) => setTimeout(r, QUIET_MS + 50));
+    await settle();
+    expect(runs.slice(before).map((r) => r.steps)).toEqual([13]);
+    stop();
+    await settle();
+  });
+
   it('after a restart the page says so and recomputes everything on screen', async () => {
     useLab.setState(useLab.getInitialState(), true);
     const { runner, runs } = fakeRunner();

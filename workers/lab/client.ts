@@ -46,6 +46,12 @@ export interface LabClient {
   request(settings: AppSettings): void;
   /** Stops the run in flight, if any; the figures on screen stay. */
   cancel(): void;
+  /**
+   * Plans again for the same target, if there still is one: the planner may now give a run it
+   * held back (the sweep that waits for a drag to rest). A target dropped after a failure or a
+   * cancel stays dropped.
+   */
+  resume(): void;
 }
 
 /** A run whose worker stopped is retried this many times before it counts as a failure. */
@@ -146,6 +152,9 @@ export function createLabClient(
     },
     cancel() {
       if (pump.running) runner.cancel?.();
+    },
+    resume() {
+      if (target && !pump.running) pump.poke();
     },
   };
 }

@@ -115,10 +115,10 @@ const api = {
   /**
    * Each method timed on the chain of `settings`, the median of a few runs (engine/method-times.ts).
    * The worker reads its messages between samples, so a lab run asked for meanwhile (a slider
-   * grabbed while the figures are timed) waits for one sample, not the whole timing; and the
-   * timing is then given up (TimingAbandoned): its settings are no longer the ones on screen,
-   * and a run between samples would disturb what it measures. The page times again once the
-   * settings rest.
+   * grabbed while the figures are timed) waits for one sample, not the whole timing. The timing
+   * is given up (TimingAbandoned) when a run starts or is still under way: its settings are no
+   * longer the ones on screen, and a run between samples would disturb what it measures. The
+   * page times again once the settings rest.
    */
   async time(settings: LabSettings): Promise<MethodTimes> {
     const problem = checkEngineLimits(settings);
@@ -131,12 +131,15 @@ const api = {
       }),
     );
     const runsBefore = runsStarted;
+    // A run under way (the sweep that follows a drag) would share the thread with the samples.
+    const disturbed = () => runsStarted !== runsBefore || current !== null;
+    if (disturbed()) throw new TimingAbandoned();
     const timing = timeMethodsInSlices(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
     for (;;) {
       const slice = timing.next();
       if (slice.done) return slice.value;
       await nextTask();
-      if (runsStarted !== runsBefore) throw new TimingAbandoned();
+      if (disturbed()) throw new TimingAbandoned();
     }
   },
 } satisfies LabWorkerApi;

@@ -26,8 +26,8 @@ export interface LabWorkerApi {
   times(steps: number[], minMs?: number): GradientTiming[];
   /**
    * Each method timed on the chain of `settings` here in the worker (median of a few runs). A
-   * lab run asked for meanwhile is answered between two samples, and the timing then rejects
-   * (TimingAbandoned): time again once the settings rest.
+   * lab run asked for meanwhile starts between two samples; a run that starts, or is still
+   * under way, makes the timing reject (TimingAbandoned): time again once the settings rest.
    */
   time(settings: LabSettings): Promise<MethodTimes>;
 }
