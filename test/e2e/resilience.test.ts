@@ -32,7 +32,15 @@ describe('a section whose code cannot load', () => {
     await summarySays(page, 'P = 140');
     // The tape re-records for the new steps, dimmed meanwhile (a transient state, like a stale
     // chart): axe reads the page once it has.
-    await page.waitForFunction(() => !document.querySelector('.tape-lab.loading'));
+    // (The tape of 70 steps: 2 + 14·70 + 3 = 985 nodes; one for a step passed over during the
+    // drag may land first and be dimmed again at once.)
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('.tape-lab.loading') &&
+        document.querySelector('section.tape-panel .tape-graph-svg')?.getAttribute('aria-label')?.includes(': 985 nodes'),
+      null,
+      { timeout: 60_000 },
+    );
     await page.screenshot({ path: 'test-results/section-failed.png' });
     expect(await axeViolations(page)).toEqual([]);
     // The network is back: Retry imports the code again and the playground appears.

@@ -54,7 +54,9 @@ function spawnEngine(): EngineInstance {
   // message from a finished run never reaches the next run's listener.
   const listeners = new Map<number, ProgressListener>();
   let serial = 0;
-  void remote.listen(Comlink.proxy((from: number, fraction: number) => listeners.get(from)?.(fraction))).catch(() => {});
+  const progress = new MessageChannel();
+  Comlink.expose((from: number, fraction: number) => listeners.get(from)?.(fraction), progress.port1);
+  void remote.listen(Comlink.transfer(progress.port2, [progress.port2])).catch(() => {});
   return {
     run: (settings, onProgress) => {
       const mine = ++serial;
@@ -65,7 +67,11 @@ function spawnEngine(): EngineInstance {
     tape: (settings) => remote.tape(settings),
     time: (settings) => remote.time(settings),
     onFault,
-    terminate,
+    terminate: () => {
+      // The progress port is this worker's alone: closed with it, not left for the collector.
+      progress.port1.close();
+      terminate();
+    },
   };
 }
 

@@ -55,7 +55,7 @@ class TimingAbandoned extends Error {
 }
 
 /** Hears each run's progress (`listen`): the page's callback, kept for the worker's life. */
-let progressListener: ((serial: number, fraction: number) => void) | null = null;
+let progressListener: Comlink.Remote<(serial: number, fraction: number) => void> | null = null;
 
 /** A later task of this worker's event loop (a MessageChannel round trip: no timer clamping). */
 const channel = new MessageChannel();
@@ -93,9 +93,9 @@ const api = {
       if (current === mine) current = null;
     }
   },
-  /** The page's one progress listener (a Comlink.proxy), for every run with a serial. */
-  listen(onProgress: (serial: number, fraction: number) => void): void {
-    progressListener = onProgress;
+  /** The page's one progress port (its listener exposed with Comlink), for every run with a serial. */
+  listen(port: MessagePort): void {
+    progressListener = Comlink.wrap<(serial: number, fraction: number) => void>(port);
   },
   /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
   stop(): void {

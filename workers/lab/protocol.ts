@@ -13,11 +13,12 @@ export interface LabWorkerApi {
    */
   run(settings: LabSettings, serial?: number): Promise<PackedReport>;
   /**
-   * The one listener for every run's progress, given once per worker. (A callback passed with each
-   * run is a new MessageChannel and a transferred port per run: 1–3 ms of the page's main thread
-   * for every slider input.)
+   * The one port for every run's progress, given once per worker: the page exposes a listener
+   * `(serial, fraction) => void` on its other end with Comlink. (A callback passed with each run
+   * is a new MessageChannel and a transferred port per run: 1–3 ms of the page's main thread for
+   * every slider input.)
    */
-  listen(onProgress: (serial: number, fraction: number) => void): void;
+  listen(port: MessagePort): void;
   /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
   stop(): void;
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
