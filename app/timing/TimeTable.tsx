@@ -106,7 +106,7 @@ export function TimeSummary() {
   const key = useLab((s) => timingKeyOf(s));
   const times = useTiming((s) => s.times);
   const timedKey = useTiming((s) => s.key);
-  if (!times) return <div className="stat-note">measured time: timing in the worker…</div>;
+  if (!times) return <div className="stat-note time-summary">measured time: timing in the worker…</div>;
   const t = times.times;
   const part = (m: TimedMethod, name: string) => `${name} ${t[m].estimated ? '≈ ' : ''}${formatTimes(t[m].ratio)}`;
   return (
