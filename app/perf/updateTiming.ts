@@ -1,4 +1,5 @@
 import type { AppSettings } from '../settings/schema.ts';
+import { nextTask } from './nextTask.ts';
 import { sameSettings } from '../../engine/settings-table.ts';
 
 /**
@@ -99,29 +100,13 @@ export function createUpdateTiming(host: TimingHost): UpdateTiming {
   };
 }
 
-/** Callbacks waiting for the task after a paint, in order; one channel carries them all. */
-const afterPaintQueue: (() => void)[] = [];
-let afterPaintChannel: MessageChannel | null = null;
-
-/**
- * After the next frame is painted: a rAF callback runs before that paint, a task posted from it
- * after. One MessageChannel serves every call: a new channel per call cost about 1 ms of the main
- * thread per slider input, inside the very latency this measures.
- */
+/** After the next frame is painted: a rAF callback runs before that paint, a task posted from it after. */
 function afterNextPaint(then: () => void): void {
-  if (typeof requestAnimationFrame !== 'function' || typeof MessageChannel !== 'function') {
+  if (typeof requestAnimationFrame !== 'function') {
     setTimeout(then, 0);
     return;
   }
-  if (!afterPaintChannel) {
-    afterPaintChannel = new MessageChannel();
-    afterPaintChannel.port1.onmessage = () => afterPaintQueue.shift()?.();
-  }
-  const channel = afterPaintChannel;
-  requestAnimationFrame(() => {
-    afterPaintQueue.push(then);
-    channel.port2.postMessage(null);
-  });
+  requestAnimationFrame(() => nextTask(then));
 }
 
 /** The page's timing (User Timing on the global `performance`). */

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type DependencyList } from 'react';
+import { nextTask } from './nextTask.ts';
 import { finish, SLICE_MS, type Slices } from './slices.ts';
 
 export interface Sliced<T> {
@@ -9,29 +10,6 @@ export interface Sliced<T> {
   value: T | null;
   /** Whether `value` is the one for the current `deps`. */
   current: boolean;
-}
-
-/** The slices waiting for the next task, in order; one channel carries them all (no timer clamping). */
-const waiting: (() => void)[] = [];
-let channel: MessageChannel | null = null;
-
-function nextTask(then: () => void): () => void {
-  if (typeof MessageChannel !== 'function') {
-    const timer = setTimeout(then, 0);
-    return () => clearTimeout(timer);
-  }
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
-  }
-  let live = true;
-  waiting.push(() => {
-    if (live) then();
-  });
-  channel.port2.postMessage(null);
-  return () => {
-    live = false;
-  };
 }
 
 function sameDeps(a: DependencyList, b: DependencyList): boolean {
