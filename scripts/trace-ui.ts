@@ -1,4 +1,4 @@
-// `npx tsx scripts/trace-ui.ts [--steps=40,200] [--only=steps,c] [--profile] [--no-build]`: where
+// `npx tsx scripts/trace-ui.ts [--steps=40,200] [--only=steps,c] [--profile] [--repeat=N] [--no-build]`: where
 // the main thread's time goes while a slider is dragged, in headless Chromium. Builds and serves
 // the app like `npm run bench:ui`, drags each slider the same way (~60 mouse moves 16 ms apart)
 // with a Chromium trace running, and prints, per slider, the main thread's busy time per input
@@ -67,6 +67,10 @@ const NAMES = [
   'Layerize',
   'Commit',
   'ProxyMain::BeginMainFrame',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'HitTest',
 ];
 
 async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profile: boolean) {
@@ -113,7 +117,22 @@ async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profi
     tasks.push(e);
   }
   const busy = tasks.reduce((s, e) => s + (e.tdur ?? e.dur ?? 0), 0) / 1000;
-  const long = tasks.filter((e) => (e.dur ?? 0) > 50_000).map((e) => (e.dur ?? 0) / 1000);
+  // TRACE_TOP=n: also the n tasks with the most thread time, long or not.
+  const top = Number(process.env.TRACE_TOP ?? 0);
+  const heaviest = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, top);
+  const longTasks = [...new Set([...tasks.filter((e) => (e.dur ?? 0) > 50_000), ...heaviest])];
+  const long = longTasks.filter((e) => (e.dur ?? 0) > 50_000).map((e) => (e.dur ?? 0) / 1000);
+  // What each long task held: its wall and thread time, and the named events inside it.
+  const anatomy = longTasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = new Map<string, number>();
+    for (const e of main) {
+      if (e === task || e.ts < task.ts || e.ts >= end || !NAMES.includes(e.name)) continue;
+      inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const parts = [...inside.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(1)}`);
+    return `${(task.dur ?? 0) > 50_000 ? 'long task' : 'task'} at ${((task.ts - tasks[0].ts) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(1)} ms wall, ${((task.tdur ?? 0) / 1000).toFixed(1)} ms thread: ${parts.join(', ')}`;
+  });
   const byName: Record<string, number> = {};
   for (const e of main) if (NAMES.includes(e.name)) byName[e.name] = (byName[e.name] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000;
   const sorted = [...measures.updates].sort((a, b) => a - b);
@@ -126,7 +145,7 @@ async function dragTraced(page: Page, cdp: CDPSession, slider: SliderCase, profi
     p95: q(0.95),
     long,
     byName: Object.fromEntries(Object.entries(byName).map(([k, v]) => [k, +(v / Math.max(1, measures.inputs)).toFixed(2)])),
-    hot: cpu ? hotFunctions(cpu.profile) : [],
+    hot: cpu ? hotFunctions(cpu.profile) : anatomy,
   };
 }
 
@@ -200,6 +219,7 @@ async function main() {
   const stepsList = (arg('steps') ?? `40,${sliderRange('steps', 0).max}`).split(',').map(Number);
   const only = arg('only')?.split(',');
   const profile = argv.includes('--profile');
+  const repeat = Number(arg('repeat') ?? 1);
   if (!argv.includes('--no-build')) {
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (built.status !== 0) throw new Error('vite build failed');
@@ -210,6 +230,7 @@ async function main() {
     for (const steps of stepsList) {
       for (const slider of sliderCases(steps)) {
         if (only && !only.includes(slider.key)) continue;
+        for (let round = 0; round < repeat; round++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         const page = await context.newPage();
         await page.goto(`${served.url}#steps=${steps}`);
@@ -224,6 +245,7 @@ async function main() {
         process.stdout.write(`    per input: ${JSON.stringify(r.byName)}\n`);
         for (const line of r.hot) process.stdout.write(`    ${line}\n`);
         await context.close();
+        }
       }
     }
   } finally {

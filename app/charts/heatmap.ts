@@ -25,11 +25,16 @@ export const HEAT_RAMPS = {
  * Colours the tangent table dx_t/dθ_j ((T+1) × P, row-major by t) by log10 |value|, with state t
  * along the columns and direction j down the rows, so the blank triangle of directions that
  * cannot yet have influenced x_t (θ_j belongs to step ⌊j/2⌋ ≥ t) stays empty.
+ *
+ * `reuse`, the pixels of this chart's last strip, is cleared and written into when it has the
+ * right length: a strip is made on every report while a slider moves, and a fresh 300 kB buffer
+ * each time cost more than colouring it (the canvas has copied the last strip's pixels by then).
  */
 export function tangentHeat(
   tangents: ArrayLike<number>,
   steps: number,
   ramp: readonly [string, string],
+  reuse?: Uint8ClampedArray<ArrayBuffer>,
 ): HeatStrip {
   const columns = steps + 1;
   const rows = 2 * steps;
@@ -45,41 +50,51 @@ export function tangentHeat(
   const hi = top === 0 ? 0 : Math.ceil(Math.log10(top) - 1e-9);
   const lo = top === 0 ? -1 : Math.min(hi - 1, Math.max(hi - HEAT_DECADES, Math.floor(Math.log10(bottom) + 1e-9)));
   const palette = paletteOf(ramp);
-  const pixels = new Uint8ClampedArray(columns * rows * 4);
-  for (let t = 0; t < columns; t++) {
-    for (let j = 0; j < rows; j++) {
-      const v = Math.abs(tangents[t * rows + j]);
-      const p = 4 * (j * columns + t);
+  const size = columns * rows * 4;
+  const pixels = reuse?.length === size ? reuse.fill(0) : new Uint8ClampedArray(size);
+  // One 32-bit store per pixel; only the directions that can have reached x_t
+  // (j < 2t) are read, so the blank triangle costs nothing. A strip is drawn on every report.
+  const words = new Uint32Array(pixels.buffer);
+  const scale = 255 / (Math.LN10 * (hi - lo));
+  const offset = lo * Math.LN10;
+  for (let t = 1; t < columns; t++) {
+    const from = t * rows;
+    for (let j = 0, last = Math.min(rows, 2 * t); j < last; j++) {
+      const v = Math.abs(tangents[from + j]);
       if (!(v > 0)) continue;
-      if (!Number.isFinite(v)) {
-        pixels[p] = 220;
-        pixels[p + 3] = 255;
+      if (v === Infinity) {
+        words[j * columns + t] = NON_FINITE;
         continue;
       }
-      const u = Math.min(1, Math.max(0, (Math.log10(v) - lo) / (hi - lo)));
-      const k = Math.round(u * 255);
-      pixels[p] = palette[3 * k];
-      pixels[p + 1] = palette[3 * k + 1];
-      pixels[p + 2] = palette[3 * k + 2];
-      pixels[p + 3] = 255;
+      const u = (Math.log(v) - offset) * scale;
+      words[j * columns + t] = palette[u <= 0 ? 0 : u >= 255 ? 255 : (u + 0.5) | 0];
     }
   }
   return { columns, rows, pixels, decades: [lo, hi] };
 }
 
-const palettes = new Map<string, Uint8Array>();
+/** The pixel of an entry that is not finite, as one RGBA word: opaque red. */
+const NON_FINITE = rgbaWord(220, 0, 0);
 
-/** The ramp's 256 colours as RGB bytes, computed once per ramp (a strip is drawn per report). */
-function paletteOf(ramp: readonly [string, string]): Uint8Array {
+const palettes = new Map<string, Uint32Array>();
+
+/** The ramp's 256 opaque colours as RGBA words, computed once per ramp (a strip is drawn per report). */
+function paletteOf(ramp: readonly [string, string]): Uint32Array {
   const key = `${ramp[0]} ${ramp[1]}`;
   let palette = palettes.get(key);
   if (!palette) {
     const colour = interpolateLab(ramp[0], ramp[1]);
-    palette = new Uint8Array(256 * 3);
-    for (let k = 0; k < 256; k++) palette.set(parseRgb(colour(k / 255)), 3 * k);
+    palette = new Uint32Array(256);
+    for (let k = 0; k < 256; k++) palette[k] = rgbaWord(...parseRgb(colour(k / 255)));
     palettes.set(key, palette);
   }
   return palette;
+}
+
+/** An opaque colour as the 32-bit word whose bytes in memory are R, G, B, A. */
+function rgbaWord(r: number, g: number, b: number): number {
+  const bytes = new Uint8ClampedArray([r, g, b, 255]);
+  return new Uint32Array(bytes.buffer)[0];
 }
 
 /** "rgb(12, 34, 56)" → [12, 34, 56]. */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { chartItems, gradientsItem, reportItem, sweepItem } from '../export/items.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
@@ -106,9 +107,10 @@ export function FiniteDifferencePanel() {
 
 /**
  * |finite difference − reverse| for every parameter at the selected h, on the sweep's error
- * axis (computed from the sweep alone, so it holds still while the epsilon moves).
+ * axis (computed from the sweep alone, so it holds still while the epsilon moves). Memoised: the
+ * sweep turning stale on a drag's first input redraws the panel, not this chart.
  */
-function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
+const ParameterChart = memo(function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
   const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 8 });
   const params = parameterLayout(
     report.gradient.finiteDifference,
@@ -140,4 +142,4 @@ function ParameterChart({ report, size }: { report: LabReport; size: Size }) {
       <ChartNote frame={frame} text={nonFiniteNote(2 * report.steps - params.a.length - params.b.length)} />
     </Chart>
   );
-}
+});

@@ -45,7 +45,8 @@ export const FrontierChart = memo(function FrontierChart() {
   );
 });
 
-function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size: Size }) {
+/** Memoised: the frontier turning stale on a drag's first input only dims its box (FrontierChart). */
+const Frontier = memo(function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size: Size }) {
   const frame = makeFrame(size.width, size.height, { top: 26, right: 14, bottom: 40, left: 50 });
   if (!cp.frontier) return null;
   const setting = (cp.schedule === 'periodic' ? cp.stride : cp.snapshots) ?? 0;
@@ -78,4 +79,4 @@ function Frontier({ checkpoint: cp, size }: { checkpoint: CheckpointReport; size
       ) : null}
     </Chart>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3';
-import { memo, useId, useMemo } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
@@ -19,7 +19,14 @@ const RAMP_WIDTH = 12;
 export const TangentChart = memo(function TangentChart({ tangents, steps, size }: { tangents: Float64Array; steps: number; size: Size }) {
   const scheme = useColorScheme();
   const gradientId = useId();
-  const strip = useMemo(() => tangentHeat(tangents, steps, HEAT_RAMPS[scheme]), [tangents, steps, scheme]);
+  // The last strip's pixels are written over (tangentHeat's `reuse`): HeatImage has copied them
+  // to its canvas when the strip was committed, and nothing else reads them.
+  const last = useRef<Uint8ClampedArray<ArrayBuffer> | undefined>(undefined);
+  const strip = useMemo(() => {
+    const made = tangentHeat(tangents, steps, HEAT_RAMPS[scheme], last.current);
+    last.current = made.pixels;
+    return made;
+  }, [tangents, steps, scheme]);
   const frame = makeFrame(size.width, size.height, { ...MARGIN, right: 74 });
   const P = 2 * steps;
   const x = scaleLinear().domain([-0.5, steps + 0.5]).range([0, frame.innerWidth]);

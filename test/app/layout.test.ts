@@ -1,9 +1,10 @@
 import { scaleLog } from 'd3';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decadeDomain } from '../../app/charts/domain.ts';
 import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/charts/fdLayout.ts';
 import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
-import { frontierLayout } from '../../app/charts/frontierLayout.ts';
+import { apart, frontierLayout, type FrontierMark } from '../../app/charts/frontierLayout.ts';
 import { gaugeLayout } from '../../app/charts/gauge.ts';
 import { HEAT_RAMPS, tangentHeat } from '../../app/charts/heatmap.ts';
 import { spreadLabels } from '../../app/charts/spreadLabels.ts';
@@ -121,6 +122,26 @@ describe('forward mode layout', () => {
     expect(strip.decades[1] - strip.decades[0]).toBeGreaterThanOrEqual(1);
   });
 
+  it('colours a reused buffer exactly as a fresh one, leaving nothing of the last strip', () => {
+    const T = report.steps;
+    const fresh = tangentHeat(report.tangents!, T, HEAT_RAMPS.light);
+    const old = new Uint8ClampedArray(fresh.pixels.length).fill(77);
+    const reused = tangentHeat(report.tangents!, T, HEAT_RAMPS.light, old);
+    expect(reused.pixels).toBe(old);
+    expect(reused.pixels).toEqual(fresh.pixels);
+    // A buffer of the wrong size is not used.
+    expect(tangentHeat(report.tangents!, T, HEAT_RAMPS.light, new Uint8ClampedArray(8)).pixels.length).toBe(fresh.pixels.length);
+  });
+
+  it('colours by the decade of each magnitude, bottom to top of the ramp, and infinities red', () => {
+    // T = 1: two directions, both reach x_1. Row-major by t: t = 0 (blank), then t = 1.
+    const strip = tangentHeat(new Float64Array([0, 0, 1e-3, -Infinity]), 1, HEAT_RAMPS.light);
+    expect(strip.decades).toEqual([-4, -3]);
+    const pixel = (j: number) => [...strip.pixels.slice(4 * (j * 2 + 1), 4 * (j * 2 + 1) + 4)];
+    expect(pixel(0)).toEqual([138, 44, 6, 255]); // 1e-3 is the top of its ramp: #8a2c06
+    expect(pixel(1)).toEqual([220, 0, 0, 255]);
+  });
+
   it('gives an exact zero its own zone on the gauge', () => {
     expect(gaugeLayout(0, 300).exact).toBe(true);
     const g = gaugeLayout(1e-16, 300);
@@ -203,5 +224,20 @@ describe('marks drawn as one path', () => {
     expect(dotsPath([{ x: 10, y: 5 }], 2)).toBe('M8,5a2,2 0 1,0 4,0a2,2 0 1,0 -4,0');
     expect(dotsPath([{ x: 1.234567, y: 0 }, { x: 3, y: 4 }], 1).match(/M/g)).toHaveLength(2);
     expect(squaresPath([{ x: 10, y: 5 }], 2.5)).toBe('M7.5,2.5h5v5h-5z');
+  });
+});
+
+describe('marks kept apart', () => {
+  it('keeps a mark exactly when no mark kept before it lies within the gap', () => {
+    const point = fc.record({ x: fc.double({ min: -50, max: 300, noNaN: true }), y: fc.double({ min: -50, max: 300, noNaN: true }) });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 300 }), fc.double({ min: 0.5, max: 40, noNaN: true }), (points, gap) => {
+        const marks: FrontierMark[] = points.map((p, i) => ({ ...p, setting: i, storedStates: 0, peakBytes: 0, workUnits: 0 }));
+        const expected: FrontierMark[] = [];
+        for (const m of marks) if (expected.every((k) => Math.hypot(k.x - m.x, k.y - m.y) >= gap)) expected.push(m);
+        expect(apart(marks, gap)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
