@@ -3,7 +3,7 @@ import { memo, useId, useMemo, useRef } from 'react';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartNote } from '../charts/ChartNote.tsx';
-import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
+import { nonFiniteNote } from '../charts/nonFinite.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import { HeatImage } from '../charts/HeatImage.tsx';
 import { HEAT_RAMPS, tangentHeat } from '../charts/heatmap.ts';
@@ -38,7 +38,7 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
     (t) => Number.isInteger(t.value) && t.value >= 0 && t.value < P,
   );
   const ramp = HEAT_RAMPS[scheme];
-  const missing = useMemo(() => countNonFinite(tangents), [tangents]);
+  const missing = strip.nonFinite;
   const rampY = scaleLinear().domain(strip.decades).range([frame.innerHeight, 0]);
   const rampTicks = linearTicks(rampY, Math.max(2, Math.floor(frame.innerHeight / 32)), (e) =>
     formatPowerOfTen(10 ** e),

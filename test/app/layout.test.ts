@@ -127,10 +127,14 @@ describe('forward mode layout', () => {
     const fresh = tangentHeat(report.tangents!, T, HEAT_RAMPS.light);
     const old = new Uint8ClampedArray(fresh.pixels.length).fill(77);
     const reused = tangentHeat(report.tangents!, T, HEAT_RAMPS.light, old);
-    expect(reused.pixels).toBe(old);
+    expect(reused.pixels.buffer).toBe(old.buffer);
     expect(reused.pixels).toEqual(fresh.pixels);
-    // A buffer of the wrong size is not used.
+    // A buffer too small is not used; a larger one is, through a view of the strip's length.
     expect(tangentHeat(report.tangents!, T, HEAT_RAMPS.light, new Uint8ClampedArray(8)).pixels.length).toBe(fresh.pixels.length);
+    const roomy = new Uint8ClampedArray(fresh.pixels.length * 2).fill(9);
+    const inRoomy = tangentHeat(report.tangents!, T, HEAT_RAMPS.light, roomy);
+    expect(inRoomy.pixels.buffer).toBe(roomy.buffer);
+    expect(inRoomy.pixels).toEqual(fresh.pixels);
   });
 
   it('colours by the decade of each magnitude, bottom to top of the ramp, and infinities red', () => {
@@ -140,6 +144,7 @@ describe('forward mode layout', () => {
     const pixel = (j: number) => [...strip.pixels.slice(4 * (j * 2 + 1), 4 * (j * 2 + 1) + 4)];
     expect(pixel(0)).toEqual([138, 44, 6, 255]); // 1e-3 is the top of its ramp: #8a2c06
     expect(pixel(1)).toEqual([220, 0, 0, 255]);
+    expect(strip.nonFinite).toBe(1);
   });
 
   it('gives an exact zero its own zone on the gauge', () => {

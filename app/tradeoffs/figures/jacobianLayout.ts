@@ -1,7 +1,7 @@
-import { interpolateLab, line, scaleLinear, scaleLog } from 'd3';
+import { line, scaleLinear, scaleLog } from 'd3';
 import { decadeDomain } from '../../charts/domain.ts';
 import type { Frame } from '../../charts/frame.ts';
-import { HEAT_DECADES, type HeatStrip } from '../../charts/heatmap.ts';
+import { heatColours, heatWord, magnitudes, type HeatStrip } from '../../charts/heatmap.ts';
 import { linearTicks, logTicks125, type Tick } from '../../charts/ticks.ts';
 
 /** One row of the Jacobian: ∂x_s/∂a_t and ∂x_s/∂b_t. */
@@ -19,46 +19,14 @@ export interface Row {
 export function jacobianHeat(rows: readonly Row[], ramp: readonly [string, string]): HeatStrip {
   const T = rows.length > 0 ? rows[0].a.length : 0;
   const columns = 2 * T;
-  let top = 0;
-  let bottom = Infinity;
-  for (const r of rows) {
-    for (let t = 0; t < T; t++) {
-      for (const v of [Math.abs(r.a[t]), Math.abs(r.b[t])]) {
-        if (Number.isFinite(v) && v > 0) {
-          top = Math.max(top, v);
-          bottom = Math.min(bottom, v);
-        }
-      }
-    }
-  }
-  const hi = top === 0 ? 0 : Math.ceil(Math.log10(top) - 1e-9);
-  const lo = top === 0 ? -1 : Math.min(hi - 1, Math.max(hi - HEAT_DECADES, Math.floor(Math.log10(bottom) + 1e-9)));
-  const colour = interpolateLab(ramp[0], ramp[1]);
+  const range = magnitudes(...rows.flatMap((r) => [r.a, r.b]));
+  const colours = heatColours(range, ramp);
   const pixels = new Uint8ClampedArray(columns * rows.length * 4);
+  const words = new Uint32Array(pixels.buffer);
   rows.forEach((r, i) => {
-    for (let j = 0; j < columns; j++) {
-      const v = Math.abs(j % 2 === 0 ? r.a[j >> 1] : r.b[j >> 1]);
-      if (!(v > 0)) continue;
-      const p = 4 * (i * columns + j);
-      if (!Number.isFinite(v)) {
-        pixels[p] = 220;
-        pixels[p + 3] = 255;
-        continue;
-      }
-      const u = Math.min(1, Math.max(0, (Math.log10(v) - lo) / (hi - lo)));
-      const [red, green, blue] = rgb(colour(u));
-      pixels[p] = red;
-      pixels[p + 1] = green;
-      pixels[p + 2] = blue;
-      pixels[p + 3] = 255;
-    }
+    for (let j = 0; j < columns; j++) words[i * columns + j] = heatWord(j % 2 === 0 ? r.a[j >> 1] : r.b[j >> 1], colours);
   });
-  return { columns, rows: rows.length, pixels, decades: [lo, hi] };
-}
-
-function rgb(text: string): [number, number, number] {
-  const m = text.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0'];
-  return [Number(m[0]), Number(m[1]), Number(m[2])];
+  return { columns, rows: rows.length, pixels, decades: colours.decades, nonFinite: range.nonFinite };
 }
 
 /** One point of the cost against M, as the worker measured it. */
