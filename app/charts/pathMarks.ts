@@ -88,19 +88,25 @@ export function columnLine(n: number, xAt: (i: number) => number, yAt: (i: numbe
   let d = '';
   let penDown = false;
   let column = NaN;
-  let first = { x: 0, y: 0 };
-  let last = { x: 0, y: 0 };
+  // The column's first and last points and its lowest and highest y, as plain numbers: this
+  // loop runs once per step (100,000 at the longest chain), so it allocates nothing.
+  let firstX = 0;
+  let firstY = 0;
+  let lastX = 0;
+  let lastY = 0;
   let low = 0;
   let high = 0;
+  const to = (x: number, y: number) => {
+    d += `${penDown ? 'L' : 'M'}${q(x)},${q(y)}`;
+    penDown = true;
+  };
   const flush = () => {
     if (Number.isNaN(column)) return;
-    const ys = [first.y, low, high, last.y];
-    const xs = [first.x, first.x, last.x, last.x];
-    for (let k = 0; k < 4; k++) {
-      if (k > 0 && ys[k] === ys[k - 1] && xs[k] === xs[k - 1]) continue;
-      d += `${penDown ? 'L' : 'M'}${q(xs[k])},${q(ys[k])}`;
-      penDown = true;
-    }
+    // First, low, high, last: each drawn unless it repeats the one before.
+    to(firstX, firstY);
+    if (low !== firstY) to(firstX, low);
+    if (high !== low || lastX !== firstX) to(lastX, high);
+    if (lastY !== high) to(lastX, lastY);
     column = NaN;
   };
   for (let i = 0; i < n; i++) {
@@ -115,14 +121,16 @@ export function columnLine(n: number, xAt: (i: number) => number, yAt: (i: numbe
     if (c !== column) {
       flush();
       column = c;
-      first = { x, y };
+      firstX = x;
+      firstY = y;
       low = y;
       high = y;
     } else {
-      low = Math.min(low, y);
-      high = Math.max(high, y);
+      if (y < low) low = y;
+      if (y > high) high = y;
     }
-    last = { x, y };
+    lastX = x;
+    lastY = y;
   }
   flush();
   return d;

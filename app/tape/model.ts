@@ -2,10 +2,10 @@ import type { ChainTapeView, TapeView } from '../../engine/tape-view.ts';
 import { finish, type Slices } from '../perf/slices.ts';
 import { narrate, eventNumbers, type EventNumbers } from './narrate.ts';
 import {
-  contributionOrdinals,
-  eventSlots,
+  contributionOrdinalsSlices,
+  eventSlotsSlices,
   frameAt,
-  matchApplied,
+  matchAppliedSlices,
   sweepStateAt,
   timelineOf,
   type Frame,
@@ -38,15 +38,15 @@ export function tapeStatics(view: ShownView): TapeStatics {
  * loop over the sweep's events, millions at 100,000 steps.
  */
 export function* tapeStaticsSlices(view: ShownView): Slices<TapeStatics> {
-  const right = eventSlots(view.sweep);
+  const right = yield* eventSlotsSlices(view.sweep);
   yield;
-  const wrong = eventSlots(view.overwrite);
+  const wrong = yield* eventSlotsSlices(view.overwrite);
   yield;
-  const rightOrdinals = contributionOrdinals(view.sweep, view.length);
+  const rightOrdinals = yield* contributionOrdinalsSlices(view.sweep, view.length);
   yield;
-  const wrongOrdinals = contributionOrdinals(view.overwrite, view.length);
+  const wrongOrdinals = yield* contributionOrdinalsSlices(view.overwrite, view.length);
   yield;
-  const match = matchApplied(view.sweep, view.overwrite);
+  const match = yield* matchAppliedSlices(view.sweep, view.overwrite, right, wrong);
   return {
     view,
     tl: timelineOf(view),

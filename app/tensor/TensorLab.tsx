@@ -1,5 +1,5 @@
 import '../styles/tensor.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '../useMediaQuery.ts';
 import { Figures, Legend } from '../panels/Panel.tsx';
 import { useLab } from '../store/index.ts';
@@ -40,19 +40,22 @@ const actions: TrainActions = {
 
 /**
  * The tensor panel's body: train the network in the worker and watch it learn; compare one step
- * on the scalar tape and on the tensor tape. On first view it measures; once the charts are on
- * screen it trains at a pace one can follow (unless the reader asks for less motion: then it
- * waits for Train or Step).
+ * on the scalar tape and on the tensor tape. It measures once the panel is on screen (the body is
+ * loaded a screen early, and a quarter second of timing per tape on a two-core machine would take
+ * a core from whatever the reader is looking at); once the charts are on screen it trains at a
+ * pace one can follow (unless the reader asks for less motion: then it waits for Train or Step).
  */
 export function TensorLab() {
   const key = useLab((s) => comparisonKeyOf(s.trainSettings));
   const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const root = useRef<HTMLDivElement>(null);
   const charts = useRef<HTMLDivElement>(null);
+  const seen = useSeen(root);
   useEffect(() => {
     const s = useLab.getState();
-    if (s.comparisonKey === key && s.comparison) return;
+    if (!seen || (s.comparisonKey === key && s.comparison)) return;
     measurer.request({ dataset: s.trainSettings.dataset, hidden: s.trainSettings.hidden });
-  }, [key]);
+  }, [key, seen]);
   useEffect(() => {
     const node = charts.current;
     if (reduced || !node || useLab.getState().trainStatus !== 'idle') return;
@@ -72,7 +75,7 @@ export function TensorLab() {
     measurer.request({ dataset: s.dataset, hidden: s.hidden });
   };
   return (
-    <div className="tensor-lab">
+    <div className="tensor-lab" ref={root}>
       <TrainControls {...actions} />
       <div className="tensor-charts" ref={charts}>
         <div className="tensor-chart">
@@ -100,6 +103,23 @@ export function TensorLab() {
       <CompareTable onMeasure={measure} />
     </div>
   );
+}
+
+/** Whether the element has been on screen at least once (true at once where nothing can tell). */
+function useSeen(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const node = ref.current;
+    if (seen || !node) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      setSeen(true);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
 }
 
 /** Where the run stands, and what the training itself cost in the worker. */

@@ -5,6 +5,7 @@ import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
 import { unpackActions } from '../channel/transfer.ts';
+import { whenIdle } from '../channel/whenIdle.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
 /** One started lab worker, as its host needs it. */
@@ -65,7 +66,8 @@ function spawnEngine(): EngineInstance {
     },
     stop: () => void remote.stop().catch(() => {}),
     tape: (settings) => remote.tape(settings),
-    time: (settings) => remote.time(settings),
+    // The worker asks before each sample whether the page is idle: timing is background work.
+    time: (settings) => remote.time(settings, Comlink.proxy(() => whenIdle())),
     onFault,
     terminate: () => {
       // The progress port is this worker's alone: closed with it, not left for the collector.

@@ -20,6 +20,7 @@ import {
 } from '../../engine/index.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { packActions, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
+import { runInPieces } from './pieces.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
 /**
@@ -45,14 +46,6 @@ let current: { stopped: boolean } | null = null;
 
 /** Lab runs started so far: a timing that sees this change gives up. */
 let runsStarted = 0;
-
-/** A timing given up because a lab run came in while it ran (see `time`). */
-class TimingAbandoned extends Error {
-  override name = 'TimingAbandoned';
-  constructor() {
-    super('the timing was given up: the settings changed while it ran');
-  }
-}
 
 /** Hears each run's progress (`listen`): the page's callback, kept for the worker's life. */
 let progressListener: Comlink.Remote<(serial: number, fraction: number) => void> | null = null;
@@ -118,30 +111,35 @@ const api = {
    * grabbed while the figures are timed) waits for one sample, not the whole timing. The timing
    * is given up (TimingAbandoned) when a run starts or is still under way: its settings are no
    * longer the ones on screen, and a run between samples would disturb what it measures. The
-   * page times again once the settings rest.
+   * page times again once the settings rest. Between samples it also waits for `idle`, the
+   * page's word that its main thread is idle: timing is background work, and on two cores a
+   * worker that never pauses slows the page's layout of whatever the reader scrolls to.
    */
-  async time(settings: LabSettings): Promise<MethodTimes> {
-    const problem = checkEngineLimits(settings);
-    if (problem) throw new LabInputError(problem);
-    const estimates = affordable(settings)?.estimates ?? {};
-    const given = Object.fromEntries(
-      (['forward', 'finiteDifference'] as const).flatMap((m) => {
-        const e = estimates[m];
-        return e ? [[m, { ms: e.ms, from: e.fromSteps }]] : [];
-      }),
-    );
-    const runsBefore = runsStarted;
-    // A run under way (the sweep that follows a drag) would share the thread with the samples.
-    const disturbed = () => runsStarted !== runsBefore || current !== null;
-    if (disturbed()) throw new TimingAbandoned();
-    const timing = timeMethodsInSlices(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
-    for (;;) {
-      const slice = timing.next();
-      if (slice.done) return slice.value;
-      await nextTask();
-      if (disturbed()) throw new TimingAbandoned();
+  async time(settings: LabSettings, idle?: () => Promise<void>): Promise<MethodTimes> {
+    try {
+      return await timeBetween(settings, idle ?? nextTask);
+    } finally {
+      (idle as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy]?.();
     }
   },
 } satisfies LabWorkerApi;
+
+/** The body of `time`: the samples, with `between` awaited after each. */
+async function timeBetween(settings: LabSettings, between: () => Promise<void>): Promise<MethodTimes> {
+  const problem = checkEngineLimits(settings);
+  if (problem) throw new LabInputError(problem);
+  const estimates = affordable(settings)?.estimates ?? {};
+  const given = Object.fromEntries(
+    (['forward', 'finiteDifference'] as const).flatMap((m) => {
+      const e = estimates[m];
+      return e ? [[m, { ms: e.ms, from: e.fromSteps }]] : [];
+    }),
+  );
+  const runsBefore = runsStarted;
+  // A run under way (the sweep that follows a drag) would share the thread with the samples.
+  const disturbed = () => runsStarted !== runsBefore || current !== null;
+  const timing = timeMethodsInSlices(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
+  return runInPieces(timing, between, disturbed);
+}
 
 Comlink.expose(api);

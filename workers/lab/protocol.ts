@@ -29,6 +29,8 @@ export interface LabWorkerApi {
    * Each method timed on the chain of `settings` here in the worker (median of a few runs). A
    * lab run asked for meanwhile starts between two samples; a run that starts, or is still
    * under way, makes the timing reject (TimingAbandoned): time again once the settings rest.
+   * `idle`, when given, is awaited between samples: the page answers when its main thread is
+   * idle (workers/channel/whenIdle.ts), so the timing gives way to the page's own work.
    */
-  time(settings: LabSettings): Promise<MethodTimes>;
+  time(settings: LabSettings, idle?: () => Promise<void>): Promise<MethodTimes>;
 }
