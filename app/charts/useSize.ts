@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface Size {
   width: number;
@@ -9,6 +10,12 @@ export interface Size {
  * The content size of an element, kept up to date with a ResizeObserver (`fallback` until the
  * first measurement). Returns a callback ref to put on the element. The element's children must
  * not size it (charts are absolutely placed inside it), or drawing would feed back into layout.
+ *
+ * The size is never read in the ref callback: that runs in React's commit, and reading a box's
+ * width there forces the whole page's layout inside the same task (at startup, 150–300 ms of
+ * layout added to the first render's task, and boxes in panels off screen laid out early). The
+ * observer's first report comes in the frame's own rendering step, after layout and before paint;
+ * that first size is applied at once (flushSync), so the frame painted already has it.
  */
 export function useSize<T extends HTMLElement>(fallback: Size): [(node: T | null) => void, Size] {
   const [size, setSize] = useState(fallback);
@@ -23,9 +30,16 @@ export function useSize<T extends HTMLElement>(fallback: Size): [(node: T | null
           ? { width: Math.floor(width), height: Math.floor(height) }
           : old,
       );
-    measure(node.clientWidth, node.clientHeight);
+    if (typeof ResizeObserver === 'undefined') {
+      measure(node.clientWidth, node.clientHeight);
+      return;
+    }
+    let first = true;
     observer.current = new ResizeObserver((entries) => {
-      for (const entry of entries) measure(entry.contentRect.width, entry.contentRect.height);
+      const box = entries[entries.length - 1].contentRect;
+      if (!first) return measure(box.width, box.height);
+      first = false;
+      flushSync(() => measure(box.width, box.height));
     });
     observer.current.observe(node);
   }, []);
