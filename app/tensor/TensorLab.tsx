@@ -1,6 +1,7 @@
 import '../styles/tensor.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '../useMediaQuery.ts';
+import { useWhenNear } from '../components/useWhenNear.ts';
 import { Figures, Legend } from '../panels/Panel.tsx';
 import { useLab } from '../store/index.ts';
 import { comparisonKeyOf } from './tensorSlice.ts';
@@ -40,9 +41,9 @@ const actions: TrainActions = {
 
 /**
  * The tensor panel's body: train the network in the worker and watch it learn; compare one step
- * on the scalar tape and on the tensor tape. It measures once the panel is on screen (the body is
- * loaded a screen early, and a quarter second of timing per tape on a two-core machine would take
- * a core from whatever the reader is looking at); once the charts are on screen it trains at a
+ * on the scalar tape and on the tensor tape. It measures once the panel is on screen (its code
+ * loads 400 px before that, and a quarter second of timing per tape on a two-core machine would
+ * take a core from whatever the reader is looking at, the tape above); once the charts are on screen it trains at a
  * pace one can follow (unless the reader asks for less motion: then it waits for Train or Step).
  */
 export function TensorLab() {
@@ -50,7 +51,9 @@ export function TensorLab() {
   const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
   const root = useRef<HTMLDivElement>(null);
   const charts = useRef<HTMLDivElement>(null);
-  const seen = useSeen(root);
+  // Seen: on screen at least once (no margin, unlike the code's loading).
+  const [seen, setSeen] = useState(false);
+  useWhenNear(root, seen, setSeen, '0px');
   useEffect(() => {
     const s = useLab.getState();
     if (!seen || (s.comparisonKey === key && s.comparison)) return;
@@ -103,23 +106,6 @@ export function TensorLab() {
       <CompareTable onMeasure={measure} />
     </div>
   );
-}
-
-/** Whether the element has been on screen at least once (true at once where nothing can tell). */
-function useSeen(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const node = ref.current;
-    if (seen || !node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      setSeen(true);
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [ref, seen]);
-  return seen;
 }
 
 /** Where the run stands, and what the training itself cost in the worker. */
