@@ -2,7 +2,8 @@
 // Chromium. Builds the app, serves dist/ with scripts/serve.mjs, then
 //   - cold load (a fresh browser context: no cache, no service worker): the time to interactive
 //     (the `lab:interactive` measure: navigation start to the paint of the first report, every
-//     panel drawn), the bytes the first load transferred and the gzipped JavaScript it ran;
+//     panel drawn), the bytes the first load transferred and the gzipped JavaScript it ran, and
+//     the main thread's long tasks until then (observed from before the page's first script);
 //   - for each slider at the default steps and at the largest the UI offers: ~60 real mouse moves
 //     across its range at ~16 ms intervals, then the `lab:update` measures (input to the paint of
 //     its result, app/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
@@ -36,6 +37,8 @@ interface DragResult {
 
 interface ColdLoad {
   interactiveMs: number;
+  /** The long tasks (> 50 ms) from navigation to the first report's paint, ms each. */
+  longTasks: number[];
   transferredBytes: number;
   requests: number;
   jsBytes: number;
@@ -71,14 +74,23 @@ async function settle(page: Page): Promise<void> {
 
 async function coldLoad(browser: Browser, url: string): Promise<ColdLoad> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  // Installed before the page's own scripts, so the startup tasks are seen too.
+  await context.addInitScript(() => {
+    const w = window as unknown as { startupTasks: PerformanceEntry[] };
+    w.startupTasks = [];
+    new PerformanceObserver((list) => w.startupTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  });
   const page = await context.newPage();
   await page.goto(url);
   await ready(page);
   const entries = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const interactive = performance.getEntriesByName('lab:interactive')[0];
+    const tasks = (window as unknown as { startupTasks: PerformanceEntry[] }).startupTasks;
     return {
-      interactive: performance.getEntriesByName('lab:interactive')[0].duration,
+      longTasks: tasks.filter((t) => t.startTime <= interactive.startTime + interactive.duration).map((t) => Math.round(t.duration)),
+      interactive: interactive.duration,
       files: [nav, ...resources].map((e) => ({ name: e.name, transfer: e.transferSize })),
     };
   });
@@ -97,6 +109,7 @@ async function coldLoad(browser: Browser, url: string): Promise<ColdLoad> {
   }
   return {
     interactiveMs: entries.interactive,
+    longTasks: entries.longTasks,
     transferredBytes: entries.files.reduce((sum, f) => sum + f.transfer, 0),
     requests: entries.files.length,
     jsBytes,
@@ -312,6 +325,7 @@ function printTable(cold: ColdLoad | null, drags: DragResult[], chains: LongChai
     ? [
         `cold load: interactive in ${ms(cold.interactiveMs)} ms; ${cold.requests} requests, ${kb(cold.transferredBytes)} transferred;`,
         `  JavaScript ${kb(cold.jsBytes)}, ${kb(cold.jsGzipBytes)} gzipped; fonts: ${cold.fonts.join(', ') || 'none'}`,
+        `  long tasks until interactive: ${cold.longTasks.length ? cold.longTasks.map((t) => `${t} ms`).join(', ') : 'none'}`,
         '',
       ]
     : [];
