@@ -309,7 +309,9 @@ describe('fixes from the walkthrough', () => {
       tds.map((td) => getComputedStyle(td, '::before').content),
     );
     expect(labels).toContain('"central vs reverse"');
-    await page.locator('.tensor-lab').scrollIntoViewIfNeeded();
+    // The panel, not its body: a panel far from the screen skips its content's layout
+    // (content-visibility: auto), so its body has no box to scroll to until the panel is near.
+    await page.locator('section.tensor-panel').scrollIntoViewIfNeeded();
     await page.locator('.compare-table').waitFor({ timeout: 30_000 });
     expect(await fits('.compare-wrap')).toBe(true);
     await context.close();
