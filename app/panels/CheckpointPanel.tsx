@@ -2,6 +2,7 @@ import { chartItems, reportItem } from '../export/items.ts';
 import { memo } from 'react';
 import type { CheckpointReport } from '../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../charts/Axes.tsx';
+import { ChartBeingDrawn, drawnProps } from '../charts/BeingDrawn.tsx';
 import { Chart } from '../charts/Chart.tsx';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
@@ -78,19 +79,12 @@ const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size 
   const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial (revolve), ${plural(cp.snapshots ?? 0, 'snapshot')}`;
   const title = `Timeline of the ${name} schedule: ${cp.actions.length} actions`;
   const drawing = `Drawing ${cp.actions.length.toLocaleString('en-US')} actions…`;
-  if (!timeline) {
-    return (
-      <Chart frame={frame} title={`${title}, being drawn`}>
-        <ChartNote frame={frame} text={drawing} />
-      </Chart>
-    );
-  }
+  if (!timeline) return <ChartBeingDrawn frame={frame} title={title} note={drawing} />;
   // While a new layout is made, the last one stays, dimmed.
   return (
     <Chart
       frame={frame}
-      title={current ? title : `${title}, being drawn`}
-      className={current ? undefined : 'drawing'}
+      {...drawnProps(current, title)}
       controls={<StepLayer frame={frame} axis="y" from={0} to={Math.max(1, steps)} last={steps} what="state t on the timeline" />}
     >
       {current ? null : <ChartNote frame={frame} text={drawing} />}
