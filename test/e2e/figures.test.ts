@@ -312,6 +312,9 @@ describe('fixes from the walkthrough', () => {
     // The panel, not its body: a panel far from the screen skips its content's layout
     // (content-visibility: auto), so its body has no box to scroll to until the panel is near.
     await page.locator('section.tensor-panel').scrollIntoViewIfNeeded();
+    // The tensor lab measures once its body is on screen, and on a phone the panel's head
+    // alone can fill the screen: bring the comparison itself into view.
+    await page.locator('.tensor-lab .compare').scrollIntoViewIfNeeded({ timeout: 30_000 });
     await page.locator('.compare-table').waitFor({ timeout: 30_000 });
     expect(await fits('.compare-wrap')).toBe(true);
     await context.close();
