@@ -14,8 +14,6 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    // KaTeX ships a font in three formats; only the woff2 the browser picks is ever requested.
-    chunkSizeWarningLimit: 700,
     // Every asset stays a file of its own origin (the server's CSP allows no data: fonts).
     assetsInlineLimit: 0,
   },

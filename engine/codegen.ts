@@ -3,7 +3,7 @@ import type { Program } from './program.ts';
 
 /**
  * The source of engine/generated/, written from the op table (ops.ts) and, for the chain's step,
- * from its traced program, by `npm run generate`. Pure string building: scripts/generate-engine.ts
+ * from its traced program, by `npm run generate`. Pure string building: scripts/generate.ts
  * writes the files, and test/engine/codegen.test.ts checks they are what this returns.
  */
 

@@ -1,10 +1,6 @@
 import { useLab } from '../store/index.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
-import { Math } from './Math.tsx';
-
-const CHAIN_TEX =
-  String.raw`x_{t+1} = \tanh(a_t x_t + b_t) + c\,\frac{x_t}{1 + x_t^2} + 0.025\,\sin\bigl(0.11\,(t+1)\,x_t\bigr)`;
-const LOSS_TEX = String.raw`L = \tfrac12\,(x_T - y)^2,\qquad \theta = (a_0, b_0, \dots, a_{T-1}, b_{T-1}),\; P = 2T`;
+import { Formula } from '../formulas/Formula.tsx';
 
 /** The title, the theme toggle, the program under study in KaTeX, and a short guide in plain words. */
 export function Header() {
@@ -22,8 +18,8 @@ export function Header() {
         <ThemeToggle />
       </div>
       <div className="formula" role="group" aria-label="The chain and its loss">
-        <Math tex={CHAIN_TEX} display />
-        <Math tex={LOSS_TEX} display />
+        <Formula name="chain" />
+        <Formula name="loss" />
       </div>
       <ul className="guide" aria-label="What to try">
         <li>

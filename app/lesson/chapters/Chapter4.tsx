@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Math as Tex } from '../../components/Math.tsx';
+import { Formula } from '../../formulas/Formula.tsx';
 import { num } from '../../tape/labels.ts';
 import { subscript } from '../../tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -12,10 +12,6 @@ import { useLessonView } from '../context.ts';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
-
-const STEP_TEX = String.raw`x_{t+1} = \phi_t(x_t, a_t, b_t), \qquad L = \tfrac12 (x_T - y)^2`;
-const SEED_TEX = String.raw`\bar x_T = \frac{\partial L}{\partial x_T} = x_T - y`;
-const BACK_TEX = String.raw`\frac{\partial L}{\partial a_t} = \bar x_{t+1}\,\frac{\partial \phi_t}{\partial a_t},\quad \frac{\partial L}{\partial b_t} = \bar x_{t+1}\,\frac{\partial \phi_t}{\partial b_t},\quad \bar x_t = \bar x_{t+1}\,\frac{\partial \phi_t}{\partial x_t}`;
 
 /** Chapter 4: the chain at T = 2 … 5, its states forward and its adjoints backward, beside the transpose formulas. */
 export default function Chapter4() {
@@ -40,12 +36,12 @@ export default function Chapter4() {
             Now a real program: a chain that updates one number x through T steps, each with its own two parameters a
             and b, and ends in a loss L.
           </p>
-          <Tex tex={STEP_TEX} display />
+          <Formula name="step" />
           <p>
             Forward, x flows left to right. Backward, its adjoint x̄ flows right to left, starting from the loss:
           </p>
-          <Tex tex={SEED_TEX} display />
-          <Tex tex={BACK_TEX} display className="tex-small" />
+          <Formula name="seed" />
+          <Formula name="back" className="tex-small" />
           <p>
             Each step’s local partials form its <dfn>Jacobian</dfn>, the table of how each output moves with each input.
             Multiplying the incoming adjoint by it is a <dfn>vector-Jacobian product</dfn>. Backward runs the same

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Math as Tex } from '../../components/Math.tsx';
+import { Formula } from '../../formulas/Formula.tsx';
 import { formatBytes, formatNumber, formatRatio } from '../../format.ts';
 import { HIDDEN_CHOICES } from '../../tensor/tensorSlice.ts';
 import { tensorEngine } from '../../../workers/tensor/host.ts';
@@ -9,8 +9,6 @@ import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
 import { Predict } from '../Predict.tsx';
 import { useAnswer } from '../useAnswer.ts';
-
-const RULES_TEX = String.raw`Y = XW:\quad \bar X = \bar Y\,W^{\mathsf T},\qquad \bar W = X^{\mathsf T}\,\bar Y`;
 
 const ms = (x: number | null) => (x === null ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
 
@@ -29,7 +27,7 @@ export default function Chapter9() {
             Real networks work on arrays of numbers, <dfn>tensors</dfn>. The rules do not change: each operation keeps
             its receipt and passes blame back by a vector-Jacobian product. For a matrix product Y = XW:
           </p>
-          <Tex tex={RULES_TEX} display />
+          <Formula name="matmul" />
           <p>
             A tensor tape writes one node per matrix operation, not one per multiply and add. Here a network with one
             hidden layer takes one step on 200 points, recorded both ways.

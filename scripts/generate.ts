@@ -1,6 +1,7 @@
 // `npm run generate`: writes engine/generated/ from engine/ops.ts (the op table) and the chain's traced step
-// (engine/codegen.ts builds the text). Run it after changing the op table or the chain's step map;
-// test/engine/codegen.test.ts fails until then.
+// (engine/codegen.ts builds the text), and app/formulas/typeset.ts from the page's TeX (app/formulas/tex.ts).
+// Run it after changing the op table, the chain's step map or a formula; test/engine/codegen.test.ts and
+// test/app/formulas.test.tsx fail until then.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,3 +21,8 @@ write(GENERATED_ARITHMETICS, arithmeticsSource());
 // recorder written next: import it only now.
 const { STEP_PROGRAM, STEP_RECORDER } = await import('../engine/chain.ts');
 write(GENERATED_STEP, stepRecorderSource(STEP_PROGRAM, STEP_RECORDER.name, STEP_RECORDER.describe));
+
+// The page's formulas, typeset once (app/formulas/tex.ts says why).
+const katex = (await import('katex')).default;
+const { TYPESET_PATH, typesetSource } = await import('../app/formulas/tex.ts');
+write(TYPESET_PATH, typesetSource(katex.renderToString));
