@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Announcer } from './components/Announcer.tsx';
+import { useAfterFirstPaint } from './components/useAfterFirstPaint.ts';
 import { Controls } from './components/Controls.tsx';
 import { EngineNote } from './components/EngineNote.tsx';
 import { Header } from './components/Header.tsx';
@@ -23,7 +24,7 @@ import { useLab } from './store/index.ts';
  * The lab, or the lesson when the hash says `#lesson=…`. The lab is the one page: the program, the settings, the figures, the five panels. Embedded in a course
  * page (`#embed=1&panels=fd,work`) it shows only the chosen panels and the controls they need.
  */
-export function App() {
+export function App({ progressive = false }: { progressive?: boolean }) {
   const lesson = useLab((s) => s.lesson);
   if (lesson) {
     return (
@@ -32,18 +33,33 @@ export function App() {
       </Suspense>
     );
   }
-  return <Lab />;
+  return <Lab progressive={progressive} />;
 }
 
 /** The lesson (app/lesson), fetched only when a `#lesson` link asks for it. */
 const LessonPage = lazy(() => import('./lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
 
-function Lab() {
+/**
+ * The lab's page. `progressive`: the header is painted first and the rest in the next frames
+ * (useAfterFirstPaint says why); a server render draws it all at once.
+ */
+function Lab({ progressive }: { progressive: boolean }) {
   const embed = useLab((s) => s.embed);
+  const painted = useAfterFirstPaint(progressive);
   const shows = (key: PanelKey) => showsPanel(embed, key);
   return (
     <div className={embed ? 'page embed' : 'page'}>
       {embed ? <EmbedBar /> : <Header />}
+      {painted ? <Body embed={embed !== null} shows={shows} /> : null}
+      <Announcer />
+    </div>
+  );
+}
+
+/** Everything below the header: the settings, the figures, the sections, the footer. */
+function Body({ embed, shows }: { embed: boolean; shows: (key: PanelKey) => boolean }) {
+  return (
+    <>
       {/* The settings bar sticks only within the chain's part of the page, which it controls. */}
       <div className="chain-area">
         <Controls />
@@ -72,7 +88,6 @@ function Lab() {
           </p>
         </footer>
       )}
-      <Announcer />
-    </div>
+    </>
   );
 }

@@ -13,7 +13,9 @@ interface ChartBoxProps {
 
 /** A box that measures itself and hands its size to a chart drawn inside it. */
 export function ChartBox({ minHeight, grow = true, className, children }: ChartBoxProps) {
-  const [ref, size] = useSize<HTMLDivElement>({ width: 480, height: minHeight });
+  // The chart is drawn once the box is measured, in the frame after the page's first paint
+  // (useSize's deferFirst): the box keeps its height meanwhile, so nothing moves.
+  const [ref, size, measured] = useSize<HTMLDivElement>({ width: 480, height: minHeight }, { deferFirst: true });
   const height = Math.max(minHeight, size.height);
   // The same object while the box keeps its size, so a memoised chart given it is not redrawn.
   const drawn = useMemo(() => ({ width: size.width, height }), [size.width, height]);
@@ -23,7 +25,7 @@ export function ChartBox({ minHeight, grow = true, className, children }: ChartB
       className={`chart-box${grow ? ' grow' : ''}${className ? ` ${className}` : ''}`}
       style={grow ? { minHeight } : { height: minHeight }}
     >
-      {children(drawn)}
+      {measured ? children(drawn) : null}
     </div>
   );
 }

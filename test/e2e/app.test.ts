@@ -324,6 +324,27 @@ describe('the lab in Chromium', () => {
     await page.context().close();
   });
 
+  it('draws each chart at its box’s width, those far below the screen once the reader scrolls near', async () => {
+    // Chart boxes draw once measured (app/charts/useSize.ts, deferFirst); a box in a panel far
+    // below is not laid out, so it draws at a stand-in width once the page is idle, and at its
+    // own when it comes near.
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(env.served.url);
+    await waitForCharts(page);
+    const widths = (panel: string) =>
+      page.locator(`section.${panel} .chart-box`).evaluateAll((boxes) =>
+        boxes.map((box) => [box.clientWidth, Number(box.querySelector('svg.chart')?.getAttribute('width'))]),
+      );
+    for (const [box, svg] of await widths('panel-reverse')) expect(svg).toBe(box);
+    for (const panel of ['panel-fd', 'panel-checkpoint', 'panel-work']) {
+      await page.locator(`section.${panel}`).scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await widths(panel)).every(([box, svg]) => box > 0 && svg === box)).toBe(true);
+    }
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['projector', 1920, 1080],
     ['laptop', 1366, 768],
