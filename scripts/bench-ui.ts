@@ -1,9 +1,12 @@
-// `npm run bench:ui [-- --json] [-- --no-build] [-- --only=scrub|sliders|long]`: how fast the built app answers, in headless
+// `npm run bench:ui [-- --json] [-- --no-build] [-- --only=startup|sliders|scrub|long]`: how fast the built app answers, in headless
 // Chromium. Builds the app, serves dist/ with scripts/serve.mjs, then
 //   - cold load (a fresh browser context: no cache, no service worker): the time to interactive
 //     (the `lab:interactive` measure: navigation start to the paint of the first report, every
 //     panel drawn), the bytes the first load transferred and the gzipped JavaScript it ran, and
 //     the main thread's long tasks until then (observed from before the page's first script);
+//   - startup without DevTools attached (scripts/bareLoad.ts says why): three cold loads each of
+//     the default link, `#steps=20000` and `#steps=100000`, each in a fresh browser, with every
+//     long task until a second after the first report's paint;
 //   - for each slider at the default steps and at the largest the UI offers: ~60 real mouse moves
 //     across its range at ~16 ms intervals, then the `lab:update` measures (input to the paint of
 //     its result, app/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
@@ -21,6 +24,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sliderRange } from '../app/settings/schema.ts';
 import { dragThumb, INPUTS, INTERVAL_MS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
+import { bareLoads, type BareLoad } from './bareLoad.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 interface DragResult {
@@ -320,17 +324,36 @@ async function longChain(browser: Browser, url: string, steps: number): Promise<
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const kb = (v: number) => `${(v / 1024).toFixed(1)} KB`;
 
-function printTable(cold: ColdLoad | null, drags: DragResult[], chains: LongChain[]): void {
+/** The links whose cold load is timed without DevTools: the default chain and two long ones. */
+const STARTUP_HASHES = ['', '#steps=20000', '#steps=100000'];
+const STARTUP_REPEAT = 3;
+
+/** One line per link: its loads' times to the first report, and their long tasks. */
+function startupLines(loads: BareLoad[]): string[] {
+  if (loads.length === 0) return [];
+  const lines = [`startup without DevTools attached (${STARTUP_REPEAT} cold loads per link; long tasks until 1 s after the first report):`];
+  for (const hash of STARTUP_HASHES) {
+    const mine = loads.filter((l) => l.hash === hash);
+    const times = mine.map((l) => (l.interactiveMs === null ? 'never' : `${(l.interactiveMs / 1000).toFixed(2)} s`)).join(', ');
+    const tasks = mine.map((l) => `[${l.longTasks.join(', ') || 'none'}]`).join(' ');
+    const over = mine.reduce((n, l) => n + l.longTasks.filter((t) => t > 200).length, 0);
+    lines.push(`  ${(hash || '(default, T = 40)').padEnd(16)} first report at ${times}; long tasks (ms) ${tasks}; over 200 ms: ${over}`);
+  }
+  return [...lines, ''];
+}
+
+function printTable(cold: ColdLoad | null, startup: BareLoad[], drags: DragResult[], chains: LongChain[]): void {
   const head = cold
     ? [
         `cold load: interactive in ${ms(cold.interactiveMs)} ms; ${cold.requests} requests, ${kb(cold.transferredBytes)} transferred;`,
         `  JavaScript ${kb(cold.jsBytes)}, ${kb(cold.jsGzipBytes)} gzipped; fonts: ${cold.fonts.join(', ') || 'none'}`,
-        `  long tasks until interactive: ${cold.longTasks.length ? cold.longTasks.map((t) => `${t} ms`).join(', ') : 'none'}`,
+        `  long tasks until interactive (DevTools attached, see scripts/bareLoad.ts): ${cold.longTasks.length ? cold.longTasks.map((t) => `${t} ms`).join(', ') : 'none'}`,
         '',
       ]
     : [];
   const lines = [
     ...head,
+    ...startupLines(startup),
     'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)',
   ];
   for (const d of drags) {
@@ -355,19 +378,18 @@ async function main(): Promise<void> {
   const served = await serveDist();
   const browser = await launch();
   try {
-    // `--only=scrub` times the tape scrub alone (a quick check while working on the tape).
-    // `--only=sliders` times the slider drags alone.
-    const cold = only ? null : await coldLoad(browser, served.url);
-    const drags = [
-      ...(only && only !== 'sliders' ? [] : await dragAll(browser, served.url, 40)),
-      ...(only && only !== 'sliders' ? [] : await dragAll(browser, served.url, sliderRange('steps', 0).max)),
-      ...(only === 'long' || only === 'sliders' ? [] : [await scrubTape(browser, served.url, sliderRange('steps', 0).max)]),
-    ];
-    // `--only=long` times the long chains alone.
-    const chains = only === 'scrub' || only === 'sliders' ? [] : [await longChain(browser, served.url, 20_000), await longChain(browser, served.url, 100_000)];
+    // `--only=PART` runs one part: startup (the cold loads), sliders, scrub (the tape's slider) or long (typed long chains).
+    const wants = (part: 'startup' | 'sliders' | 'scrub' | 'long') => !only || only === part;
+    const cold = wants('startup') ? await coldLoad(browser, served.url) : null;
+    const startup = wants('startup') ? await bareLoads(join(ROOT, 'dist'), STARTUP_HASHES, STARTUP_REPEAT) : [];
+    const drags = wants('sliders')
+      ? [...(await dragAll(browser, served.url, 40)), ...(await dragAll(browser, served.url, sliderRange('steps', 0).max))]
+      : [];
+    if (wants('scrub')) drags.push(await scrubTape(browser, served.url, sliderRange('steps', 0).max));
+    const chains = wants('long') ? [await longChain(browser, served.url, 20_000), await longChain(browser, served.url, 100_000)] : [];
     if (args.has('--json')) {
-      process.stdout.write(`${JSON.stringify({ coldLoad: cold, drags, longChains: chains, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
-    } else printTable(cold, drags, chains);
+      process.stdout.write(`${JSON.stringify({ coldLoad: cold, startup, drags, longChains: chains, inputs: INPUTS, intervalMs: INTERVAL_MS }, null, 2)}\n`);
+    } else printTable(cold, startup, drags, chains);
   } finally {
     await browser.close();
     await served.stop();

@@ -1,0 +1,150 @@
+// Cold loads of the built app in a Chromium that has no DevTools protocol attached, for
+// `npm run bench:ui`'s startup figures. Playwright drives the browser through DevTools, and with
+// DevTools attached V8 records a detailed stack for every Error object created: React creates
+// three while its module is evaluated, and recording them re-parses the two enclosing module
+// functions, adding 85–110 ms of the main thread to the first script's task. No reader's browser
+// pays that, so the startup's long tasks are measured here instead: the page itself observes
+// them (a script this server adds to index.html) and posts them back.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/harness.ts';
+
+/** One cold load: when its first report was painted, and the main thread's long tasks until shortly after. */
+export interface BareLoad {
+  hash: string;
+  /** Navigation start to the first report's paint (`lab:interactive`), ms; null if it never came. */
+  interactiveMs: number | null;
+  /** Every long task (> 50 ms) from navigation until `AFTER_MS` after that paint, ms each. */
+  longTasks: number[];
+}
+
+/** How long after the first report's paint the long tasks are still counted. */
+const AFTER_MS = 1000;
+/** A load that has not reported by then is given up. */
+const LOAD_TIMEOUT_MS = 90_000;
+
+const PROBE = `
+(() => {
+  const tasks = [];
+  new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  const started = performance.now();
+  const poll = setInterval(() => {
+    const done = performance.getEntriesByName('lab:interactive')[0];
+    const late = performance.now() - started > ${LOAD_TIMEOUT_MS - 5000};
+    if (!done && !late) return;
+    clearInterval(poll);
+    setTimeout(() => {
+      const end = done ? done.duration + ${AFTER_MS} : Infinity;
+      const body = JSON.stringify({
+        interactiveMs: done ? done.duration : null,
+        longTasks: tasks.filter((t) => t.startTime <= end).map((t) => Math.round(t.duration)),
+      });
+      fetch('./bench-report', { method: 'POST', body });
+    }, done ? ${AFTER_MS} : 0);
+  }, 100);
+})();
+`;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves dist/ with the probe added to the page; `onReport` hears each load's post. */
+function serve(dist: string, onReport: (body: string) => void): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/bench-report') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        res.end();
+        onReport(body);
+      });
+      return;
+    }
+    if (path === '/bench-probe.js') {
+      res.setHeader('content-type', TYPES['.js']);
+      res.end(PROBE);
+      return;
+    }
+    const file = normalize(join(dist, path === '/' ? 'index.html' : decodeURIComponent(path)));
+    if (!file.startsWith(dist + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    let body: Buffer | string = readFileSync(file);
+    if (file.endsWith('index.html')) body = body.toString().replace('<head>', '<head><script src="./bench-probe.js"></script>');
+    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.end(body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, origin: `http://127.0.0.1:${port}` });
+    }),
+  );
+}
+
+/** `repeat` cold loads of each hash, one fresh browser and profile each, one after another. */
+export async function bareLoads(dist: string, hashes: string[], repeat: number): Promise<BareLoad[]> {
+  let heard: ((body: string) => void) | null = null;
+  const { server, origin } = await serve(dist, (body) => heard?.(body));
+  const loads: BareLoad[] = [];
+  try {
+    for (const hash of hashes) {
+      for (let i = 0; i < repeat; i++) {
+        const profile = mkdtempSync(join(tmpdir(), 'tape-lab-bare-'));
+        const browser = spawn(
+          chromiumPath(),
+          [
+            ...CHROMIUM_ARGS,
+            '--headless',
+            // As Playwright runs it: a headless window is never treated as hidden or throttled.
+            '--disable-renderer-backgrounding',
+            '--disable-background-timer-throttling',
+            '--disable-backgrounding-occluded-windows',
+            '--window-size=1280,900',
+            `--user-data-dir=${profile}`,
+            `${origin}/${hash}`,
+          ],
+          { stdio: 'ignore' },
+        );
+        try {
+          const body = await new Promise<string | null>((resolve) => {
+            const timer = setTimeout(() => resolve(null), LOAD_TIMEOUT_MS);
+            heard = (b) => {
+              clearTimeout(timer);
+              resolve(b);
+            };
+          });
+          const got = body ? (JSON.parse(body) as Omit<BareLoad, 'hash'>) : { interactiveMs: null, longTasks: [] };
+          loads.push({ hash, ...got });
+        } finally {
+          heard = null;
+          if (browser.exitCode === null && browser.signalCode === null) {
+            const exited = new Promise((r) => browser.once('exit', r));
+            browser.kill('SIGKILL');
+            await exited;
+          }
+          rmSync(profile, { recursive: true, force: true });
+        }
+      }
+    }
+  } finally {
+    server.close();
+  }
+  return loads;
+}
