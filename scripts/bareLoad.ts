@@ -19,6 +19,13 @@ export interface BareLoad {
   interactiveMs: number | null;
   /** Every long task (> 50 ms) from navigation until `AFTER_MS` after that paint, ms each. */
   longTasks: number[];
+  /**
+   * What each long task spent most of its time on, from the browser's long-animation-frame
+   * entries: the script that ran longest in it (`module-script`, `MessagePort.onmessage` for
+   * React's scheduler, `Worker.onmessage` for a report) or `style and layout` when scripts
+   * took less than half of it.
+   */
+  kinds: string[];
 }
 
 /** How long after the first report's paint the long tasks are still counted. */
@@ -29,7 +36,25 @@ const LOAD_TIMEOUT_MS = 90_000;
 const PROBE = `
 (() => {
   const tasks = [];
+  const frames = [];
   new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => frames.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
+  const kindOf = (task) => {
+    const end = task.startTime + task.duration;
+    let best = null;
+    let scripted = 0;
+    for (const frame of frames) {
+      for (const script of frame.scripts || []) {
+        if (script.startTime < task.startTime - 1 || script.startTime > end) continue;
+        scripted += script.duration;
+        if (!best || script.duration > best.duration) best = script;
+      }
+    }
+    if (!best || scripted < task.duration / 2) return 'style and layout';
+    return best.invokerType === 'module-script' ? 'module-script' : String(best.invoker).replace(/^.*?(\w+\.on\w+)$/, '$1');
+  };
   const started = performance.now();
   const poll = setInterval(() => {
     const done = performance.getEntriesByName('lab:interactive')[0];
@@ -41,6 +66,7 @@ const PROBE = `
       const body = JSON.stringify({
         interactiveMs: done ? done.duration : null,
         longTasks: tasks.filter((t) => t.startTime <= end).map((t) => Math.round(t.duration)),
+        kinds: tasks.filter((t) => t.startTime <= end).map(kindOf),
       });
       fetch('./bench-report', { method: 'POST', body });
     }, done ? ${AFTER_MS} : 0);
@@ -120,7 +146,8 @@ export async function bareLoads(dist: string, hashes: string[], repeat: number):
             `--user-data-dir=${profile}`,
             `${origin}/${hash}`,
           ],
-          { stdio: 'ignore' },
+          // A group of its own, so that its renderers and helpers are stopped with it.
+          { stdio: 'ignore', detached: true },
         );
         try {
           const body = await new Promise<string | null>((resolve) => {
@@ -130,16 +157,16 @@ export async function bareLoads(dist: string, hashes: string[], repeat: number):
               resolve(b);
             };
           });
-          const got = body ? (JSON.parse(body) as Omit<BareLoad, 'hash'>) : { interactiveMs: null, longTasks: [] };
+          const got = body ? (JSON.parse(body) as Omit<BareLoad, 'hash'>) : { interactiveMs: null, longTasks: [], kinds: [] };
           loads.push({ hash, ...got });
         } finally {
           heard = null;
-          if (browser.exitCode === null && browser.signalCode === null) {
+          if (browser.exitCode === null && browser.signalCode === null && browser.pid !== undefined) {
             const exited = new Promise((r) => browser.once('exit', r));
-            browser.kill('SIGKILL');
+            process.kill(-browser.pid, 'SIGKILL');
             await exited;
           }
-          rmSync(profile, { recursive: true, force: true });
+          rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
         }
       }
     }

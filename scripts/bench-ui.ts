@@ -336,8 +336,9 @@ function startupLines(loads: BareLoad[]): string[] {
     const mine = loads.filter((l) => l.hash === hash);
     const times = mine.map((l) => (l.interactiveMs === null ? 'never' : `${(l.interactiveMs / 1000).toFixed(2)} s`)).join(', ');
     const tasks = mine.map((l) => `[${l.longTasks.join(', ') || 'none'}]`).join(' ');
-    const over = mine.reduce((n, l) => n + l.longTasks.filter((t) => t > 200).length, 0);
-    lines.push(`  ${(hash || '(default, T = 40)').padEnd(16)} first report at ${times}; long tasks (ms) ${tasks}; over 200 ms: ${over}`);
+    const over = mine.flatMap((l) => l.longTasks.map((t, i) => [t, l.kinds[i]] as const).filter(([t]) => t > 200));
+    lines.push(`  ${(hash || '(default, T = 40)').padEnd(16)} first report at ${times}; long tasks (ms) ${tasks}`);
+    lines.push(`  ${''.padEnd(16)} over 200 ms: ${over.length ? over.map(([t, kind]) => `${t} (${kind})`).join(', ') : 'none'}`);
   }
   return [...lines, ''];
 }
