@@ -31,6 +31,13 @@ export async function panelsDrawn(page: Page, count: number): Promise<void> {
  * which the page's CSP does not govern (an injected <script> would be refused, rightly).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A fade still running (a row or chart leaving its dimmed state) has a contrast between its two
+  // ends; axe reads the page once the finite ones have finished (a busy machine stretches them).
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
