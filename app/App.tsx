@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Announcer } from './components/Announcer.tsx';
-import { useAfterFirstPaint } from './components/useAfterFirstPaint.ts';
+import { usePaintedStages } from './components/usePaintedStages.ts';
 import { Controls } from './components/Controls.tsx';
 import { EngineNote } from './components/EngineNote.tsx';
 import { Header } from './components/Header.tsx';
@@ -40,24 +40,25 @@ export function App({ progressive = false }: { progressive?: boolean }) {
 const LessonPage = lazy(() => import('./lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
 
 /**
- * The lab's page. `progressive`: the header is painted first and the rest in the next frames
- * (useAfterFirstPaint says why); a server render draws it all at once.
+ * The lab's page. `progressive`: the header is painted first, then the settings and the summary,
+ * then the panels and the sections below, each in a frame of its own (usePaintedStages says why);
+ * a server render draws it all at once.
  */
 function Lab({ progressive }: { progressive: boolean }) {
   const embed = useLab((s) => s.embed);
-  const painted = useAfterFirstPaint(progressive);
+  const stage = usePaintedStages(2, progressive);
   const shows = (key: PanelKey) => showsPanel(embed, key);
   return (
     <div className={embed ? 'page embed' : 'page'}>
       {embed ? <EmbedBar /> : <Header />}
-      {painted ? <Body embed={embed !== null} shows={shows} /> : null}
+      {stage >= 1 ? <Body embed={embed !== null} shows={shows} panels={stage >= 2} /> : null}
       <Announcer />
     </div>
   );
 }
 
-/** Everything below the header: the settings, the figures, the sections, the footer. */
-function Body({ embed, shows }: { embed: boolean; shows: (key: PanelKey) => boolean }) {
+/** Everything below the header: the settings, the figures (once `panels`), the sections, the footer. */
+function Body({ embed, shows, panels }: { embed: boolean; shows: (key: PanelKey) => boolean; panels: boolean }) {
   return (
     <>
       {/* The settings bar sticks only within the chain's part of the page, which it controls. */}
@@ -66,28 +67,34 @@ function Body({ embed, shows }: { embed: boolean; shows: (key: PanelKey) => bool
         <Notices />
         <EngineNote />
         {embed ? null : <Summary />}
-        <main className="panels">
-          {/* Each part far from the screen waits while a slider is dragged (OnScreenGate). */}
-          {shows('reverse') ? <OnScreenGate><ReversePanel /></OnScreenGate> : null}
-          {shows('forward') ? <OnScreenGate><ForwardPanel /></OnScreenGate> : null}
-          {shows('fd') ? <OnScreenGate><FiniteDifferencePanel /></OnScreenGate> : null}
-          {shows('checkpoint') ? <OnScreenGate><CheckpointPanel /></OnScreenGate> : null}
-          {shows('work') ? <OnScreenGate><WorkPanel /></OnScreenGate> : null}
-        </main>
-        {shows('tape') ? <OnScreenGate><TapeSection /></OnScreenGate> : null}
+        {panels ? (
+          <main className="panels">
+            {/* Each part far from the screen waits while a slider is dragged (OnScreenGate). */}
+            {shows('reverse') ? <OnScreenGate><ReversePanel /></OnScreenGate> : null}
+            {shows('forward') ? <OnScreenGate><ForwardPanel /></OnScreenGate> : null}
+            {shows('fd') ? <OnScreenGate><FiniteDifferencePanel /></OnScreenGate> : null}
+            {shows('checkpoint') ? <OnScreenGate><CheckpointPanel /></OnScreenGate> : null}
+            {shows('work') ? <OnScreenGate><WorkPanel /></OnScreenGate> : null}
+          </main>
+        ) : null}
+        {panels && shows('tape') ? <OnScreenGate><TapeSection /></OnScreenGate> : null}
       </div>
-      {embed ? null : <OnScreenGate><PlaygroundSection /></OnScreenGate>}
-      {embed ? null : <OnScreenGate><TensorSection /></OnScreenGate>}
-      {embed ? null : <OnScreenGate><TradeoffsSection /></OnScreenGate>}
-      {embed ? null : (
-        <footer className="footer">
-          <p>
-            A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and
-            ignores the constant cost of each primitive. Every figure is counted by the code that did the work, in a
-            Web Worker, in this tab; nothing leaves the page.
-          </p>
-        </footer>
-      )}
+      {panels ? (
+        <>
+          {embed ? null : <OnScreenGate><PlaygroundSection /></OnScreenGate>}
+          {embed ? null : <OnScreenGate><TensorSection /></OnScreenGate>}
+          {embed ? null : <OnScreenGate><TradeoffsSection /></OnScreenGate>}
+          {embed ? null : (
+            <footer className="footer">
+              <p>
+                A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and
+                ignores the constant cost of each primitive. Every figure is counted by the code that did the work, in a
+                Web Worker, in this tab; nothing leaves the page.
+              </p>
+            </footer>
+          )}
+        </>
+      ) : null}
     </>
   );
 }

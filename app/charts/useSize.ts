@@ -21,6 +21,9 @@ export interface SizeOptions {
   deferFirst?: boolean;
 }
 
+/** The chart boxes waiting to be drawn at their stand-in size, one after another (see below). */
+let standIns: Promise<void> = Promise.resolve();
+
 /**
  * The content size of an element, kept up to date with a ResizeObserver (`fallback` until the
  * first measurement). Returns a callback ref to put on the element, the size, and whether it has
@@ -43,9 +46,12 @@ export function useSize<T extends HTMLElement>(fallback: Size, options: SizeOpti
   useEffect(() => {
     if (!deferFirst || measured) return;
     let live = true;
-    void whenIdle(2000).then(() => {
-      if (live) startTransition(() => setMeasured(true));
-    });
+    // One box per idle period, so that the charts far below are not all committed in one task.
+    standIns = standIns
+      .then(() => whenIdle(2000))
+      .then(() => {
+        if (live) startTransition(() => setMeasured(true));
+      });
     return () => {
       live = false;
     };
