@@ -13,7 +13,7 @@ interface ChartBoxProps {
 
 /** A box that measures itself and hands its size to a chart drawn inside it. */
 export function ChartBox({ minHeight, grow = true, className, children }: ChartBoxProps) {
-  // The chart is drawn once the box is measured, in the frame after the page's first paint
+  // The chart is drawn once the box is measured, after the frame that measured it is painted
   // (useSize's deferFirst): the box keeps its height meanwhile, so nothing moves.
   const [ref, size, measured] = useSize<HTMLDivElement>({ width: 480, height: minHeight }, { deferFirst: true });
   const height = Math.max(minHeight, size.height);

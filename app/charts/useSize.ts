@@ -39,7 +39,7 @@ let standIns: Promise<void> = Promise.resolve();
  */
 export function useSize<T extends HTMLElement>(fallback: Size, options: SizeOptions = {}): [(node: T | null) => void, Size, boolean] {
   const [size, setSize] = useState(fallback);
-  // Without a ResizeObserver (a server render, an old browser) the fallback is all there will be.
+  // Without a ResizeObserver (a server render, an old browser) there is no report to wait for.
   const [measured, setMeasured] = useState(() => typeof ResizeObserver === 'undefined');
   const observer = useRef<ResizeObserver | null>(null);
   const { deferFirst = false } = options;
