@@ -6,11 +6,11 @@
 // pays that, so the startup's long tasks are measured here instead: the page itself observes
 // them (a script this server adds to index.html) and posts them back.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
-import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/harness.ts';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath, serveDist } from '../test/e2e/harness.ts';
 
 /** One cold load: when its first report was painted, and the main thread's long tasks until shortly after. */
 export interface BareLoad {
@@ -74,23 +74,15 @@ const PROBE = `
 })();
 `;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** Serves dist/ with the probe added to the page; `onReport` hears each load's post. */
-function serve(dist: string, onReport: (body: string) => void): Promise<{ server: Server; origin: string }> {
+/**
+ * The built app as scripts/serve.mjs serves it (the same files, types and headers), passed through
+ * a server of this script's own that adds the probe to the page and hears each load's post.
+ */
+async function serve(onReport: (body: string) => void): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const app = await serveDist();
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/bench-report') {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/bench-report') {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
@@ -99,35 +91,40 @@ function serve(dist: string, onReport: (body: string) => void): Promise<{ server
       });
       return;
     }
-    if (path === '/bench-probe.js') {
-      res.setHeader('content-type', TYPES['.js']);
+    if (url.pathname === '/bench-probe.js') {
+      res.setHeader('content-type', 'text/javascript; charset=utf-8');
       res.end(PROBE);
       return;
     }
-    const file = normalize(join(dist, path === '/' ? 'index.html' : decodeURIComponent(path)));
-    if (!file.startsWith(dist + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    let body: Buffer | string = readFileSync(file);
-    if (file.endsWith('index.html')) body = body.toString().replace('<head>', '<head><script src="./bench-probe.js"></script>');
-    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
-    res.end(body);
+    void (async () => {
+      const answer = await fetch(new URL(url.pathname + url.search, app.origin));
+      const page = url.pathname === '/' || url.pathname.endsWith('/index.html');
+      const body = page
+        ? (await answer.text()).replace('<head>', '<head><script src="./bench-probe.js"></script>')
+        : Buffer.from(await answer.arrayBuffer());
+      const headers = Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding'));
+      res.writeHead(answer.status, headers).end(body);
+    })().catch(() => res.writeHead(502).end());
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ server, origin: `http://127.0.0.1:${port}` });
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        stop: async () => {
+          server.close();
+          await app.stop();
+        },
+      });
     }),
   );
 }
 
 /** `repeat` cold loads of each hash, one fresh browser and profile each, one after another. */
-export async function bareLoads(dist: string, hashes: string[], repeat: number): Promise<BareLoad[]> {
+export async function bareLoads(hashes: string[], repeat: number): Promise<BareLoad[]> {
   let heard: ((body: string) => void) | null = null;
-  const { server, origin } = await serve(dist, (body) => heard?.(body));
+  const { origin, stop } = await serve((body) => heard?.(body));
   const loads: BareLoad[] = [];
   try {
     for (const hash of hashes) {
@@ -171,7 +168,7 @@ export async function bareLoads(dist: string, hashes: string[], repeat: number):
       }
     }
   } finally {
-    server.close();
+    await stop();
   }
   return loads;
 }

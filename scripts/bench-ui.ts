@@ -382,7 +382,7 @@ async function main(): Promise<void> {
     // `--only=PART` runs one part: startup (the cold loads), sliders, scrub (the tape's slider) or long (typed long chains).
     const wants = (part: 'startup' | 'sliders' | 'scrub' | 'long') => !only || only === part;
     const cold = wants('startup') ? await coldLoad(browser, served.url) : null;
-    const startup = wants('startup') ? await bareLoads(join(ROOT, 'dist'), STARTUP_HASHES, STARTUP_REPEAT) : [];
+    const startup = wants('startup') ? await bareLoads(STARTUP_HASHES, STARTUP_REPEAT) : [];
     const drags = wants('sliders')
       ? [...(await dragAll(browser, served.url, 40)), ...(await dragAll(browser, served.url, sliderRange('steps', 0).max))]
       : [];

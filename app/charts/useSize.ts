@@ -47,8 +47,9 @@ export function useSize<T extends HTMLElement>(fallback: Size, options: SizeOpti
     if (!deferFirst || measured) return;
     let live = true;
     // One box per idle period, so that the charts far below are not all committed in one task.
+    // A box measured meanwhile (live no more) lets the next one go without waiting.
     standIns = standIns
-      .then(() => whenIdle(2000))
+      .then(() => (live ? whenIdle(2000) : undefined))
       .then(() => {
         if (live) startTransition(() => setMeasured(true));
       });
