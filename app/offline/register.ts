@@ -1,17 +1,55 @@
+import { whenIdle } from '../../workers/channel/whenIdle.ts';
+import { READY_MARK } from '../perf/updateTiming.ts';
+import { PRECACHE_MESSAGE } from './messages.ts';
+
+/** A page that never leaves that mark (the lesson, a failed first run) is taken as done after this long. */
+const READY_FALLBACK_MS = 6000;
+
+/**
+ * Resolves once the page's first figures are painted and its main thread is idle: after the
+ * `lab:ready` mark, or `READY_FALLBACK_MS` after this call if it never comes.
+ */
+export function pageDone(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let observer: PerformanceObserver | null = null;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      void whenIdle(2000).then(resolve);
+    };
+    const timer = setTimeout(done, READY_FALLBACK_MS);
+    if (typeof PerformanceObserver !== 'function') return;
+    const watching = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(READY_MARK).length > 0) done();
+    });
+    observer = watching;
+    watching.observe({ type: 'mark', buffered: true });
+  });
+}
+
 /**
  * Registers the service worker that the build writes (dist/sw.js), so that after one visit the
  * lab loads and works with the network off. Only in a built app served over http(s): the dev
  * server has no sw.js, and a file:// page cannot have a service worker.
  *
- * At once, not once the page is idle: waiting took a core back from the first frames on a first
- * visit, but a reader who went offline in that wait got a failed fetch of sw.js (and an error in
- * the console), and the browser test "keeps working offline once loaded" caught it 1 time in 4.
+ * Registered at once: a reader who went offline before a deferred registration got a failed fetch
+ * of sw.js (and an error in the console). But the worker stores the built files only when the
+ * page says it is done (`pageDone`): storing them at once took a core from the first frames.
  */
-export function registerOffline(host: Window = window): void {
+export function registerOffline(host: Window = window, whenDone: () => Promise<void> = pageDone): void {
   if (!import.meta.env.PROD) return;
   if (!('serviceWorker' in host.navigator)) return;
   if (host.location.protocol !== 'https:' && host.location.protocol !== 'http:') return;
-  host.navigator.serviceWorker.register('./sw.js', { scope: './' }).catch(() => {
-    // Offline use is a bonus: without it (private mode, a host that forbids it) the lab still works.
-  });
+  const done = whenDone();
+  host.navigator.serviceWorker
+    .register('./sw.js', { scope: './' })
+    .then((registration) => {
+      const ask = (worker: ServiceWorker | null) => worker?.postMessage(PRECACHE_MESSAGE);
+      // A newer build found later (an update while the tab is open) is asked too.
+      registration.addEventListener('updatefound', () => void done.then(() => ask(registration.installing)));
+      return done.then(() => ask(registration.installing ?? registration.waiting));
+    })
+    .catch(() => {
+      // Offline use is a bonus: without it (private mode, a host that forbids it) the lab still works.
+    });
 }

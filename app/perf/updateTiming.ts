@@ -22,6 +22,9 @@ import { sameSettings } from '../../engine/settings-table.ts';
  * - the first report painted after load leaves a `lab:ready` mark and a `lab:interactive` measure
  *   from the navigation's start: the page shows every panel and answers the sliders.
  */
+/** The mark left once the first report after load is painted. */
+export const READY_MARK = 'lab:ready';
+
 export interface UpdateTiming {
   /** A slider moved; `settings` are the settings after it, `changed` whether they differ from before. */
   input(settings: AppSettings, changed: boolean, timeStamp?: number): void;
@@ -81,7 +84,7 @@ export function createUpdateTiming(host: TimingHost): UpdateTiming {
       if (!ready) {
         ready = true;
         host.afterPaint(() => {
-          host.performance.mark('lab:ready');
+          host.performance.mark(READY_MARK);
           host.performance.measure('lab:interactive', { start: 0, end: host.performance.now() });
         });
       }

@@ -1,16 +1,30 @@
 // Tape Lab's service worker, generated at build time by scripts/vite/offline-plugin.ts: after
 // the first visit the lab loads and runs with the network off. It stores every built file on
-// install; the page is fetched network-first (so a new build is seen at once) and falls back to
+// install, once the page has drawn its first figures; the page is fetched network-first (so a new build is seen at once) and falls back to
 // the stored index.html, which only the page itself ever replaces; everything else of this origin
 // is served from the store first.
 const CACHE = __CACHE_NAME__;
 const PRECACHE = __PRECACHE__;
 const NAVIGATION_TIMEOUT_MS = 4000;
+/** The message a page sends once its first figures are on screen and it is idle. */
+const PRECACHE_MESSAGE = __PRECACHE_MESSAGE__;
+/** A page that never sends it (closed early, or its first run failed) gets the files stored after this long. */
+const PRECACHE_WAIT_MS = 15000;
+
+// Storing 60 files at once on a first visit took the cores (the browser's network work and this
+// worker) while the page laid out its first frames: on a two-core machine one of those frames
+// took 200-370 ms instead of 50-150. So the install waits until the page says it is done.
+let pageIsDone;
+const pageDone = new Promise((resolve) => (pageIsDone = resolve));
+
+self.addEventListener('message', (event) => {
+  if (event.data === PRECACHE_MESSAGE) pageIsDone();
+});
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
+    Promise.race([pageDone, new Promise((resolve) => setTimeout(resolve, PRECACHE_WAIT_MS))])
+      .then(() => caches.open(CACHE))
       .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: 'reload' }))))
       .then(() => self.skipWaiting()),
   );
