@@ -1,5 +1,7 @@
 import { evaluateLoss, stepsOf, type ChainParams } from './chain.ts';
-import { checkpointReport } from './checkpoint/lab-schedule.ts';
+import { executeSchedule } from './checkpoint/executor.ts';
+import { specOf } from './checkpoint/lab-schedule.ts';
+import { buildSchedule } from './checkpoint/spec.ts';
 import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
 import type { LabSettings } from './report.ts';
@@ -75,8 +77,13 @@ function runner(method: TimedMethod, params: ChainParams, settings: LabSettings)
         const count = newEvaluationCount();
         return centralDifferencesFrom(params, baseStates(params, count), settings.eps, count).a[0];
       };
-    case 'checkpointed':
-      return () => checkpointReport(params, settings, false).gradient.a[0];
+    case 'checkpointed': {
+      // The schedule's run alone, as a framework would do it: the list of actions is planned once
+      // for a length, before any gradient, and the report's bookkeeping (the full tape's dry run
+      // for its memory figure) is not part of the gradient's cost.
+      const actions = buildSchedule(stepsOf(params), specOf(settings, stepsOf(params)));
+      return () => executeSchedule(params, actions).a[0];
+    }
   }
 }
 

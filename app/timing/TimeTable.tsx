@@ -92,7 +92,9 @@ export function TimeTable() {
         differ because a run is not the only cost: the tape writes every primitive’s value and partials to memory and
         reads them back in the sweep, which a plain run never does; forward
         mode carries P tangents through every primitive, and central differences reuse the shared start of the chain,
-        so they cost fewer steps than 2P + 1 full runs.
+        so they cost fewer steps than 2P + 1 full runs. The checkpointed run follows its schedule’s list of actions,
+        checking and counting each one and recording each step on a small tape of its own: per step it costs more
+        than the reverse sweep’s single tape, so its time is several times reverse mode’s even where the counts are close.
         {probedAt
           ? ` At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at ${probedAt} steps.`
           : ''}
