@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
+import { systemScheme } from './helpers.ts';
 
 const env = sharedBrowser();
 
@@ -9,8 +10,9 @@ async function open(
   hash = '',
   viewport = { width: 1366, height: 768 },
   prepare?: (page: Page) => Promise<unknown>,
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<{ page: Page; watch: Watch }> {
-  const context = await env.browser.newContext({ viewport });
+  const context = await env.context({ viewport, serviceWorkers });
   const opened = await openPage(context, env.served.origin);
   await prepare?.(opened.page);
   await opened.page.goto(`${env.served.url}${hash}`);
@@ -54,7 +56,7 @@ const PANELS = ['Reverse mode', 'Forward mode', 'Finite differences', 'Checkpoin
 
 describe('the lab in Chromium', () => {
   it('loads with no console errors, no request off its origin, and draws every panel', async () => {
-    const { page, watch } = await open();
+    const { page, watch } = await open('', undefined, undefined, 'allow');
     for (const title of PANELS) {
       const section = page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) });
       await expect(section.count()).resolves.toBe(1);
@@ -251,7 +253,8 @@ describe('the lab in Chromium', () => {
   });
 
   it('keeps working offline once loaded', async () => {
-    const { page, watch } = await open();
+    // With the service worker, which must not fail loudly when the network goes.
+    const { page, watch } = await open('', undefined, undefined, 'allow');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.context().setOffline(true);
@@ -328,7 +331,7 @@ describe('the lab in Chromium', () => {
     // Chart boxes draw once measured (app/charts/useSize.ts, deferFirst); a box in a panel far
     // below is not laid out, so it draws at a stand-in width once the page is idle, and at its
     // own when it comes near.
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await env.context({ viewport: { width: 390, height: 844 } });
     const { page, watch } = await openPage(context, env.served.origin);
     await page.goto(env.served.url);
     await waitForCharts(page);
@@ -351,14 +354,16 @@ describe('the lab in Chromium', () => {
     ['phone', 390, 844],
   ] as const)('fits a %s (%i×%i) without horizontal scrolling, in light and dark', async (name, width, height) => {
     mkdirSync('test-results', { recursive: true });
+    const context = await env.context({ viewport: { width, height }, colorScheme: 'light' });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(env.served.url);
+    await waitForCharts(page);
+    await summarySays(page, 'model h*');
+    await waitForCharts(page);
+    // Light, then the system turned dark (systemScheme).
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await env.browser.newContext({ viewport: { width, height }, colorScheme });
-      const { page, watch } = await openPage(context, env.served.origin);
-      await page.goto(env.served.url);
-      await waitForCharts(page);
-      await summarySays(page, 'model h*');
-      await waitForCharts(page);
-      await page.waitForTimeout(300); // let the progress bar finish fading out
+      await systemScheme(page, colorScheme);
+      await page.waitForTimeout(300); // let the progress bar and the theme's fades finish
       const [scrollWidth, clientWidth] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,
@@ -366,8 +371,8 @@ describe('the lab in Chromium', () => {
       expect(scrollWidth, `${name} ${colorScheme} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
       await page.screenshot({ path: `test-results/${name}-${colorScheme}.png` });
       await page.screenshot({ path: `test-results/${name}-${colorScheme}-full.png`, fullPage: true });
-      expect(watch.errors).toEqual([]);
-      await context.close();
     }
+    expect(watch.errors).toEqual([]);
+    await context.close();
   });
 });

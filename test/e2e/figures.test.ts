@@ -8,7 +8,7 @@ const env = sharedBrowser();
 const SHOTS = 'test-results/figures';
 
 async function open(hash = '', viewport = { width: 1920, height: 1080 }) {
-  const context = await env.browser.newContext({ viewport });
+  const context = await env.context({ viewport });
   const { page, watch } = await openPage(context, env.served.origin);
   await page.goto(`${env.served.url}${hash}`);
   await waitForCharts(page);

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,6 +83,13 @@ export function launch(): Promise<Browser> {
 export interface SharedBrowser {
   served: Served;
   browser: Browser;
+  /**
+   * A fresh context (its own storage), without the service worker unless `serviceWorkers: 'allow'`:
+   * once the page is done, the worker stores every built file, about half a second of the two
+   * cores that a test of something else would wait behind. The tests of offline use, of the
+   * worker's start page and of the page's requests and console allow it.
+   */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
 /**
@@ -90,7 +97,9 @@ export interface SharedBrowser {
  * stops them after; the fields are set once `beforeAll` has run.
  */
 export function sharedBrowser(): SharedBrowser {
-  const env = {} as SharedBrowser;
+  const env = {
+    context: (options = {}) => env.browser.newContext({ serviceWorkers: 'block', ...options }),
+  } as SharedBrowser;
   beforeAll(async () => {
     env.served = await serveDist();
     env.browser = await launch();

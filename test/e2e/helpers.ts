@@ -13,6 +13,18 @@ export async function drag(page: Page, label: string, value: number): Promise<vo
   }, value);
 }
 
+/** The page's background in each scheme (app/styles/base.css, --bg). */
+const BACKGROUND = { light: 'rgb(245, 245, 241)', dark: 'rgb(18, 20, 24)' } as const;
+
+/**
+ * Turns the system's colour scheme to `scheme` and waits until the page (theme "System") has
+ * followed it, without a reload.
+ */
+export async function systemScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((bg) => getComputedStyle(document.body).backgroundColor === bg, BACKGROUND[scheme]);
+}
+
 /** Waits until the summary strip says `text`. */
 export const summarySays = (page: Page, text: string) =>
   page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);

@@ -13,7 +13,7 @@ const env = sharedBrowser();
  * `npm run bench:ui` (the "long chain" rows), not asserted here.
  */
 async function open(hash: string) {
-  const context = await env.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const context = await env.context({ viewport: { width: 1920, height: 1080 } });
   const { page, watch } = await openPage(context, env.served.origin);
   await page.goto(`${env.served.url}${hash}`);
   return { page, watch, context };

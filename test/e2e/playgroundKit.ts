@@ -21,7 +21,7 @@ export interface Kit {
 export function startKit(): Kit {
   const env = sharedBrowser();
   const open = async (hash = '', options: Options = {}) => {
-    const context = await env.browser.newContext({
+    const context = await env.context({
       viewport: options.viewport ?? { width: 1366, height: 768 },
       colorScheme: options.colorScheme,
       reducedMotion: options.reducedMotion,

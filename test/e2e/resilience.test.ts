@@ -8,7 +8,7 @@ const env = sharedBrowser();
 describe('a section whose code cannot load', () => {
   it('says so in one line and offers Retry; the rest of the page keeps working, and Retry loads it', async () => {
     // No service worker: it would answer from its store, and the point is a failed fetch.
-    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
+    const context = await env.context({ viewport: { width: 1366, height: 900 } });
     const { page, watch } = await openPage(context, env.served.origin);
     const chunk = /\/assets\/Playground-[^/]*\.js$/;
     let aborted = 0;
@@ -64,7 +64,7 @@ describe('a section whose code cannot load', () => {
 describe('the service worker', () => {
   it('stores only the page as its start page: other files opened as pages never replace it', async () => {
     const own = await serveDist();
-    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await env.context({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'allow' });
     const { page } = await openPage(context, own.origin);
     await page.goto(own.url);
     await waitForCharts(page);

@@ -3,13 +3,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, drag, panelsDrawn, summarySays } from './helpers.ts';
+import { axeViolations, drag, panelsDrawn, summarySays, systemScheme } from './helpers.ts';
 import { openPage, waitForCharts, serveDist, sharedBrowser } from './harness.ts';
 
 const env = sharedBrowser();
 
 async function open(hash = '', options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  const context = await env.context({ viewport: { width: 1366, height: 900 }, ...options });
   const { page, watch } = await openPage(context, env.served.origin);
   await page.goto(`${env.served.url}${hash}`);
   return { context, page, watch };
@@ -19,20 +19,22 @@ const text = async (download: Download) => readFileSync(await download.path(), '
 
 describe('accessibility', () => {
   it('axe finds no violation in the light and dark system themes, with a menu and notices open', async () => {
+    const { context, page } = await open('#steps=41&c=9', { colorScheme: 'light' });
+    await waitForCharts(page);
+    await page.locator('.notice.corrected').waitFor();
+    await page.getByText('Chain constants: c, x₀, target').click();
+    // Bring the tape panel into view so it loads and records, then come back up.
+    await page.locator('.tape-panel').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector('.tape-panel .tape-placeholder'));
+    await page.getByLabel('Export: Finite differences').click();
+    await page.waitForTimeout(1000); // the live region speaks after the figures rest
+    // Light, then the system turned dark (systemScheme).
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { context, page } = await open('#steps=41&c=9', { colorScheme });
-      await waitForCharts(page);
-      await page.locator('.notice.corrected').waitFor();
-      await page.getByText('Chain constants: c, x₀, target').click();
-      // Bring the tape panel into view so it loads and records, then come back up.
-      await page.locator('.tape-panel').scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => !document.querySelector('.tape-panel .tape-placeholder'));
-      await page.getByLabel('Export: Finite differences').click();
-      await page.waitForTimeout(1000); // the live region speaks after the figures rest
+      await systemScheme(page, colorScheme);
       expect(await axeViolations(page), colorScheme).toEqual([]);
       await page.screenshot({ path: `test-results/a11y-${colorScheme}.png` });
-      await context.close();
     }
+    await context.close();
   });
 
   it('the theme toggle overrides the system, is remembered, and the charts follow', async () => {
@@ -258,7 +260,7 @@ describe('sharing and export', () => {
 describe('offline', () => {
   it('after one visit the lab loads and recomputes with the server gone and the network off', async () => {
     const own = await serveDist();
-    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await env.context({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'allow' });
     const { page, watch } = await openPage(context, own.origin);
     await page.goto(`${own.url}#steps=30`);
     await waitForCharts(page);

@@ -7,7 +7,7 @@ import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 
 /** The chain's tape section (the playground has a tape graph and table of its own). */
 const TAPE = (page: Page) => page.locator('section.tape-panel');
-import { axeViolations } from './helpers.ts';
+import { axeViolations, systemScheme } from './helpers.ts';
 
 const env = sharedBrowser();
 
@@ -15,7 +15,7 @@ type Options = { viewport?: { width: number; height: number }; colorScheme?: 'li
 
 /** Opens the page and scrolls the tape panel in under the sticky controls, once its graph is drawn. */
 async function openTape(hash = '', options: Options = {}) {
-  const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, ...options });
+  const context = await env.context({ viewport: options.viewport ?? { width: 1366, height: 768 }, ...options });
   const { page, watch } = await openPage(context, env.served.origin);
   await page.goto(`${env.served.url}${hash}`);
   await waitForCharts(page);
@@ -170,27 +170,36 @@ describe('the tape panel in Chromium', () => {
     [1920, 1080],
   ] as const)('looks right at %i×%i, light and dark (screenshots in test-results/)', async (width, height) => {
     mkdirSync('test-results', { recursive: true });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const { page, watch } = await openTape('', { viewport: { width, height }, colorScheme });
-      for (let k = 0; k < 5; k++) await press(page, 'ArrowRight');
-      await TAPE(page).locator('.tape-graph .g-node[data-node="556"]').click();
-      await TAPE(page).locator('.node-card').waitFor();
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const { page, watch } = await openTape('', { viewport: { width, height }, colorScheme: 'light' });
+    const schemes = ['light', 'dark'] as const;
+    for (let k = 0; k < 5; k++) await press(page, 'ArrowRight');
+    await TAPE(page).locator('.tape-graph .g-node[data-node="556"]').click();
+    await TAPE(page).locator('.node-card').waitFor();
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // Each state in light, then with the system turned dark (systemScheme).
+    for (const colorScheme of schemes) {
+      await systemScheme(page, colorScheme);
       await scrollToTape(page);
       await page.waitForTimeout(350); // let a pan finish
       await page.screenshot({ path: `test-results/tape-${width}-${colorScheme}.png` });
-      await TAPE(page).getByLabel('Pitfall: overwrite with = instead of +=').check();
-      await press(page, 'End');
+    }
+    await TAPE(page).getByLabel('Pitfall: overwrite with = instead of +=').check();
+    await press(page, 'End');
+    for (const colorScheme of schemes) {
+      await systemScheme(page, colorScheme);
       await scrollToTape(page);
       await page.waitForTimeout(350);
       await page.screenshot({ path: `test-results/tape-${width}-${colorScheme}-pitfall.png` });
       if (width === 1366) expect(await axeViolations(page), colorScheme).toEqual([]);
-      // The whole panel, with the controls unstuck so they do not cover it.
-      await page.addStyleTag({ content: '.controls { position: static !important; }' });
-      await TAPE(page).screenshot({ path: `test-results/tape-${width}-${colorScheme}-panel.png` });
-      expect(watch.errors).toEqual([]);
-      await page.context().close();
     }
+    // The whole panel, with the controls unstuck so they do not cover it.
+    await page.addStyleTag({ content: '.controls { position: static !important; }' });
+    for (const colorScheme of schemes) {
+      await systemScheme(page, colorScheme);
+      await TAPE(page).screenshot({ path: `test-results/tape-${width}-${colorScheme}-panel.png` });
+    }
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
   });
 });
