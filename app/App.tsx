@@ -40,18 +40,18 @@ export function App({ progressive = false }: { progressive?: boolean }) {
 const LessonPage = lazy(() => import('./lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
 
 /**
- * The lab's page. `progressive`: the header is painted first, then the settings and the summary,
- * then the panels and the sections below, each in a frame of its own (usePaintedStages says why);
- * a server render draws it all at once.
+ * The lab's page. `progressive`: the header's words are painted first, then its formulas, then the
+ * settings and the summary, then the panels and the sections below, each in a frame of its own
+ * (usePaintedStages says why); a server render draws it all at once.
  */
 function Lab({ progressive }: { progressive: boolean }) {
   const embed = useLab((s) => s.embed);
-  const stage = usePaintedStages(2, progressive);
+  const stage = usePaintedStages(3, progressive);
   const shows = (key: PanelKey) => showsPanel(embed, key);
   return (
     <div className={embed ? 'page embed' : 'page'}>
-      {embed ? <EmbedBar /> : <Header />}
-      {stage >= 1 ? <Body embed={embed !== null} shows={shows} panels={stage >= 2} /> : null}
+      {embed ? <EmbedBar /> : <Header formulas={stage >= 1} />}
+      {stage >= 2 ? <Body embed={embed !== null} shows={shows} panels={stage >= 3} /> : null}
       <Announcer />
     </div>
   );

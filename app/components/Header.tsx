@@ -2,8 +2,13 @@ import { useLab } from '../store/index.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { Formula } from '../formulas/Formula.tsx';
 
-/** The title, the theme toggle, the program under study in KaTeX, and a short guide in plain words. */
-export function Header() {
+/**
+ * The title, the theme toggle, the program under study in KaTeX, and a short guide in plain words.
+ * `formulas`: false while the page is painted in stages (App.tsx): the formulas' box keeps their
+ * height, and they come a frame after the rest, their fonts and sizes (two thirds of the first
+ * frame's work) in a frame of their own.
+ */
+export function Header({ formulas = true }: { formulas?: boolean }) {
   return (
     <header className="masthead">
       <div className="brand">
@@ -17,9 +22,13 @@ export function Header() {
         </a>
         <ThemeToggle />
       </div>
-      <div className="formula" role="group" aria-label="The chain and its loss">
-        <Formula name="chain" />
-        <Formula name="loss" />
+      <div className={formulas ? 'formula' : 'formula formula-pending'} role="group" aria-label="The chain and its loss">
+        {formulas ? (
+          <>
+            <Formula name="chain" />
+            <Formula name="loss" />
+          </>
+        ) : null}
       </div>
       <ul className="guide" aria-label="What to try">
         <li>
