@@ -2,28 +2,29 @@ import { whenIdle } from '../../workers/channel/whenIdle.ts';
 import { READY_MARK } from '../perf/updateTiming.ts';
 import { PRECACHE_MESSAGE } from './messages.ts';
 
-/** A page that never leaves that mark (the lesson, a failed first run) is taken as done after this long. */
-const READY_FALLBACK_MS = 6000;
+/** A page that never leaves the ready mark (the lesson, a failed first run) is taken as done after this long. */
+export const READY_FALLBACK_MS = 6000;
 
 /**
  * Resolves once the page's first figures are painted and its main thread is idle: after the
- * `lab:ready` mark, or `READY_FALLBACK_MS` after this call if it never comes.
+ * `lab:ready` mark (READY_MARK), or `READY_FALLBACK_MS` after this call if it never comes.
  */
 export function pageDone(): Promise<void> {
   return new Promise<void>((resolve) => {
-    let observer: PerformanceObserver | null = null;
+    const marked = (list: PerformanceObserverEntryList) => {
+      if (list.getEntriesByName(READY_MARK).length > 0) done();
+    };
+    const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(marked) : null;
+    let finished = false;
     const done = () => {
+      if (finished) return;
+      finished = true;
       observer?.disconnect();
       clearTimeout(timer);
       void whenIdle(2000).then(resolve);
     };
     const timer = setTimeout(done, READY_FALLBACK_MS);
-    if (typeof PerformanceObserver !== 'function') return;
-    const watching = new PerformanceObserver((list) => {
-      if (list.getEntriesByName(READY_MARK).length > 0) done();
-    });
-    observer = watching;
-    watching.observe({ type: 'mark', buffered: true });
+    observer?.observe({ type: 'mark', buffered: true });
   });
 }
 

@@ -2,6 +2,9 @@ import type { AppSettings } from '../settings/schema.ts';
 import { nextTask } from './nextTask.ts';
 import { sameSettings } from '../../engine/settings-table.ts';
 
+/** The mark left once the first report after load is painted (see below). */
+export const READY_MARK = 'lab:ready';
+
 /**
  * Input-to-paint timing with the User Timing API, always on and cheap (a mark per slider input,
  * a measure per painted input), so the benchmark (`npm run bench:ui`), DevTools or any tool can
@@ -22,9 +25,6 @@ import { sameSettings } from '../../engine/settings-table.ts';
  * - the first report painted after load leaves a `lab:ready` mark and a `lab:interactive` measure
  *   from the navigation's start: the page shows every panel and answers the sliders.
  */
-/** The mark left once the first report after load is painted. */
-export const READY_MARK = 'lab:ready';
-
 export interface UpdateTiming {
   /** A slider moved; `settings` are the settings after it, `changed` whether they differ from before. */
   input(settings: AppSettings, changed: boolean, timeStamp?: number): void;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { PRECACHE_MESSAGE } from '../../app/offline/messages.ts';
-import { registerOffline } from '../../app/offline/register.ts';
+import { pageDone, READY_FALLBACK_MS, registerOffline } from '../../app/offline/register.ts';
+import { READY_MARK } from '../../app/perf/updateTiming.ts';
 import { serviceWorkerSource } from '../../scripts/vite/precache.ts';
 
 const TEMPLATE = readFileSync(new URL('../../scripts/vite/sw-template.js', import.meta.url), 'utf8');
@@ -119,5 +120,15 @@ describe('the page asks its installing service worker to store the files once it
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('the page is done', () => {
+  it('once it marks its first report painted, without waiting for the fallback', async () => {
+    performance.mark(READY_MARK);
+    const started = performance.now();
+    await pageDone();
+    expect(performance.now() - started).toBeLessThan(READY_FALLBACK_MS / 2);
+    performance.clearMarks(READY_MARK);
   });
 });

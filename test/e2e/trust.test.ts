@@ -19,7 +19,7 @@ async function watchCsp(context: BrowserContext): Promise<void> {
 
 const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
-/** A fresh context (its own storage and service worker) with every request recorded. */
+/** A fresh context (its own storage; the service worker only when asked) with every request recorded. */
 async function fresh(options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await env.context({ viewport: { width: 1366, height: 900 }, ...options });
   await watchCsp(context);
