@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './helpers.ts';
+import { axeViolations, systemScheme } from './helpers.ts';
 import { field, PLAYGROUND, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
 
 const { open, openPlayground } = startKit();
@@ -50,35 +50,47 @@ describe('the tensor panel in Chromium', () => {
 });
 
 describe('screenshots and accessibility', () => {
-  it.each([
-    [1366, 768, 'light'],
-    [1920, 1080, 'dark'],
-  ] as const)('at %i×%i, %s: both sections, no axe violations, nothing wider than the page', async (width, height, colorScheme) => {
-    const { page, watch } = await openPlayground('#expr=x*y%20+%20sin(x^2)%20-%20ln(y)&at=x:0.5,y:3', { viewport: { width, height }, colorScheme });
-    await field(page).fill('x*y + sin(x^2) - ln(y');
-    await page.locator(`${PLAYGROUND} .expr-error`).waitFor();
-    await scrollTo(page, PLAYGROUND);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}-error.png` });
-    await field(page).fill('x*y + sin(x^2) - ln(y)');
-    await page.locator(PLAYGROUND).getByRole('button', { name: 'sqrt at 0 (a norm)', exact: true }).click();
-    await showing(page, 'sqrt(x^2 + y^2)');
-    await scrollTo(page, PLAYGROUND);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}.png` });
-    await scrollTo(page, TENSOR);
-    await page.locator(TENSOR).getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
-    await page.locator(`${TENSOR} .compare-table`).waitFor();
-    await scrollTo(page, TENSOR);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/tensor-${width}-${colorScheme}.png` });
-    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    expect(await axeViolations(page)).toEqual([]);
+  it('at 1366×768, light, then 1920×1080, dark: both sections, no axe violations, nothing wider than the page', async () => {
+    const passes = [
+      { width: 1366, height: 768, colorScheme: 'light' },
+      { width: 1920, height: 1080, colorScheme: 'dark' },
+    ] as const;
+    const { page, watch } = await openPlayground('#expr=x*y%20+%20sin(x^2)%20-%20ln(y)&at=x:0.5,y:3', { viewport: passes[0], colorScheme: 'light' });
+    // One page: the second pass resizes it and turns the system dark (systemScheme).
+    for (const { width, height, colorScheme } of passes) {
+      await page.setViewportSize({ width, height });
+      await systemScheme(page, colorScheme);
+      await field(page).fill('x*y + sin(x^2) - ln(y');
+      await page.locator(`${PLAYGROUND} .expr-error`).waitFor();
+      await scrollTo(page, PLAYGROUND);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}-error.png` });
+      await field(page).fill('x*y + sin(x^2) - ln(y)');
+      await page.locator(PLAYGROUND).getByRole('button', { name: 'sqrt at 0 (a norm)', exact: true }).click();
+      await showing(page, 'sqrt(x^2 + y^2)');
+      await scrollTo(page, PLAYGROUND);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}.png` });
+      await scrollTo(page, TENSOR);
+      const speed = page.locator(TENSOR).getByLabel('Speed');
+      if ((await speed.inputValue()) !== 'fast') await speed.selectOption({ label: 'Fast: as fast as it goes' });
+      await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
+      await page.locator(`${TENSOR} .compare-table`).waitFor();
+      await scrollTo(page, TENSOR);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `test-results/tensor-${width}-${colorScheme}.png` });
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      expect(scrollWidth, `${width}`).toBeLessThanOrEqual(clientWidth);
+      expect(await axeViolations(page), `${width} ${colorScheme}`).toEqual([]);
+    }
+    // Each panel whole, with the controls unstuck so they do not cover it.
     await page.addStyleTag({ content: '.controls { position: static !important; }' });
-    await page.locator(PLAYGROUND).screenshot({ path: `test-results/playground-${width}-${colorScheme}-panel.png` });
-    await page.locator(TENSOR).screenshot({ path: `test-results/tensor-${width}-${colorScheme}-panel.png` });
+    for (const { width, height, colorScheme } of passes) {
+      await page.setViewportSize({ width, height });
+      await systemScheme(page, colorScheme);
+      await page.locator(PLAYGROUND).screenshot({ path: `test-results/playground-${width}-${colorScheme}-panel.png` });
+      await page.locator(TENSOR).screenshot({ path: `test-results/tensor-${width}-${colorScheme}-panel.png` });
+    }
     expect(watch.errors).toEqual([]);
     await page.context().close();
   });
