@@ -147,7 +147,9 @@ describe('the tape panel in Chromium', () => {
 
   it('collapses a long chain into step blocks that open on click, and keeps stepping without motion', async () => {
     const { page, watch } = await openTape('#steps=200', { reducedMotion: 'reduce' });
-    // The graph opens on the loss, beside the last step's block.
+    // The graph opens on the loss, beside the last step's block. (Its marks are drawn once the
+    // view has its window, a frame or so after the svg: wait for them, then count.)
+    await TAPE(page).locator('.tape-graph .g-block').first().waitFor();
     expect(await TAPE(page).locator('.tape-graph .g-block').count()).toBeGreaterThan(0);
     expect(await TAPE(page).locator('.tape-graph .g-block').count()).toBeLessThan(200);
     const nodesBefore = await TAPE(page).locator('.tape-graph .g-node').count();
