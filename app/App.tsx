@@ -79,20 +79,18 @@ function Body({ embed, shows, panels }: { embed: boolean; shows: (key: PanelKey)
         ) : null}
         {panels && shows('tape') ? <OnScreenGate><TapeSection /></OnScreenGate> : null}
       </div>
-      {panels ? (
+      {panels && !embed ? (
         <>
-          {embed ? null : <OnScreenGate><PlaygroundSection /></OnScreenGate>}
-          {embed ? null : <OnScreenGate><TensorSection /></OnScreenGate>}
-          {embed ? null : <OnScreenGate><TradeoffsSection /></OnScreenGate>}
-          {embed ? null : (
-            <footer className="footer">
-              <p>
-                A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and
-                ignores the constant cost of each primitive. Every figure is counted by the code that did the work, in a
-                Web Worker, in this tab; nothing leaves the page.
-              </p>
-            </footer>
-          )}
+          <OnScreenGate><PlaygroundSection /></OnScreenGate>
+          <OnScreenGate><TensorSection /></OnScreenGate>
+          <OnScreenGate><TradeoffsSection /></OnScreenGate>
+          <footer className="footer">
+            <p>
+              A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and
+              ignores the constant cost of each primitive. Every figure is counted by the code that did the work, in a Web
+              Worker, in this tab; nothing leaves the page.
+            </p>
+          </footer>
         </>
       ) : null}
     </>

@@ -1,8 +1,8 @@
 /**
- * Every formula on the page, in TeX, each set on a line of its own. They never change while the page runs, so `npm run generate`
- * typesets them once with KaTeX into ./typeset.ts and the page ships HTML, not a typesetter: KaTeX
- * was more than a third of the first script, and typesetting the header took a third of the first
- * render. A test fails when ./typeset.ts is out of date.
+ * Every formula on the page, in TeX, each set on a line of its own. They never change while the
+ * page runs, so `npm run generate` typesets them once with KaTeX into ./typeset.ts and the page
+ * ships HTML, not a typesetter: KaTeX was more than a third of the first script, and typesetting
+ * the header took a third of the first render. A test fails when ./typeset.ts is out of date.
  */
 export const FORMULAS = {
   /** The chain the lab differentiates. */
