@@ -64,11 +64,36 @@ export function onePerPixel<P extends Point>(points: readonly P[]): P[] {
 
 /** A circle of radius r around each point (one per pixel): two half arcs each. */
 export function dotsPath(points: readonly Point[], r: number): string {
+  const around = circleFromLeft(r, 0);
   let d = '';
-  for (const p of onePerPixel(points)) {
-    d += `M${q(p.x - r)},${q(p.y)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
-  }
+  for (const p of onePerPixel(points)) d += `M${q(p.x - r)},${q(p.y)}${around}`;
   return d;
+}
+
+/**
+ * The band of a ring of radius r and the given width around each point (one per pixel), as a
+ * shape to fill: the outer circle one way round, the inner one the other, so under the nonzero
+ * rule each hole is empty and every band shows where rings overlap, as a stroke would. Filling
+ * this costs the rasterizer far less than stroking circles: dragging c at T = 200, the reverse
+ * chart's rings were about 180 ms of a 2.6 s drag's raster work as a stroke, about 70 as a fill.
+ */
+export function ringsPath(points: readonly Point[], r: number, width: number): string {
+  const outer = r + width / 2;
+  // From the outer circle's leftmost point, `m width,0` is the inner circle's.
+  const band = `${circleFromLeft(outer, 0)}m${q(width)},0${circleFromLeft(outer - width, 1)}`;
+  let d = '';
+  for (const p of onePerPixel(points)) d += `M${q(p.x - outer)},${q(p.y)}${band}`;
+  return d;
+}
+
+/**
+ * A whole circle of radius r as two relative half arcs from its leftmost point back to it, drawn
+ * counter-clockwise on screen (sweep 0) or clockwise (sweep 1). The same for every mark, so a
+ * path of many marks writes only each mark's starting point.
+ */
+function circleFromLeft(r: number, sweep: 0 | 1): string {
+  const radius = q(r);
+  return `a${radius},${radius} 0 1,${sweep} ${q(2 * r)},0a${radius},${radius} 0 1,${sweep} ${q(-2 * r)},0`;
 }
 
 /** An axis-aligned square of side 2·half centred on each point (one per pixel). */

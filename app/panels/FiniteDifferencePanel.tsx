@@ -6,6 +6,7 @@ import { ChartNote } from '../charts/ChartNote.tsx';
 import { countNonFinite, nonFiniteNote } from '../charts/nonFinite.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { dotsPath } from '../charts/pathMarks.ts';
+import { RingMarks } from '../charts/RingMarks.tsx';
 import { errorDomain, parameterLayout, sweepLayout, type SweepLayout } from '../charts/fdLayout.ts';
 import { MARGIN, makeFrame } from '../charts/frame.ts';
 import type { Size } from '../charts/useSize.ts';
@@ -128,17 +129,13 @@ const ParameterChart = memo(function ParameterChart({ report, size }: { report: 
     >
       <AxisLeft frame={frame} ticks={params.yTicks} label="|FD − reverse|" />
       <AxisBottom frame={frame} ticks={params.xTicks} label="step t of the parameter" />
-      {(
-        [
-          ['mark-fd-ring', params.b, 2.6],
-          ['mark-fd-dot', params.a, 2.2],
-        ] as const
-      ).flatMap(([className, marks, r]) =>
-        [false, true].map((zero) => {
-          const d = dotsPath(marks.filter((m) => m.zero === zero), r);
-          return d ? <path key={`${className}${zero}`} className={zero ? `${className} zero` : className} d={d} /> : null;
-        }),
-      )}
+      {[false, true].map((zero) => (
+        <RingMarks key={`ring${zero}`} className={zero ? 'mark-fd-ring zero' : 'mark-fd-ring'} points={params.b.filter((m) => m.zero === zero)} r={2.6} />
+      ))}
+      {[false, true].map((zero) => {
+        const d = dotsPath(params.a.filter((m) => m.zero === zero), 2.2);
+        return d ? <path key={`dot${zero}`} className={zero ? 'mark-fd-dot zero' : 'mark-fd-dot'} d={d} /> : null;
+      })}
       <ChartNote frame={frame} text={nonFiniteNote(2 * report.steps - params.a.length - params.b.length)} />
     </Chart>
   );

@@ -10,6 +10,7 @@ import { SLICE_ABOVE } from '../perf/slices.ts';
 import { useSliced } from '../perf/useSliced.ts';
 import { ChartBox } from '../charts/ChartBox.tsx';
 import { dotsPath } from '../charts/pathMarks.ts';
+import { RingMarks } from '../charts/RingMarks.tsx';
 import type { Size } from '../charts/useSize.ts';
 import { memo, useMemo } from 'react';
 import type { GradientPair } from '../../engine/report.ts';
@@ -109,7 +110,7 @@ const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size
         </text>
       </g>
       <path className="mark-reverse-line" d={layout.adjointPath} />
-      <path className="mark-reverse-ring" d={dotsPath(layout.gradB, 2.6)} />
+      <RingMarks className="mark-reverse-ring" points={layout.gradB} r={2.6} />
       <path className="mark-reverse-dot" d={dotsPath(layout.gradA, 2.2)} />
       {layout.seed ? <circle className="mark-reverse-seed" cx={layout.seed.x} cy={layout.seed.y} r={5} /> : null}
       <ChartNote frame={frame} text={current ? note : drawing} />

@@ -230,6 +230,43 @@ describe('marks drawn as one path', () => {
     expect(dotsPath([{ x: 1.234567, y: 0 }, { x: 3, y: 4 }], 1).match(/M/g)).toHaveLength(2);
     expect(squaresPath([{ x: 10, y: 5 }], 2.5)).toBe('M7.5,2.5h5v5h-5z');
   });
+
+  it('draws each ring as its band: the outer circle one way round, the inner the other, both about the point', async () => {
+    const { ringsPath } = await import('../../app/charts/pathMarks.ts');
+    expect(ringsPath([], 2, 1)).toBe('');
+    expect(ringsPath([{ x: 10, y: 5 }], 2, 1)).toBe('M7.5,5a2.5,2.5 0 1,0 5,0a2.5,2.5 0 1,0 -5,0m1,0a1.5,1.5 0 1,1 3,0a1.5,1.5 0 1,1 -3,0');
+    // Read back as circles: each pair of half arcs from a leftmost point is one circle.
+    const circles = (d: string) => {
+      const out: { cx: number; cy: number; r: number; sweep: number }[] = [];
+      let x = 0;
+      let y = 0;
+      for (const [, command, args] of d.matchAll(/([Mma])([^Mma]*)/g)) {
+        const n = args.split(/[ ,]/).filter(Boolean).map(Number);
+        if (command === 'M') [x, y] = n;
+        else if (command === 'm') [x, y] = [x + n[0], y + n[1]];
+        else {
+          if (n[5] > 0) out.push({ cx: x + n[0], cy: y, r: n[0], sweep: n[4] });
+          x += n[5];
+          y += n[6];
+        }
+      }
+      return out;
+    };
+    const point = fc.record({ x: fc.double({ min: 0, max: 800, noNaN: true }), y: fc.double({ min: 0, max: 400, noNaN: true }) });
+    fc.assert(
+      fc.property(point, fc.double({ min: 1.5, max: 6, noNaN: true }), fc.double({ min: 0.5, max: 2, noNaN: true }), (p, r, width) => {
+        const [outer, inner, ...rest] = circles(ringsPath([p], r, width));
+        expect(rest).toHaveLength(0);
+        for (const c of [outer, inner]) {
+          expect(c.cx).toBeCloseTo(p.x, 1);
+          expect(c.cy).toBeCloseTo(p.y, 1);
+        }
+        expect(outer.r).toBeCloseTo(r + width / 2, 1);
+        expect(inner.r).toBeCloseTo(r - width / 2, 1);
+        expect(outer.sweep).not.toBe(inner.sweep);
+      }),
+    );
+  });
 });
 
 describe('marks kept apart', () => {
