@@ -32,8 +32,9 @@ export function Notices() {
         <div className="notice warning">
           <strong>Numerical notes:</strong>
           <ul>
-            {warnings.map((text) => (
-              <li key={text}>{text}</li>
+            {/* Keyed by place: a drag rewrites the numbers in these lines on every report. */}
+            {warnings.map((text, i) => (
+              <li key={i}>{text}</li>
             ))}
           </ul>
         </div>

@@ -70,8 +70,8 @@ export const TangentChart = memo(function TangentChart({ tangents, steps, size }
           </linearGradient>
         </defs>
         <rect width={RAMP_WIDTH} height={frame.innerHeight} fill={`url(#${gradientId})`} className="ramp" />
-        {rampTicks.map((t) => (
-          <text key={t.value} x={RAMP_WIDTH + 3} y={t.offset} dy="0.32em" className="ramp-label">
+        {rampTicks.map((t, i) => (
+          <text key={i} x={RAMP_WIDTH + 3} y={t.offset} dy="0.32em" className="ramp-label">
             {t.label}
           </text>
         ))}
