@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/architecture/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/app/**/*.test.{ts,tsx}', 'test/cli/**/*.test.ts'],
+          include: ['test/architecture/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/app/**/*.test.{ts,tsx}', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

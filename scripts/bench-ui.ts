@@ -14,6 +14,8 @@
 //   - the tape's position slider at the largest steps, scrubbed end to end (~60 moves): per move,
 //     input to the next painted frame (`bench:scrub` measures, added by this script) as
 //     p50/p95/max, and the long tasks while scrubbing.
+// For each drag and scrub, on Linux, it also splits the main thread's time (scripts/mainThreadClock.ts):
+// over the whole drag and within each long task, what it ran and how long it waited for a core.
 // A benchmark, not a test: it prints figures and never fails on them. Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { sliderRange } from '../app/settings/schema.ts';
 import { dragThumb, INPUTS, INTERVAL_MS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
 import { bareLoads, type BareLoad } from './bareLoad.ts';
+import { MainThreadClock, type ThreadTime } from './mainThreadClock.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 interface DragResult {
@@ -37,6 +40,27 @@ interface DragResult {
   max: number;
   longTasks: number;
   longestTask: number;
+  /** The page's main thread over the drag: ms on a core and ms waiting for one; null off Linux. */
+  main: ThreadTime | null;
+  /** Each long task's wall time, and what the main thread ran and waited within it. */
+  longTaskSplits: { ms: number; split: ThreadTime | null }[];
+}
+
+/** Long tasks, and the start and end of a drag, on the epoch clock (`performance.timeOrigin` + page time). */
+interface Stretch {
+  start: number;
+  end: number;
+  tasks: { start: number; ms: number }[];
+}
+
+/** The long-task and main-thread fields of a drag's result. */
+function threadFields(clock: MainThreadClock, drag: Stretch): Pick<DragResult, 'longTasks' | 'longestTask' | 'main' | 'longTaskSplits'> {
+  return {
+    longTasks: drag.tasks.length,
+    longestTask: Math.max(0, ...drag.tasks.map((t) => t.ms)),
+    main: clock.between(drag.start, drag.end),
+    longTaskSplits: drag.tasks.map((t) => ({ ms: t.ms, split: clock.between(t.start, t.start + t.ms) })),
+  };
 }
 
 interface ColdLoad {
@@ -129,18 +153,24 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
     w.longTasks = [];
     new PerformanceObserver((list) => w.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
   });
-  const start = await page.evaluate(() => performance.now());
+  const clock = new MainThreadClock();
+  clock.start();
+  const start = await page.evaluate(() => performance.timeOrigin + performance.now());
   await dragThumb(page, box, slider);
-  const end = await page.evaluate(() => performance.now());
+  const end = await page.evaluate(() => performance.timeOrigin + performance.now());
+  clock.stop();
   await settle(page);
   const data = await page.evaluate(
     ({ start, end }) => {
       const w = window as unknown as { longTasks: PerformanceEntry[] };
-      const tasks = w.longTasks.filter((t) => t.startTime >= start && t.startTime <= end);
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      const tasks = w.longTasks
+        .map((t) => ({ start: performance.timeOrigin + t.startTime, ms: t.duration }))
+        .filter((t) => t.start >= start && t.start <= end);
       return {
         inputs: performance.getEntriesByName('lab:input').length,
         updates: performance.getEntriesByName('lab:update').map((e) => e.duration),
-        longTasks: tasks.map((t) => t.duration),
+        longTasks: tasks,
       };
     },
     { start, end },
@@ -154,8 +184,7 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
     p50: quantile(sorted, 0.5),
     p95: quantile(sorted, 0.95),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    longTasks: data.longTasks.length,
-    longestTask: Math.max(0, ...data.longTasks),
+    ...threadFields(clock, { start, end, tasks: data.longTasks }),
   };
 }
 
@@ -202,7 +231,9 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
   const thumb = 8;
   const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
   const y = box.y + box.height / 2;
-  const start = await page.evaluate(() => performance.now());
+  const clock = new MainThreadClock();
+  clock.start();
+  const start = await page.evaluate(() => performance.timeOrigin + performance.now());
   await page.mouse.move(x(0), y);
   await page.mouse.down();
   for (let i = 1; i <= INPUTS; i++) {
@@ -210,7 +241,8 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
     await page.waitForTimeout(INTERVAL_MS);
   }
   await page.mouse.up();
-  const end = await page.evaluate(() => performance.now());
+  const end = await page.evaluate(() => performance.timeOrigin + performance.now());
+  clock.stop();
   await page.waitForFunction(
     () => performance.getEntriesByName('bench:scrub').length === (window as unknown as { scrubInputs: number }).scrubInputs,
     null,
@@ -219,11 +251,14 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
   const data = await page.evaluate(
     ({ start, end }) => {
       const w = window as unknown as { longTasks: PerformanceEntry[]; scrubInputs: number };
-      const tasks = w.longTasks.filter((t) => t.startTime >= start && t.startTime <= end);
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      const tasks = w.longTasks
+        .map((t) => ({ start: performance.timeOrigin + t.startTime, ms: t.duration }))
+        .filter((t) => t.start >= start && t.start <= end);
       return {
         inputs: w.scrubInputs,
         moves: performance.getEntriesByName('bench:scrub').map((e) => e.duration),
-        longTasks: tasks.map((t) => t.duration),
+        longTasks: tasks,
       };
     },
     { start, end },
@@ -237,8 +272,7 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
     p50: quantile(sorted, 0.5),
     p95: quantile(sorted, 0.95),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    longTasks: data.longTasks.length,
-    longestTask: Math.max(0, ...data.longTasks),
+    ...threadFields(clock, { start, end, tasks: data.longTasks }),
   };
 }
 
@@ -355,12 +389,14 @@ function printTable(cold: ColdLoad | null, startup: BareLoad[], drags: DragResul
   const lines = [
     ...head,
     ...startupLines(startup),
-    'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)',
+    'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)  main thread ran / waited ms',
   ];
+  const split = (t: ThreadTime | null) => (t ? `${t.ranMs.toFixed(0)} / ${t.waitedMs.toFixed(0)}` : '—');
   for (const d of drags) {
     lines.push(
-      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${d.longTasks} (${ms(d.longestTask)})`,
+      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${`${d.longTasks} (${ms(d.longestTask)})`.padEnd(23)}  ${split(d.main)}`,
     );
+    for (const t of d.longTaskSplits) lines.push(`${''.padEnd(29)}long task of ${ms(t.ms)} ms: ran ${t.split ? t.split.ranMs.toFixed(0) : '—'}, waited for a core ${t.split ? t.split.waitedMs.toFixed(0) : '—'}`);
   }
   if (chains.length > 0) lines.push('', 'long chain (typed)   report ms  long tasks (longest ms)  tape: long tasks (longest ms)');
   for (const c of chains) {
