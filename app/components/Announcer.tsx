@@ -16,6 +16,9 @@ export function announcement(report: LabReport): string {
     `Finite-difference RMS error ${formatNumber(report.errors.finiteDifferenceRms)} at h = ${formatEps(report.eps)}${report.bestEps ? `; best h ${formatEps(report.bestEps)}` : ''}.`,
     `Checkpointing stores ${report.checkpoint.storedStates} of ${report.checkpoint.fullTapeStates} states.`,
   ];
+  // The numerical notes are read here, once settled, rather than from their box: a live box would
+  // read them out on every report of a drag, as their numbers change.
+  if (report.warnings.length > 0) parts.push(`Numerical notes: ${report.warnings.join('; ')}.`);
   return parts.join(' ');
 }
 

@@ -1,13 +1,17 @@
 import { useLab } from '../store/index.ts';
 
-/** Corrections made to a hand-edited link, the engine's failure and its warnings. */
+/**
+ * Corrections made to a hand-edited link, the engine's failure and its warnings. The first two
+ * are alerts, read out as they appear; the warnings are read out with the settled figures
+ * (Announcer.tsx), not here.
+ */
 export function Notices() {
   const notices = useLab((s) => s.notices);
   const dismiss = useLab((s) => s.dismissNotices);
   const failure = useLab((s) => s.failure);
   const warnings = useLab((s) => s.report?.warnings);
   return (
-    <div className="notices" aria-live="polite">
+    <div className="notices">
       {notices.length > 0 ? (
         <div className="notice corrected" role="alert">
           <div>
@@ -29,7 +33,8 @@ export function Notices() {
         </div>
       ) : null}
       {warnings && warnings.length > 0 ? (
-        <div className="notice warning">
+        // A named section: a landmark of its own, found and read when the reader wants it.
+        <section className="notice warning" aria-label="Numerical notes">
           <strong>Numerical notes:</strong>
           <ul>
             {/* Keyed by place: a drag rewrites the numbers in these lines on every report. */}
@@ -37,7 +42,7 @@ export function Notices() {
               <li key={i}>{text}</li>
             ))}
           </ul>
-        </div>
+        </section>
       ) : null}
     </div>
   );
