@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { sliderRange } from '../app/settings/schema.ts';
-import { dragAcross, dragThumb, INPUTS, INTERVAL_MS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
+import { dragThumb, INPUTS, INTERVAL_MS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
 import { bareLoads, type BareLoad } from './bareLoad.ts';
 import { MainThreadClock, type ThreadTime } from './mainThreadClock.ts';
@@ -228,10 +228,19 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
       });
     });
   });
+  const thumb = 8;
+  const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
+  const y = box.y + box.height / 2;
   const clock = new MainThreadClock();
   clock.start();
   const start = await page.evaluate(() => performance.timeOrigin + performance.now());
-  await dragAcross(page, box, 0, 1);
+  await page.mouse.move(x(0), y);
+  await page.mouse.down();
+  for (let i = 1; i <= INPUTS; i++) {
+    await page.mouse.move(x(i / INPUTS), y);
+    await page.waitForTimeout(INTERVAL_MS);
+  }
+  await page.mouse.up();
   const end = await page.evaluate(() => performance.timeOrigin + performance.now());
   clock.stop();
   await page.waitForFunction(

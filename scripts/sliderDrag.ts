@@ -10,14 +10,6 @@ import { sliderRange } from '../app/settings/schema.ts';
 export const INPUTS = 60;
 export const INTERVAL_MS = 16;
 
-/** A slider's track on the page, px. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 export interface SliderCase {
   /** A short name for tables ("epsilon", "x0"). */
   key: string;
@@ -45,7 +37,7 @@ export function sliderCases(steps: number): SliderCase[] {
 }
 
 /** A slider in view (its disclosure opened), the page's timing marks cleared; its track's box. */
-export async function sliderBox(page: Page, slider: SliderCase): Promise<Box> {
+export async function sliderBox(page: Page, slider: SliderCase): Promise<{ x: number; y: number; width: number; height: number }> {
   if (slider.constants) {
     await page.evaluate(() => {
       const more = document.querySelector('details.more') as HTMLDetailsElement | null;
@@ -64,41 +56,16 @@ export async function sliderBox(page: Page, slider: SliderCase): Promise<Box> {
 }
 
 /** Drags the thumb over the slider's stretch: INPUTS real mouse moves, INTERVAL_MS apart. */
-export async function dragThumb(page: Page, box: Box, slider: SliderCase): Promise<void> {
-  await dragAcross(page, box, slider.from, slider.to);
-}
-
-/**
- * Presses the mouse on a range input's track at `from` (a fraction of the thumb's run), moves it
- * to `to` in INPUTS moves INTERVAL_MS apart, and lets go. The events go to Chromium through a
- * DevTools session of their own, as Playwright's `page.mouse` sends them, without its per-call
- * bookkeeping: that took 360-440 ms of this process's CPU per drag, against 150-210 ms this way,
- * on a machine whose two cores the page under test also needs.
- */
-export async function dragAcross(page: Page, box: Box, from: number, to: number): Promise<void> {
+export async function dragThumb(page: Page, box: { x: number; y: number; width: number; height: number }, slider: SliderCase): Promise<void> {
   // The thumb's centre runs from half a thumb inside one end to half a thumb inside the other.
   const thumb = 8;
   const x = (f: number) => box.x + thumb + f * (box.width - 2 * thumb);
   const y = box.y + box.height / 2;
-  const session = await page.context().newCDPSession(page);
-  const mouse = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', f: number, pressed: boolean) =>
-    session.send('Input.dispatchMouseEvent', {
-      type,
-      x: x(f),
-      y,
-      button: type === 'mouseMoved' && !pressed ? 'none' : 'left',
-      buttons: pressed ? 1 : 0,
-      clickCount: type === 'mouseMoved' ? 0 : 1,
-    });
-  try {
-    await mouse('mouseMoved', from, false);
-    await mouse('mousePressed', from, true);
-    for (let i = 1; i <= INPUTS; i++) {
-      await mouse('mouseMoved', from + ((to - from) * i) / INPUTS, true);
-      await page.waitForTimeout(INTERVAL_MS);
-    }
-    await mouse('mouseReleased', to, false);
-  } finally {
-    await session.detach();
+  await page.mouse.move(x(slider.from), y);
+  await page.mouse.down();
+  for (let i = 1; i <= INPUTS; i++) {
+    await page.mouse.move(x(slider.from + ((slider.to - slider.from) * i) / INPUTS), y);
+    await page.waitForTimeout(INTERVAL_MS);
   }
+  await page.mouse.up();
 }
