@@ -14,8 +14,9 @@
 //   - the tape's position slider at the largest steps, scrubbed end to end (~60 moves): per move,
 //     input to the next painted frame (`bench:scrub` measures, added by this script) as
 //     p50/p95/max, and the long tasks while scrubbing.
-// For each drag and scrub, on Linux, it also splits the main thread's time (scripts/mainThreadClock.ts):
-// over the whole drag and within each long task, what it ran and how long it waited for a core.
+// For each drag and the scrub, on Linux, it also reads how long the page's main thread ran and how
+// long it waited for a core (scripts/mainThreadClock.ts): a long task is wall time, and on two
+// cores shared with the browser's other threads much of it can be waiting.
 // A benchmark, not a test: it prints figures and never fails on them. Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -42,25 +43,6 @@ interface DragResult {
   longestTask: number;
   /** The page's main thread over the drag: ms on a core and ms waiting for one; null off Linux. */
   main: ThreadTime | null;
-  /** Each long task's wall time, and what the main thread ran and waited within it. */
-  longTaskSplits: { ms: number; split: ThreadTime | null }[];
-}
-
-/** Long tasks, and the start and end of a drag, on the epoch clock (`performance.timeOrigin` + page time). */
-interface Stretch {
-  start: number;
-  end: number;
-  tasks: { start: number; ms: number }[];
-}
-
-/** The long-task and main-thread fields of a drag's result. */
-function threadFields(clock: MainThreadClock, drag: Stretch): Pick<DragResult, 'longTasks' | 'longestTask' | 'main' | 'longTaskSplits'> {
-  return {
-    longTasks: drag.tasks.length,
-    longestTask: Math.max(0, ...drag.tasks.map((t) => t.ms)),
-    main: clock.between(drag.start, drag.end),
-    longTaskSplits: drag.tasks.map((t) => ({ ms: t.ms, split: clock.between(t.start, t.start + t.ms) })),
-  };
 }
 
 interface ColdLoad {
@@ -155,22 +137,19 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
   });
   const clock = new MainThreadClock();
   clock.start();
-  const start = await page.evaluate(() => performance.timeOrigin + performance.now());
+  const start = await page.evaluate(() => performance.now());
   await dragThumb(page, box, slider);
-  const end = await page.evaluate(() => performance.timeOrigin + performance.now());
-  clock.stop();
+  const end = await page.evaluate(() => performance.now());
+  const main = clock.stop();
   await settle(page);
   const data = await page.evaluate(
     ({ start, end }) => {
       const w = window as unknown as { longTasks: PerformanceEntry[] };
-      // No named functions in here: tsx would wrap them in a helper the page does not have.
-      const tasks = w.longTasks
-        .map((t) => ({ start: performance.timeOrigin + t.startTime, ms: t.duration }))
-        .filter((t) => t.start >= start && t.start <= end);
+      const tasks = w.longTasks.filter((t) => t.startTime >= start && t.startTime <= end);
       return {
         inputs: performance.getEntriesByName('lab:input').length,
         updates: performance.getEntriesByName('lab:update').map((e) => e.duration),
-        longTasks: tasks,
+        longTasks: tasks.map((t) => t.duration),
       };
     },
     { start, end },
@@ -184,7 +163,9 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
     p50: quantile(sorted, 0.5),
     p95: quantile(sorted, 0.95),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    ...threadFields(clock, { start, end, tasks: data.longTasks }),
+    longTasks: data.longTasks.length,
+    longestTask: Math.max(0, ...data.longTasks),
+    main,
   };
 }
 
@@ -233,7 +214,7 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
   const y = box.y + box.height / 2;
   const clock = new MainThreadClock();
   clock.start();
-  const start = await page.evaluate(() => performance.timeOrigin + performance.now());
+  const start = await page.evaluate(() => performance.now());
   await page.mouse.move(x(0), y);
   await page.mouse.down();
   for (let i = 1; i <= INPUTS; i++) {
@@ -241,8 +222,8 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
     await page.waitForTimeout(INTERVAL_MS);
   }
   await page.mouse.up();
-  const end = await page.evaluate(() => performance.timeOrigin + performance.now());
-  clock.stop();
+  const end = await page.evaluate(() => performance.now());
+  const main = clock.stop();
   await page.waitForFunction(
     () => performance.getEntriesByName('bench:scrub').length === (window as unknown as { scrubInputs: number }).scrubInputs,
     null,
@@ -251,14 +232,11 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
   const data = await page.evaluate(
     ({ start, end }) => {
       const w = window as unknown as { longTasks: PerformanceEntry[]; scrubInputs: number };
-      // No named functions in here: tsx would wrap them in a helper the page does not have.
-      const tasks = w.longTasks
-        .map((t) => ({ start: performance.timeOrigin + t.startTime, ms: t.duration }))
-        .filter((t) => t.start >= start && t.start <= end);
+      const tasks = w.longTasks.filter((t) => t.startTime >= start && t.startTime <= end);
       return {
         inputs: w.scrubInputs,
         moves: performance.getEntriesByName('bench:scrub').map((e) => e.duration),
-        longTasks: tasks,
+        longTasks: tasks.map((t) => t.duration),
       };
     },
     { start, end },
@@ -272,7 +250,9 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
     p50: quantile(sorted, 0.5),
     p95: quantile(sorted, 0.95),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    ...threadFields(clock, { start, end, tasks: data.longTasks }),
+    longTasks: data.longTasks.length,
+    longestTask: Math.max(0, ...data.longTasks),
+    main,
   };
 }
 
@@ -391,12 +371,11 @@ function printTable(cold: ColdLoad | null, startup: BareLoad[], drags: DragResul
     ...startupLines(startup),
     'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)  main thread ran / waited ms',
   ];
-  const split = (t: ThreadTime | null) => (t ? `${t.ranMs.toFixed(0)} / ${t.waitedMs.toFixed(0)}` : '—');
   for (const d of drags) {
+    const main = d.main ? `${d.main.ranMs.toFixed(0)} / ${d.main.waitedMs.toFixed(0)}` : '—';
     lines.push(
-      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${`${d.longTasks} (${ms(d.longestTask)})`.padEnd(23)}  ${split(d.main)}`,
+      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${`${d.longTasks} (${ms(d.longestTask)})`.padEnd(23)}  ${main}`,
     );
-    for (const t of d.longTaskSplits) lines.push(`${''.padEnd(29)}long task of ${ms(t.ms)} ms: ran ${t.split ? t.split.ranMs.toFixed(0) : '—'}, waited for a core ${t.split ? t.split.waitedMs.toFixed(0) : '—'}`);
   }
   if (chains.length > 0) lines.push('', 'long chain (typed)   report ms  long tasks (longest ms)  tape: long tasks (longest ms)');
   for (const c of chains) {
