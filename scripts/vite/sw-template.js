@@ -1,33 +1,51 @@
 // Tape Lab's service worker, generated at build time by scripts/vite/offline-plugin.ts: after
 // the first visit the lab loads and runs with the network off. It stores every built file on
-// install, once the page has drawn its first figures; the page is fetched network-first (so a new build is seen at once) and falls back to
-// the stored index.html, which only the page itself ever replaces; everything else of this origin
-// is served from the store first.
+// install, one at a time, while the page says its reader is not busy; the page is fetched
+// network-first (so a new build is seen at once) and falls back to the stored index.html, which
+// only the page itself ever replaces; everything else of this origin is served from the store first.
 const CACHE = __CACHE_NAME__;
 const PRECACHE = __PRECACHE__;
 const NAVIGATION_TIMEOUT_MS = 4000;
-/** The message a page sends once its first figures are on screen and it is idle. */
+/** The message a page sends once its first figures are on screen and its reader is not busy. */
 const PRECACHE_MESSAGE = __PRECACHE_MESSAGE__;
-/** A page that never sends it (closed early, or its first run failed) gets the files stored after this long. */
-const PRECACHE_WAIT_MS = 15000;
+/** The message a page sends when its reader starts a drag, a key press or a scroll. */
+const PAUSE_MESSAGE = __PAUSE_MESSAGE__;
+/** A page that never says go (closed early, or its first run failed) gets the files stored after this long. */
+const PRECACHE_WAIT_MS = 60000;
 
-// Storing 60 files at once on a first visit took the cores (the browser's network work and this
-// worker) while the page laid out its first frames: on a two-core machine one of those frames
-// took 200-370 ms instead of 50-150. So the install waits until the page says it is done.
-let pageIsDone;
-const pageDone = new Promise((resolve) => (pageIsDone = resolve));
+// Storing 60 files at once took the cores (the browser's network work and this worker) from the
+// page: during its first frames on a first visit, and, once that waited for the page to be done,
+// during the reader's first drag (on two cores, 10-13 long tasks across the bench's 12 drags
+// instead of 1-3). So the files are stored one by one, only while the page says go.
+let paused = true;
+let forced = false;
+let wake = null;
+
+function go() {
+  paused = false;
+  if (wake) wake();
+  wake = null;
+}
 
 self.addEventListener('message', (event) => {
-  if (event.data === PRECACHE_MESSAGE) pageIsDone();
+  if (event.data === PRECACHE_MESSAGE) go();
+  else if (event.data === PAUSE_MESSAGE && !forced) paused = true;
 });
 
+async function storeAll() {
+  const cache = await caches.open(CACHE);
+  for (const path of PRECACHE) {
+    while (paused) await new Promise((resolve) => (wake = resolve));
+    await cache.add(new Request(path, { cache: 'reload' }));
+  }
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    Promise.race([pageDone, new Promise((resolve) => setTimeout(resolve, PRECACHE_WAIT_MS))])
-      .then(() => caches.open(CACHE))
-      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
-  );
+  setTimeout(() => {
+    forced = true;
+    go();
+  }, PRECACHE_WAIT_MS);
+  event.waitUntil(storeAll().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {

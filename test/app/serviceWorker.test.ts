@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { PRECACHE_MESSAGE } from '../../app/offline/messages.ts';
-import { pageDone, READY_FALLBACK_MS, registerOffline } from '../../app/offline/register.ts';
+import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from '../../app/offline/messages.ts';
+import { giveWayToReader, pageDone, QUIET_MS, READY_FALLBACK_MS, registerOffline } from '../../app/offline/register.ts';
 import { READY_MARK } from '../../app/perf/updateTiming.ts';
 import { serviceWorkerSource } from '../../scripts/vite/precache.ts';
 
@@ -13,7 +13,7 @@ type Listener = (event: unknown) => void;
 /** The generated service worker run in a sandbox with stand-ins for its globals; timers fire by hand. */
 function startWorker() {
   const listeners = new Map<string, Listener[]>();
-  const stored: string[][] = [];
+  const stored: string[] = [];
   const timers: { ms: number; run: () => void }[] = [];
   let skipped = 0;
   const self = {
@@ -26,7 +26,7 @@ function startWorker() {
     registration: { scope: 'https://lab.example/' },
   };
   const caches = {
-    open: async () => ({ addAll: async (requests: { path: string }[]) => void stored.push(requests.map((r) => r.path)) }),
+    open: async () => ({ add: async (request: { path: string }) => void stored.push(request.path) }),
   };
   class Request {
     constructor(readonly path: string) {}
@@ -49,9 +49,10 @@ function startWorker() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-describe('the service worker stores the built files once the page is done', () => {
-  it('the generated source carries the page’s message', () => {
+describe('the service worker stores the built files while the page says go', () => {
+  it('the generated source carries the page’s messages', () => {
     expect(serviceWorkerSource(TEMPLATE, 'c', [])).toContain(`const PRECACHE_MESSAGE = ${JSON.stringify(PRECACHE_MESSAGE)};`);
+    expect(serviceWorkerSource(TEMPLATE, 'c', [])).toContain(`const PAUSE_MESSAGE = ${JSON.stringify(PAUSE_MESSAGE)};`);
     expect(serviceWorkerSource(TEMPLATE, 'c', [])).not.toContain('__');
   });
 
@@ -65,15 +66,32 @@ describe('the service worker stores the built files once the page is done', () =
     expect(worker.stored).toEqual([]);
     worker.message(PRECACHE_MESSAGE);
     await installed;
-    expect(worker.stored).toEqual([['./', './index.html', './assets/a.js']]);
+    expect(worker.stored).toEqual(['./', './index.html', './assets/a.js']);
     expect(worker.skipped()).toBe(1);
+  });
+
+  it('stops storing between files when the page says its reader is busy, and goes on when told', async () => {
+    const worker = startWorker();
+    const installed = worker.install();
+    worker.message(PRECACHE_MESSAGE);
+    worker.message(PAUSE_MESSAGE);
+    await settle();
+    // The file under way when the pause came is finished; no other is started.
+    expect(worker.stored.length).toBeLessThan(3);
+    const before = worker.stored.length;
+    await settle();
+    expect(worker.stored).toHaveLength(before);
+    expect(worker.skipped()).toBe(0);
+    worker.message(PRECACHE_MESSAGE);
+    await installed;
+    expect(worker.stored).toEqual(['./', './index.html', './assets/a.js']);
   });
 
   it('a message that comes before the install counts too', async () => {
     const worker = startWorker();
     worker.message(PRECACHE_MESSAGE);
     await worker.install();
-    expect(worker.stored).toHaveLength(1);
+    expect(worker.stored).toHaveLength(3);
   });
 
   it('a page that never says so gets the files stored after the fallback wait', async () => {
@@ -84,20 +102,24 @@ describe('the service worker stores the built files once the page is done', () =
     const fallback = worker.timers.find((t) => t.ms >= 5000);
     expect(fallback).toBeDefined();
     fallback!.run();
+    // Once the wait is over, a busy reader no longer holds the files back.
+    worker.message(PAUSE_MESSAGE);
     await installed;
-    expect(worker.stored).toHaveLength(1);
+    expect(worker.stored).toHaveLength(3);
   });
 });
 
-describe('the page asks its installing service worker to store the files once it is done', () => {
-  it('registers at once and posts the message only once the page is done', async () => {
+describe('the page tells its installing service worker when to store the files', () => {
+  it('registers at once and says go only once the page is done', async () => {
     vi.stubEnv('PROD', true);
     try {
       const posted: unknown[] = [];
       let registered = 0;
-      const installing = { postMessage: (m: unknown) => posted.push(m) };
+      const installing = { postMessage: (m: unknown) => posted.push(m), addEventListener: () => {} };
       const registration = { installing, waiting: null, addEventListener: () => {} };
       const host = {
+        addEventListener: () => {},
+        removeEventListener: () => {},
         location: { protocol: 'https:' },
         navigator: {
           serviceWorker: {
@@ -119,6 +141,39 @@ describe('the page asks its installing service worker to store the files once it
       expect(posted).toEqual([PRECACHE_MESSAGE]);
     } finally {
       vi.unstubAllEnvs();
+    }
+  });
+
+  it('says go after a quiet spell, pauses at the reader’s next input and goes again once it is quiet', async () => {
+    vi.useFakeTimers();
+    try {
+      const host = new EventTarget() as unknown as Window;
+      const posted: string[] = [];
+      let done!: () => void;
+      const stop = giveWayToReader(host, (m) => posted.push(m), new Promise<void>((resolve) => (done = resolve)));
+      // A drag before the page is done puts off the go until a quiet spell after it.
+      host.dispatchEvent(new Event('pointerdown'));
+      done();
+      await vi.advanceTimersByTimeAsync(QUIET_MS / 2);
+      expect(posted).toEqual([]);
+      await vi.advanceTimersByTimeAsync(QUIET_MS);
+      expect(posted).toEqual([PRECACHE_MESSAGE]);
+      // The reader's next key or drag pauses it at once; each further input only moves the go on.
+      host.dispatchEvent(new Event('keydown'));
+      expect(posted).toEqual([PRECACHE_MESSAGE, PAUSE_MESSAGE]);
+      await vi.advanceTimersByTimeAsync(QUIET_MS - 100);
+      host.dispatchEvent(new Event('wheel'));
+      await vi.advanceTimersByTimeAsync(QUIET_MS - 100);
+      expect(posted).toEqual([PRECACHE_MESSAGE, PAUSE_MESSAGE]);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(posted).toEqual([PRECACHE_MESSAGE, PAUSE_MESSAGE, PRECACHE_MESSAGE]);
+      // Once stopped (the worker has installed), inputs say nothing.
+      stop();
+      host.dispatchEvent(new Event('pointerdown'));
+      await vi.advanceTimersByTimeAsync(2 * QUIET_MS);
+      expect(posted).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
