@@ -7,7 +7,7 @@ import { MainThreadClock } from '../../scripts/mainThreadClock.ts';
 // a process whose CPU time is known: a child that spins until it has used 300 ms of CPU, then
 // waits to be told to go.
 describe.runIf(existsSync('/proc/self/task'))('the main thread clock', () => {
-  it('counts the CPU time a process main thread used, and its waiting never exceeds the wall time', async () => {
+  it('counts the CPU time a process main thread used, within the wall time, and how long it waited', async () => {
     const child = spawn(
       process.execPath,
       ['-e', "const t = process.cpuUsage(); for (let u = process.cpuUsage(t); u.user + u.system < 300000; u = process.cpuUsage(t)); console.log('spun'); process.stdin.once('data', () => process.exit(0));"],
@@ -23,8 +23,10 @@ describe.runIf(existsSync('/proc/self/task'))('the main thread clock', () => {
     // 300 ms spun, plus Node's own start-up (tens of ms), less what it ran before the first reading.
     expect(split.ranMs).toBeGreaterThan(250);
     expect(split.ranMs).toBeLessThan(700);
+    // One thread runs no longer than the wall clock (a tick's slack). Its wait is counted when it
+    // next runs, so a wait that began before the first reading may land in the split: only its sign is checked.
+    expect(split.ranMs).toBeLessThanOrEqual(wall + 10);
     expect(split.waitedMs).toBeGreaterThanOrEqual(0);
-    expect(split.ranMs + split.waitedMs).toBeLessThanOrEqual(wall + 5);
     // A process that has ended is not read.
     await new Promise((resolve) => child.once('exit', resolve));
     expect(clock.stop()).toBeNull();
