@@ -31,36 +31,40 @@ export function pageDone(): Promise<void> {
 /** How long the reader must leave the page alone before the service worker stores files again. */
 export const QUIET_MS = 1500;
 
-/** The reader's inputs that pause the storing: a drag or a click, a key, a scroll. */
-const BUSY_EVENTS = ['pointerdown', 'keydown', 'wheel'] as const;
+/** The reader's inputs that pause the storing: a drag or a click (from press to release), a key, a scroll. */
+const BUSY_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'keydown', 'wheel'] as const;
 
 /**
  * Tells an installing service worker when to store the built files and when to stop, so that it
  * never takes a core from the reader's first drag: go once the page is `done`, the reader has
  * left it alone for QUIET_MS and the main thread is idle; pause at the reader's next drag, key or
- * scroll, and go again after the next quiet spell. Returns a function that stops listening.
+ * scroll, and go again after the next quiet spell. A drag is busy from press to release however
+ * long it lasts (its moves are not counted one by one). Returns a function that stops listening.
  */
 export function giveWayToReader(host: Window, post: (message: string) => void, done: Promise<void>): () => void {
   let ready = false;
   let storing = false;
   let stopped = false;
+  let pressed = false;
   let lastInput = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     timer = undefined;
-    const rest = QUIET_MS - (Date.now() - lastInput);
+    const rest = pressed ? QUIET_MS : QUIET_MS - (Date.now() - lastInput);
     if (rest > 0) {
       timer = setTimeout(check, rest);
       return;
     }
     void whenIdle(2000).then(() => {
       // An input while waiting for idle has set its own timer.
-      if (stopped || storing || Date.now() - lastInput < QUIET_MS) return;
+      if (stopped || storing || pressed || Date.now() - lastInput < QUIET_MS) return;
       storing = true;
       post(PRECACHE_MESSAGE);
     });
   };
-  const busy = () => {
+  const busy = (event: Event) => {
+    if (event.type === 'pointerdown') pressed = true;
+    else if (event.type === 'pointerup' || event.type === 'pointercancel') pressed = false;
     lastInput = Date.now();
     if (storing) {
       storing = false;

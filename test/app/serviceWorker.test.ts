@@ -153,6 +153,7 @@ describe('the page tells its installing service worker when to store the files',
       const stop = giveWayToReader(host, (m) => posted.push(m), new Promise<void>((resolve) => (done = resolve)));
       // A drag before the page is done puts off the go until a quiet spell after it.
       host.dispatchEvent(new Event('pointerdown'));
+      host.dispatchEvent(new Event('pointerup'));
       done();
       await vi.advanceTimersByTimeAsync(QUIET_MS / 2);
       expect(posted).toEqual([]);
@@ -167,11 +168,22 @@ describe('the page tells its installing service worker when to store the files',
       expect(posted).toEqual([PRECACHE_MESSAGE, PAUSE_MESSAGE]);
       await vi.advanceTimersByTimeAsync(200);
       expect(posted).toEqual([PRECACHE_MESSAGE, PAUSE_MESSAGE, PRECACHE_MESSAGE]);
+      // A drag is busy from press to release, however long it lasts.
+      host.dispatchEvent(new Event('pointerdown'));
+      expect(posted.at(-1)).toBe(PAUSE_MESSAGE);
+      await vi.advanceTimersByTimeAsync(4 * QUIET_MS);
+      expect(posted.at(-1)).toBe(PAUSE_MESSAGE);
+      host.dispatchEvent(new Event('pointerup'));
+      await vi.advanceTimersByTimeAsync(QUIET_MS - 100);
+      expect(posted.at(-1)).toBe(PAUSE_MESSAGE);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(posted.at(-1)).toBe(PRECACHE_MESSAGE);
+      expect(posted).toHaveLength(5);
       // Once stopped (the worker has installed), inputs say nothing.
       stop();
       host.dispatchEvent(new Event('pointerdown'));
       await vi.advanceTimersByTimeAsync(2 * QUIET_MS);
-      expect(posted).toHaveLength(3);
+      expect(posted).toHaveLength(5);
     } finally {
       vi.useRealTimers();
     }
