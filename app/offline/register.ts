@@ -31,8 +31,13 @@ export function pageDone(): Promise<void> {
 /** How long the reader must leave the page alone before the service worker stores files again. */
 export const QUIET_MS = 1500;
 
-/** The reader's inputs that pause the storing: a drag or a click (from press to release), a key, a scroll. */
-const BUSY_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'keydown', 'wheel'] as const;
+/**
+ * The reader's inputs that pause the storing: a press (busy until its release), a key, a scroll
+ * (the wheel, a touch fling or a scrollbar drag). A press whose release the page never sees (a
+ * context menu, another window, the tab hidden) is let go on `contextmenu`, `blur` and
+ * `visibilitychange`.
+ */
+const BUSY_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'contextmenu', 'blur', 'visibilitychange', 'keydown', 'wheel', 'scroll'] as const;
 
 /**
  * Tells an installing service worker when to store the built files and when to stop, so that it
@@ -45,26 +50,29 @@ export function giveWayToReader(host: Window, post: (message: string) => void, d
   let ready = false;
   let storing = false;
   let stopped = false;
-  let pressed = false;
+  const pressed = new Set<number>();
   let lastInput = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     timer = undefined;
-    const rest = pressed ? QUIET_MS : QUIET_MS - (Date.now() - lastInput);
+    const rest = pressed.size > 0 ? QUIET_MS : QUIET_MS - (Date.now() - lastInput);
     if (rest > 0) {
       timer = setTimeout(check, rest);
       return;
     }
     void whenIdle(2000).then(() => {
       // An input while waiting for idle has set its own timer.
-      if (stopped || storing || pressed || Date.now() - lastInput < QUIET_MS) return;
+      if (stopped || storing || pressed.size > 0 || Date.now() - lastInput < QUIET_MS) return;
       storing = true;
       post(PRECACHE_MESSAGE);
     });
   };
   const busy = (event: Event) => {
-    if (event.type === 'pointerdown') pressed = true;
-    else if (event.type === 'pointerup' || event.type === 'pointercancel') pressed = false;
+    const pointer = (event as PointerEvent).pointerId;
+    if (event.type === 'pointerdown') pressed.add(pointer);
+    else if (event.type === 'pointerup' || event.type === 'pointercancel') pressed.delete(pointer);
+    // The window's own blur only: a press moves focus, and the control it leaves blurs too.
+    else if (event.type === 'contextmenu' || event.type === 'visibilitychange' || (event.type === 'blur' && event.target === host)) pressed.clear();
     lastInput = Date.now();
     if (storing) {
       storing = false;

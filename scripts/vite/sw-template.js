@@ -10,7 +10,7 @@ const NAVIGATION_TIMEOUT_MS = 4000;
 const PRECACHE_MESSAGE = __PRECACHE_MESSAGE__;
 /** The message a page sends when its reader starts a drag, a key press or a scroll. */
 const PAUSE_MESSAGE = __PAUSE_MESSAGE__;
-/** A page that never says go (closed early, or its first run failed) gets the files stored after this long. */
+/** Counted from the install's start: after this long the files are stored even if no page said go (closed early, a failed first run). */
 const PRECACHE_WAIT_MS = 60000;
 
 // Storing 60 files at once took the cores (the browser's network work and this worker) from the
@@ -35,6 +35,8 @@ self.addEventListener('message', (event) => {
 async function storeAll() {
   const cache = await caches.open(CACHE);
   for (const path of PRECACHE) {
+    // A file stored by an earlier, failed install of this same build (the name is a hash of it) is kept.
+    if (await cache.match(path)) continue;
     while (paused) await new Promise((resolve) => (wake = resolve));
     await cache.add(new Request(path, { cache: 'reload' }));
   }

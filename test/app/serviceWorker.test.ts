@@ -26,7 +26,10 @@ function startWorker() {
     registration: { scope: 'https://lab.example/' },
   };
   const caches = {
-    open: async () => ({ add: async (request: { path: string }) => void stored.push(request.path) }),
+    open: async () => ({
+      add: async (request: { path: string }) => void stored.push(request.path),
+      match: async (path: string) => (stored.includes(path) ? {} : undefined),
+    }),
   };
   class Request {
     constructor(readonly path: string) {}
@@ -147,7 +150,14 @@ describe('the page tells its installing service worker when to store the files',
   it('says go after a quiet spell, pauses at the reader’s next input and goes again once it is quiet', async () => {
     vi.useFakeTimers();
     try {
-      const host = new EventTarget() as unknown as Window;
+      // The window, with its listeners called by hand: `fire` can give an event another target.
+      const listeners = new Map<string, EventListener>();
+      const host = {
+        addEventListener: (type: string, listener: EventListener) => listeners.set(type, listener),
+        removeEventListener: (type: string) => listeners.delete(type),
+        dispatchEvent: (event: Event) => void listeners.get(event.type)?.(event),
+      } as unknown as Window;
+      const fire = (type: string, target: object) => listeners.get(type)?.({ type, target } as unknown as Event);
       const posted: string[] = [];
       let done!: () => void;
       const stop = giveWayToReader(host, (m) => posted.push(m), new Promise<void>((resolve) => (done = resolve)));
@@ -179,11 +189,25 @@ describe('the page tells its installing service worker when to store the files',
       await vi.advanceTimersByTimeAsync(200);
       expect(posted.at(-1)).toBe(PRECACHE_MESSAGE);
       expect(posted).toHaveLength(5);
+      // A press whose release the page never sees (a context menu, another window) is let go on
+      // the window's blur; the blur of a control that the press took focus from is not enough.
+      host.dispatchEvent(new Event('pointerdown'));
+      fire('blur', { control: true });
+      await vi.advanceTimersByTimeAsync(QUIET_MS + 100);
+      expect(posted.slice(5)).toEqual([PAUSE_MESSAGE]);
+      fire('blur', host);
+      await vi.advanceTimersByTimeAsync(QUIET_MS + 100);
+      expect(posted.slice(5)).toEqual([PAUSE_MESSAGE, PRECACHE_MESSAGE]);
+      // A scroll pauses it too.
+      host.dispatchEvent(new Event('scroll'));
+      expect(posted.at(-1)).toBe(PAUSE_MESSAGE);
+      await vi.advanceTimersByTimeAsync(QUIET_MS + 100);
+      expect(posted).toHaveLength(9);
       // Once stopped (the worker has installed), inputs say nothing.
       stop();
       host.dispatchEvent(new Event('pointerdown'));
       await vi.advanceTimersByTimeAsync(2 * QUIET_MS);
-      expect(posted).toHaveLength(5);
+      expect(posted).toHaveLength(9);
     } finally {
       vi.useRealTimers();
     }

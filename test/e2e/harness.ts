@@ -85,8 +85,8 @@ export interface SharedBrowser {
   browser: Browser;
   /**
    * A fresh context (its own storage), without the service worker unless `serviceWorkers: 'allow'`:
-   * once the page is done, the worker stores every built file, about half a second of the two
-   * cores that a test of something else would wait behind. The tests of offline use, of the
+   * once the page is done and its reader quiet, the worker stores every built file, about half a
+   * second of the two cores that a test of something else would wait behind. The tests of offline use, of the
    * worker's start page and of the page's requests and console allow it.
    */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
