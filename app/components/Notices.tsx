@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useLab } from '../store/index.ts';
 
 /**
@@ -10,6 +11,7 @@ export function Notices() {
   const dismiss = useLab((s) => s.dismissNotices);
   const failure = useLab((s) => s.failure);
   const warnings = useLab((s) => s.report?.warnings);
+  const labelId = useId();
   return (
     <div className="notices">
       {notices.length > 0 ? (
@@ -33,9 +35,9 @@ export function Notices() {
         </div>
       ) : null}
       {warnings && warnings.length > 0 ? (
-        // A named section: a landmark of its own, found and read when the reader wants it.
-        <section className="notice warning" aria-label="Numerical notes">
-          <strong>Numerical notes:</strong>
+        // A section named by its own label: a landmark of its own, found when the reader wants it.
+        <section className="notice warning" aria-labelledby={labelId}>
+          <strong id={labelId}>Numerical notes:</strong>
           <ul>
             {/* Keyed by place: a drag rewrites the numbers in these lines on every report. */}
             {warnings.map((text, i) => (

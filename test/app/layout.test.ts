@@ -232,8 +232,10 @@ describe('marks drawn as one path', () => {
   });
 
   it('draws each ring as its band: the outer circle one way round, the inner the other, both about the point', async () => {
-    const { ringsPath } = await import('../../app/charts/pathMarks.ts');
+    const { dotsPath, ringsPath } = await import('../../app/charts/pathMarks.ts');
     expect(ringsPath([], 2, 1)).toBe('');
+    // A band as wide as the ring leaves no hole: a disk of the outer radius.
+    expect(ringsPath([{ x: 10, y: 5 }], 1, 2)).toBe(dotsPath([{ x: 10, y: 5 }], 2));
     expect(ringsPath([{ x: 10, y: 5 }], 2, 1)).toBe('M7.5,5a2.5,2.5 0 1,0 5,0a2.5,2.5 0 1,0 -5,0m1,0a1.5,1.5 0 1,1 3,0a1.5,1.5 0 1,1 -3,0');
     // Read back as circles: each pair of half arcs from a leftmost point is one circle.
     const circles = (d: string) => {
