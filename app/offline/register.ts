@@ -6,8 +6,9 @@ import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from './messages.ts';
 export const READY_FALLBACK_MS = 6000;
 
 /**
- * Resolves once the page's first figures are painted and its main thread is idle: after the
- * `lab:ready` mark (READY_MARK), or `READY_FALLBACK_MS` after this call if it never comes.
+ * Resolves once the page's first figures are painted: at the `lab:ready` mark (READY_MARK), or
+ * `READY_FALLBACK_MS` after this call if it never comes. (`giveWayToReader` waits for the main
+ * thread to be idle before each go, so this does not.)
  */
 export function pageDone(): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -21,7 +22,7 @@ export function pageDone(): Promise<void> {
       finished = true;
       observer?.disconnect();
       clearTimeout(timer);
-      void whenIdle(2000).then(resolve);
+      resolve();
     };
     const timer = setTimeout(done, READY_FALLBACK_MS);
     observer?.observe({ type: 'mark', buffered: true });

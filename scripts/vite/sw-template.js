@@ -10,7 +10,10 @@ const NAVIGATION_TIMEOUT_MS = 4000;
 const PRECACHE_MESSAGE = __PRECACHE_MESSAGE__;
 /** The message a page sends when its reader starts a drag, a key press or a scroll. */
 const PAUSE_MESSAGE = __PAUSE_MESSAGE__;
-/** Counted from the install's start: after this long the files are stored even if no page said go (closed early, a failed first run). */
+/**
+ * Counted from the install's start: after this long the files are stored even if no page said go
+ * (it was closed early, or its first run failed).
+ */
 const PRECACHE_WAIT_MS = 60000;
 
 // Storing 60 files at once took the cores (the browser's network work and this worker) from the
