@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { isDragging, onDragging } from '../perf/dragging.ts';
-import { HeldOffScreen } from '../store/onScreen.ts';
+import { HeldOffScreen, type Hold } from '../store/onScreen.ts';
 
 /** How near the screen (px, above and below) a part must be to follow a dragged slider. */
 export const NEAR_PX = 150;
@@ -18,37 +18,44 @@ export const NEAR_PX = 150;
  */
 export function OnScreenGate({ children }: { children: ReactNode }) {
   const marker = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(true);
-  const [dragging, setDragging] = useState(isDragging);
+  const [hold, setHold] = useState<Hold>(() => ({ held: false }));
+  // What the gate reads between renders: the hold it gives (or is about to), and the part's place.
+  const given = useRef(hold);
+  const near = useRef(true);
 
-  useEffect(
-    () =>
-      onDragging((now) => {
-        // Holding starts with the input that starts a drag; catching up may wait for idle time.
-        if (now) setDragging(true);
-        else startTransition(() => setDragging(false));
-      }),
-    [],
-  );
-
-  useLayoutEffect(() => {
+  useEffect(() => {
+    // Holding starts with the input that starts a drag, by writing the hold: nothing is rendered.
+    // Catching up is a new hold in a transition, which may wait for idle time.
+    const follow = () => {
+      if (isDragging() && !near.current) given.current.held = true;
+      else if (given.current.held) {
+        const next = { held: false };
+        given.current = next;
+        startTransition(() => setHold(next));
+      }
+    };
+    follow();
+    const stop = onDragging(follow);
     const part = marker.current?.nextElementSibling;
-    if (!part || typeof IntersectionObserver === 'undefined') return;
+    if (!part || typeof IntersectionObserver === 'undefined') return stop;
     const observer = new IntersectionObserver(
       (entries) => {
-        const entry = entries[entries.length - 1];
-        setNear(entry.isIntersecting);
+        near.current = entries[entries.length - 1].isIntersecting;
+        follow();
       },
       { rootMargin: `${NEAR_PX}px 0px` },
     );
     observer.observe(part);
-    return () => observer.disconnect();
+    return () => {
+      stop();
+      observer.disconnect();
+    };
   }, []);
 
   return (
     <>
       <span ref={marker} hidden />
-      <HeldOffScreen.Provider value={dragging && !near}>{children}</HeldOffScreen.Provider>
+      <HeldOffScreen.Provider value={hold}>{children}</HeldOffScreen.Provider>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useContext, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { createEmbedSlice } from '../embed/embedSlice.ts';
 import { createLessonSlice } from '../lesson/slice.ts';
@@ -37,23 +37,25 @@ const store = createStore<LabState>()((...a) => ({
  * Carries the store's API too: `useLab.getState()`, `useLab.subscribe(…)`, and for tests
  * `useLab.setState(useLab.getInitialState(), true)`. Unlike zustand's `create`, a static render
  * sees the current state rather than the initial one, so tests can render a page with a report.
- * Inside a part held off screen (HeldOffScreen) it returns what it returned last and stops
- * listening; when the hold ends it reads the store again.
+ * Inside a part held off screen (HeldOffScreen) it returns what it returned last and hears nothing;
+ * when the hold ends (a new Hold) it reads the store again.
  */
 export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => {
-  const held = useContext(HeldOffScreen);
+  const hold = useContext(HeldOffScreen);
   const last = useRef<T | typeof NOTHING>(NOTHING);
-  const read = () => (held && last.current !== NOTHING ? last.current : selector(store.getState()));
-  const value = useSyncExternalStore(held ? stayStill : store.subscribe, read, read);
+  const read = () => (hold.held && last.current !== NOTHING ? last.current : selector(store.getState()));
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      store.subscribe(() => {
+        if (!hold.held) changed();
+      }),
+    [hold],
+  );
+  const value = useSyncExternalStore(subscribe, read, read);
   last.current = value;
   return value;
 }, store);
 
 const NOTHING: unique symbol = Symbol('nothing read yet');
-
-/** The subscription of a held part: it hears nothing. */
-function stayStill(): () => void {
-  return () => {};
-}
 
 export type LabStore = typeof useLab;
