@@ -41,6 +41,8 @@ interface DragResult {
   max: number;
   longTasks: number;
   longestTask: number;
+  /** When each long task began, ms from the drag's start (a drag's first input and first report are its heaviest tasks). */
+  longTaskStarts: number[];
   /** The page's main thread over the drag: ms on a core and ms waiting for one; null off Linux. */
   main: ThreadTime | null;
 }
@@ -150,6 +152,7 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
         inputs: performance.getEntriesByName('lab:input').length,
         updates: performance.getEntriesByName('lab:update').map((e) => e.duration),
         longTasks: tasks.map((t) => t.duration),
+        longTaskStarts: tasks.map((t) => Math.round(t.startTime - start)),
       };
     },
     { start, end },
@@ -165,6 +168,7 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
     longTasks: data.longTasks.length,
     longestTask: Math.max(0, ...data.longTasks),
+    longTaskStarts: data.longTaskStarts,
     main,
   };
 }
@@ -237,6 +241,7 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
         inputs: w.scrubInputs,
         moves: performance.getEntriesByName('bench:scrub').map((e) => e.duration),
         longTasks: tasks.map((t) => t.duration),
+        longTaskStarts: tasks.map((t) => Math.round(t.startTime - start)),
       };
     },
     { start, end },
@@ -252,6 +257,7 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
     longTasks: data.longTasks.length,
     longestTask: Math.max(0, ...data.longTasks),
+    longTaskStarts: data.longTaskStarts,
     main,
   };
 }
@@ -369,12 +375,12 @@ function printTable(cold: ColdLoad | null, startup: BareLoad[], drags: DragResul
   const lines = [
     ...head,
     ...startupLines(startup),
-    'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)  main thread ran / waited ms',
+    'slider                      steps  inputs  measured   p50 ms   p95 ms   max ms  long tasks (longest ms)  main thread ran / waited ms  long tasks began at (ms into the drag)',
   ];
   for (const d of drags) {
     const main = d.main ? `${d.main.ranMs.toFixed(0)} / ${d.main.waitedMs.toFixed(0)}` : '—';
     lines.push(
-      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${`${d.longTasks} (${ms(d.longestTask)})`.padEnd(23)}  ${main}`,
+      `${d.slider.padEnd(27)} ${String(d.steps).padStart(5)} ${String(d.inputs).padStart(7)} ${String(d.measured).padStart(9)} ${ms(d.p50).padStart(8)} ${ms(d.p95).padStart(8)} ${ms(d.max).padStart(8)}  ${`${d.longTasks} (${ms(d.longestTask)})`.padEnd(23)}  ${main.padEnd(27)}  ${d.longTaskStarts.join(', ')}`,
     );
   }
   if (chains.length > 0) lines.push('', 'long chain (typed)   report ms  long tasks (longest ms)  tape: long tasks (longest ms)');
