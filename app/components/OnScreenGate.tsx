@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { isDragging, onDragging } from '../perf/dragging.ts';
 import { HeldOffScreen, type Hold } from '../store/onScreen.ts';
 
@@ -7,9 +7,9 @@ export const NEAR_PX = 150;
 
 /**
  * Keeps one part of the page (a panel, a section) from rendering while a slider is dragged and the
- * part is more than NEAR_PX from the screen: it keeps showing what it showed, and catches up, in
- * a render that yields to input, as soon as it comes near the screen or the slider rests
- * (app/perf/dragging.ts). Anything on or near the screen is current in the frame that paints a
+ * part is more than NEAR_PX from the screen: it keeps showing what it showed, and catches up as
+ * soon as it comes near the screen, or once the slider rests (app/perf/dragging.ts) in a render
+ * that yields to input. Anything on or near the screen is current in the frame that paints a
  * report, so the input-to-paint timing still measures what the reader sees; a screen reader or a
  * test reading a far part after the drag finds it current once the slider has rested.
  *
@@ -19,19 +19,37 @@ export const NEAR_PX = 150;
 export function OnScreenGate({ children }: { children: ReactNode }) {
   const marker = useRef<HTMLSpanElement>(null);
   const [hold, setHold] = useState<Hold>(() => ({ held: false }));
-  // What the gate reads between renders: the hold it gives (or is about to), and the part's place.
+  // What the gate reads between renders: the hold its part's readers have (committed), the hold it
+  // last gave (the same, or a release not yet committed), and whether the part is near the screen.
+  const shown = useRef(hold);
   const given = useRef(hold);
   const near = useRef(true);
+  useLayoutEffect(() => {
+    shown.current = hold;
+  }, [hold]);
 
   useEffect(() => {
-    // Holding starts with the input that starts a drag, by writing the hold: nothing is rendered.
-    // Catching up is a new hold in a transition, which may wait for idle time.
     const follow = () => {
-      if (isDragging() && !near.current) given.current.held = true;
-      else if (given.current.held) {
+      if (isDragging() && !near.current) {
+        if (given.current === shown.current) {
+          // Holding starts with the input that starts a drag, by writing the hold: nothing renders.
+          given.current.held = true;
+        } else {
+          // A release is still pending (the slider rested and is grabbed again): give back the
+          // hold the readers have, still held, so the pending render has nothing to change. Writing
+          // into the pending hold would re-render every reader at each input until the drag ends.
+          const back = shown.current;
+          given.current = back;
+          startTransition(() => setHold(back));
+        }
+      } else if (given.current.held) {
         const next = { held: false };
         given.current = next;
-        startTransition(() => setHold(next));
+        // At rest, the part catches up in a transition, which yields to input and may wait for
+        // idle time. A part that comes near during a drag catches up at once: in a transition,
+        // every input of the drag would restart it.
+        if (isDragging()) setHold(next);
+        else startTransition(() => setHold(next));
       }
     };
     follow();

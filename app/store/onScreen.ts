@@ -5,10 +5,12 @@ import { createContext } from 'react';
  * (app/components/OnScreenGate.tsx). While `held` is true, `useLab` inside the part returns what it
  * returned last and hears nothing from the store, so the part is not rendered again.
  *
- * The gate sets `held` on by writing the field, without rendering anything: a context value that
- * changed at a drag's first input re-rendered every reader of the store in every far part, in the
- * task of that input (10–15 ms of it). A hold ends with a new Hold, given in a transition, so the
- * part catches up in a render that yields to input.
+ * The gate starts a hold by writing `held = true`, outside any render, into the Hold its part's
+ * readers already have: nothing renders. (The hold used to be a boolean context value, and its
+ * change at a drag's first input re-rendered every reader of the store in every far part in that
+ * input's task.) On a given Hold `held` only ever goes from false to true: a hold ends with a new
+ * Hold, so the readers still subscribed with the old one stay deaf until the part's catch-up
+ * render, which the gate may give as a transition, gives them the new one.
  */
 export interface Hold {
   held: boolean;
