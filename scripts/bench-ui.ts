@@ -41,7 +41,7 @@ interface DragResult {
   max: number;
   longTasks: number;
   longestTask: number;
-  /** When each long task began, ms from the drag's start (a drag's first input and first report are its heaviest tasks). */
+  /** When each long task began, ms from the drag's start (its first input and report are the heaviest). */
   longTaskStarts: number[];
   /** The page's main thread over the drag: ms on a core and ms waiting for one; null off Linux. */
   main: ThreadTime | null;
