@@ -157,18 +157,30 @@ async function drag(page: Page, slider: SliderCase, steps: number): Promise<Drag
     },
     { start, end },
   );
-  const sorted = [...data.updates].sort((a, b) => a - b);
+  return dragResult(slider.label, steps, data.inputs, data.updates, data, main);
+}
+
+/** One drag's figures: the input-to-paint times' quantiles, its long tasks and its main thread. */
+function dragResult(
+  slider: string,
+  steps: number,
+  inputs: number,
+  times: number[],
+  tasks: { longTasks: number[]; longTaskStarts: number[] },
+  main: ThreadTime | null,
+): DragResult {
+  const sorted = [...times].sort((a, b) => a - b);
   return {
-    slider: slider.label,
+    slider,
     steps,
-    inputs: data.inputs,
+    inputs,
     measured: sorted.length,
     p50: quantile(sorted, 0.5),
     p95: quantile(sorted, 0.95),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    longTasks: data.longTasks.length,
-    longestTask: Math.max(0, ...data.longTasks),
-    longTaskStarts: data.longTaskStarts,
+    longTasks: tasks.longTasks.length,
+    longestTask: Math.max(0, ...tasks.longTasks),
+    longTaskStarts: tasks.longTaskStarts,
     main,
   };
 }
@@ -246,20 +258,7 @@ async function scrub(page: Page, steps: number): Promise<DragResult> {
     },
     { start, end },
   );
-  const sorted = [...data.moves].sort((a, b) => a - b);
-  return {
-    slider: 'Tape position (scrub)',
-    steps,
-    inputs: data.inputs,
-    measured: sorted.length,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    longTasks: data.longTasks.length,
-    longestTask: Math.max(0, ...data.longTasks),
-    longTaskStarts: data.longTaskStarts,
-    main,
-  };
+  return dragResult('Tape position (scrub)', steps, data.inputs, data.moves, data, main);
 }
 
 async function scrubTape(browser: Browser, url: string, steps: number): Promise<DragResult> {

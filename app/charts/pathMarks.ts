@@ -80,7 +80,6 @@ export function dotsPath(points: readonly Point[], r: number): string {
  */
 export function ringsPath(points: readonly Point[], r: number, width: number): string {
   const outer = r + width / 2;
-  // A band as wide as the ring leaves no hole: a disk.
   if (width >= 2 * r) return dotsPath(points, outer);
   // From the outer circle's leftmost point, `m width,0` is the inner circle's.
   const band = `${circleFromLeft(outer, 0)}m${q(width)},0${circleFromLeft(outer - width, 1)}`;
