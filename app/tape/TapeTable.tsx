@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { nodeTag, num, opWithConstant } from './labels.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
 import { TapeSubjectContext } from './player.ts';
@@ -45,44 +45,55 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
     return () => observer.disconnect();
   }, []);
   const count = view.length;
-  const win = windowRows({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
 
-  // The box's scroll offset as last seen or set: read here, never from the DOM (a read of
-  // scrollTop after a render forces a layout). A scroll wanted waits for the next frame, so a
-  // scrub that moves many rows a second writes scrollTop at most once a frame.
-  const scrolled = useRef(0);
-  /** The offset the box has, as far as we know; `own` while the scroll event of our write is due. */
+  // The row in play stays in view, with the row it sends to when both fit; so does a node picked
+  // in the graph, and the first row of a step pointed at in a figure above. The offset they want
+  // is worked out in the render that draws them, so a scrub's move draws its rows once, in the
+  // window they will be seen in; drawing the old window and scrolling a frame later laid the
+  // table out twice and re-created its rows in a second task.
+  const [seen, setSeen] = useState<Followed | null>(null);
+  const now: Followed = { node: tf.node, parent: tf.parent, count, viewport, selected, linkedStep };
+  let top = scrollTop;
+  if (seen === null || !sameFollowed(seen, now)) {
+    setSeen(now);
+    top = follow(seen, now, view.step, scrollTop);
+    if (top !== scrollTop) setScrollTop(top);
+  }
+  const win = windowRows({ scrollTop: top, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
+  // Rows are keyed by their index less a base. A window that overlaps the last one drawn keeps
+  // the base, so a scroll re-creates only the rows that came into view. One that jumps clear of
+  // it (a scrub's move) shifts the base by the jump, so each of its rows takes over the elements
+  // of the row drawn in its place and only their text changes: creating the whole window anew
+  // cost a layout of some thirty new rows per move.
+  const [drawn, setDrawn] = useState({ start: win.start, end: win.end, base: 0 });
+  let base = drawn.base;
+  if (drawn.start !== win.start || drawn.end !== win.end) {
+    if (win.start >= drawn.end || win.end <= drawn.start) base += win.start - drawn.start;
+    setDrawn({ start: win.start, end: win.end, base });
+  }
+
+  // The box's offset as last written or read: never read from the DOM after a render (that
+  // forces a layout). The rows of a new offset are committed at once; the offset itself is
+  // written at the start of the next frame, before it is painted, where the layout it forces is
+  // the frame's own (written in the commit, it made the commit a task of its own layout).
   const shown = useRef(0);
+  const wanted = useRef(0);
+  /** Set while the scroll event of our own write is due, so it is not taken for the reader's. */
   const own = useRef(false);
   const frame = useRef(0);
-  const keep = (index: number, also = -1) => {
-    const top = scrollToRow({ index, also, scrollTop: scrolled.current, viewport, rowHeight: ROW_HEIGHT, count });
-    if (top === null) return;
-    scrolled.current = top;
-    if (frame.current === 0) {
-      frame.current = requestAnimationFrame(() => {
-        frame.current = 0;
-        const el = box.current;
-        if (el && shown.current !== scrolled.current) {
-          el.scrollTop = scrolled.current;
-          shown.current = scrolled.current;
-          own.current = true;
-        }
-        setScrollTop(scrolled.current);
-      });
-    }
-  };
+  useLayoutEffect(() => {
+    wanted.current = scrollTop;
+    if (shown.current === scrollTop || frame.current !== 0) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = box.current;
+      if (!el || shown.current === wanted.current) return;
+      el.scrollTop = wanted.current;
+      shown.current = wanted.current;
+      own.current = true;
+    });
+  }, [scrollTop]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
-  // The row in play stays in view, with the row it sends to when both fit; so does a node picked
-  // in the graph.
-  useEffect(() => keep(tf.node, tf.parent), [tf.node, tf.parent, count]);
-  useEffect(() => keep(selected), [selected]);
-  // A step pointed at in a figure above brings its first row into view.
-  useEffect(() => {
-    if (linkedStep === null || !view.step) return;
-    const first = view.step.indexOf(linkedStep);
-    if (first >= 0) keep(first);
-  }, [linkedStep]);
 
   const recording = tf.frame.phase === 'record';
   const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : count;
@@ -103,7 +114,7 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
       .join(' ');
     rows.push(
       <Row
-        key={i}
+        key={i - base}
         i={i}
         className={cls}
         op={opWithConstant(view, i)}
@@ -138,8 +149,8 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
             own.current = false;
             return;
           }
-          scrolled.current = shown.current = e.currentTarget.scrollTop;
-          setScrollTop(scrolled.current);
+          shown.current = e.currentTarget.scrollTop;
+          setScrollTop(shown.current);
         }}
         onClick={(e) => {
           const row = (e.target as Element).closest('tr[data-node]');
@@ -176,6 +187,45 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
       </div>
     </>
   );
+}
+
+/** What the table's offset follows: the rows to keep in view and the room they are seen in. */
+interface Followed {
+  node: number;
+  parent: number;
+  count: number;
+  viewport: number;
+  selected: number;
+  linkedStep: number | null;
+}
+
+function sameFollowed(a: Followed, b: Followed): boolean {
+  return (
+    a.node === b.node &&
+    a.parent === b.parent &&
+    a.count === b.count &&
+    a.viewport === b.viewport &&
+    a.selected === b.selected &&
+    a.linkedStep === b.linkedStep
+  );
+}
+
+/**
+ * The offset that brings into view what changed since `before` (everything, on the first
+ * render): the row in play and its target, the node selected, the first row of a step pointed
+ * at. Offsets already showing them are kept.
+ */
+function follow(before: Followed | null, now: Followed, step: Int32Array | undefined, scrollTop: number): number {
+  let top = scrollTop;
+  const bring = (index: number, also = -1) => {
+    const to = scrollToRow({ index, also, scrollTop: top, viewport: now.viewport, rowHeight: ROW_HEIGHT, count: now.count });
+    if (to !== null) top = to;
+  };
+  const fresh = before === null || before.count !== now.count || before.viewport !== now.viewport;
+  if (fresh || before.node !== now.node || before.parent !== now.parent) bring(now.node, now.parent);
+  if (fresh || before.selected !== now.selected) bring(now.selected);
+  if ((fresh || before.linkedStep !== now.linkedStep) && now.linkedStep !== null && step) bring(step.indexOf(now.linkedStep));
+  return top;
 }
 
 interface RowProps {

@@ -92,6 +92,15 @@ describe('the tape panel in Chromium', () => {
     const [rowBox, tableBox] = await Promise.all([row.boundingBox(), TAPE(page).locator('.tape-table-box').boundingBox()]);
     expect(rowBox!.y).toBeGreaterThanOrEqual(tableBox!.y);
     expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(tableBox!.y + tableBox!.height);
+    // The jump drew its rows in the elements of the rows it left: each one says its own node, in order.
+    const drawn = await TAPE(page)
+      .locator('.tape-table tr[data-node]')
+      .evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute('data-node')), Number(r.querySelector('.c-index')?.textContent)]));
+    expect(drawn.length).toBeGreaterThan(10);
+    drawn.forEach(([node, index], k) => {
+      expect(index).toBe(node);
+      if (k > 0) expect(node).toBe(drawn[k - 1][0] + 1);
+    });
     // At the end the adjoint column is the engine's: x₀'s row shows its gradient.
     await TAPE(page).locator('.tape-table-box').evaluate((el) => (el.scrollTop = 0));
     const x0 = TAPE(page).locator('.tape-table tr[data-node="1"] .c-adjoint');
