@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useSize } from '../charts/useSize.ts';
 import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
 import { drawnItems, drawWindow, focusPoint, type DrawWindow, type GraphLayout } from './layout.ts';
@@ -77,14 +77,20 @@ export function TapeGraph(props: TapeGraphProps) {
 
   // The player moving, or a node picked here or in the table, brings that node into view.
   // A scrub or fast play moves it again before a pan could end: then the view jumps, one repaint
-  // a move instead of a pan's every frame.
+  // a move instead of a pan's every frame. Its boxes drop their fades and the flash of a node
+  // receiving (class `quick`, set before the move is painted): neither could finish before the
+  // next move, and the flash, a stroke's width, lays the graph out again at every frame.
   const lastMove = useRef(-Infinity);
-  useEffect(() => {
+  const quick = useRef(false);
+  useLayoutEffect(() => {
     const now = performance.now();
-    const quick = now - lastMove.current < PAN_MS;
+    quick.current = now - lastMove.current < PAN_MS;
     lastMove.current = now;
+    layerRef.current?.classList.toggle('quick', quick.current);
+  }, [tf.node]);
+  useEffect(() => {
     const p = ready && tf.node >= 0 ? focusPoint(layout, tf.node) : null;
-    if (p) zoom.reveal(p.x, p.y, undefined, !quick);
+    if (p) zoom.reveal(p.x, p.y, undefined, !quick.current);
     // Only when the node in play changes: a new layout is handled above.
   }, [tf.node, ready]);
   useEffect(() => {

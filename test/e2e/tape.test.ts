@@ -81,6 +81,10 @@ describe('the tape panel in Chromium', () => {
     for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(400);
     expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('transform')).toMatch(/scale\(1\)$/);
+    // Steps that quick drop the boxes' fades and flash; one after a pause has them back.
+    expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('class')).toBe('quick');
+    await press(page, 'ArrowRight');
+    expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('class')).toBe('');
 
     const end = await press(page, 'End');
     const last = view.sweep.count - 1;
