@@ -22,6 +22,8 @@ const PAN_MS = 280;
 /** What the marks depend on (MarkContext), and the graph's own inputs and callbacks. */
 interface TapeGraphProps extends MarkContext {
   reducedMotion: boolean;
+  /** The player is playing. */
+  playing: boolean;
   /** The chain step pointed at in a figure above, highlighted here; null for none. */
   linkedStep: number | null;
   onHover: (node: number) => void;
@@ -77,17 +79,27 @@ export function TapeGraph(props: TapeGraphProps) {
 
   // The player moving, or a node picked here or in the table, brings that node into view.
   // A scrub or fast play moves it again before a pan could end: then the view jumps, one repaint
-  // a move instead of a pan's every frame. Its boxes drop their fades and the flash of a node
-  // receiving (class `quick`, set before the move is painted): neither could finish before the
-  // next move, and the flash, a stroke's width, lays the graph out again at every frame.
+  // a move instead of a pan's every frame.
   const lastMove = useRef(-Infinity);
   const quick = useRef(false);
   useLayoutEffect(() => {
     const now = performance.now();
     quick.current = now - lastMove.current < PAN_MS;
     lastMove.current = now;
-    layerRef.current?.classList.toggle('quick', quick.current);
-  }, [tf.node]);
+    // Quick moves that are not playback (a scrub, keys held down) also drop the boxes' fades and
+    // the flash of a node receiving (class `quick`, set before the move is painted): neither
+    // could finish before the next move, and the flash, a stroke's width, lays the graph out
+    // again at every frame. PAN_MS after the last move the class goes, and the node receiving
+    // then flashes once. Playback keeps both: it is there to be watched.
+    const layer = layerRef.current;
+    if (!layer || !quick.current || props.playing) return;
+    layer.classList.add('quick');
+    const timer = setTimeout(() => layer.classList.remove('quick'), PAN_MS);
+    return () => {
+      clearTimeout(timer);
+      layer.classList.remove('quick');
+    };
+  }, [tf]);
   useEffect(() => {
     const p = ready && tf.node >= 0 ? focusPoint(layout, tf.node) : null;
     if (p) zoom.reveal(p.x, p.y, undefined, !quick.current);

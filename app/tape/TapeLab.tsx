@@ -127,6 +127,7 @@ function TapeStage({ view, statics, reading = false }: { view: ShownView; static
           selected={selected}
           hovered={hovered}
           reducedMotion={reducedMotion}
+          playing={playing}
           linkedStep={linkedStep}
           onHover={setHovered}
           onSelect={onSelect}

@@ -1,8 +1,8 @@
-import { memo, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { nodeTag, num, opWithConstant } from './labels.ts';
 import type { TapeFrame, TapeStatics } from './model.ts';
 import { TapeSubjectContext } from './player.ts';
-import { scrollToRow, windowRows } from './windowing.ts';
+import { followOffset, rowKeyBase, sameFollowed, windowRows, type Followed, type KeyedWindow } from './windowing.ts';
 
 /** Every row is this tall (CSS sets the same), so the window is pure arithmetic. */
 export const ROW_HEIGHT = 26;
@@ -47,36 +47,32 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
   const count = view.length;
 
   // The row in play stays in view, with the row it sends to when both fit; so does a node picked
-  // in the graph, and the first row of a step pointed at in a figure above. The offset they want
-  // is worked out in the render that draws them, so a scrub's move draws its rows once, in the
-  // window they will be seen in; drawing the old window and scrolling a frame later laid the
-  // table out twice and re-created its rows in a second task.
+  // in the graph, and the first row of a step pointed at in a figure above. The offset they need
+  // is worked out in the render that draws the rows, so a scrub's move draws its rows once, in
+  // the window they will be seen in. (Drawing the old window, then scrolling a frame later, laid
+  // the table out twice and made its rows again in a second task.)
   const [seen, setSeen] = useState<Followed | null>(null);
-  const now: Followed = { node: tf.node, parent: tf.parent, count, viewport, selected, linkedStep };
+  const linked = useMemo(() => (linkedStep !== null && view.step ? view.step.indexOf(linkedStep) : -1), [linkedStep, view.step]);
+  const now: Followed = { node: tf.node, parent: tf.parent, count, selected, linked };
   let top = scrollTop;
   if (seen === null || !sameFollowed(seen, now)) {
     setSeen(now);
-    top = follow(seen, now, view.step, scrollTop);
+    top = followOffset(seen, now, { scrollTop, viewport, rowHeight: ROW_HEIGHT });
     if (top !== scrollTop) setScrollTop(top);
   }
   const win = windowRows({ scrollTop: top, viewport, rowHeight: ROW_HEIGHT, count, overscan: 8 });
-  // Rows are keyed by their index less a base. A window that overlaps the last one drawn keeps
-  // the base, so a scroll re-creates only the rows that came into view. One that jumps clear of
-  // it (a scrub's move) shifts the base by the jump, so each of its rows takes over the elements
-  // of the row drawn in its place and only their text changes: creating the whole window anew
-  // cost a layout of some thirty new rows per move.
-  const [drawn, setDrawn] = useState({ start: win.start, end: win.end, base: 0 });
-  let base = drawn.base;
-  if (drawn.start !== win.start || drawn.end !== win.end) {
-    if (win.start >= drawn.end || win.end <= drawn.start) base += win.start - drawn.start;
-    setDrawn({ start: win.start, end: win.end, base });
-  }
+  // Rows are keyed by their index less a base (windowing.ts): a scroll makes only the rows that
+  // came into view, and a scrub's jump reuses the rows it leaves, changing only their text.
+  const [drawn, setDrawn] = useState<KeyedWindow>({ start: win.start, end: win.end, base: 0 });
+  const base = rowKeyBase(drawn, win.start, win.end);
+  if (drawn.start !== win.start || drawn.end !== win.end) setDrawn({ start: win.start, end: win.end, base });
 
-  // The box's offset as last written or read: never read from the DOM after a render (that
-  // forces a layout). The rows of a new offset are committed at once; the offset itself is
-  // written at the start of the next frame, before it is painted, where the layout it forces is
-  // the frame's own (written in the commit, it made the commit a task of its own layout).
+  // The box's offset, as last written or read from a scroll event: never read from the DOM after
+  // a render, which would force a layout. A new offset's rows are committed at once. The offset
+  // itself is written at the start of the next frame, before that frame is painted, so the
+  // layout it forces is the frame's own. (Written in the commit, the commit did that layout.)
   const shown = useRef(0);
+  /** The offset to write at the next frame. */
   const wanted = useRef(0);
   /** Set while the scroll event of our own write is due, so it is not taken for the reader's. */
   const own = useRef(false);
@@ -93,7 +89,13 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
       own.current = true;
     });
   }, [scrollTop]);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    },
+    [],
+  );
 
   const recording = tf.frame.phase === 'record';
   const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : count;
@@ -149,7 +151,8 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
             own.current = false;
             return;
           }
-          shown.current = e.currentTarget.scrollTop;
+          // The reader's scroll wins over a write still waiting for its frame.
+          shown.current = wanted.current = e.currentTarget.scrollTop;
           setScrollTop(shown.current);
         }}
         onClick={(e) => {
@@ -187,45 +190,6 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
       </div>
     </>
   );
-}
-
-/** What the table's offset follows: the rows to keep in view and the room they are seen in. */
-interface Followed {
-  node: number;
-  parent: number;
-  count: number;
-  viewport: number;
-  selected: number;
-  linkedStep: number | null;
-}
-
-function sameFollowed(a: Followed, b: Followed): boolean {
-  return (
-    a.node === b.node &&
-    a.parent === b.parent &&
-    a.count === b.count &&
-    a.viewport === b.viewport &&
-    a.selected === b.selected &&
-    a.linkedStep === b.linkedStep
-  );
-}
-
-/**
- * The offset that brings into view what changed since `before` (everything, on the first
- * render): the row in play and its target, the node selected, the first row of a step pointed
- * at. Offsets already showing them are kept.
- */
-function follow(before: Followed | null, now: Followed, step: Int32Array | undefined, scrollTop: number): number {
-  let top = scrollTop;
-  const bring = (index: number, also = -1) => {
-    const to = scrollToRow({ index, also, scrollTop: top, viewport: now.viewport, rowHeight: ROW_HEIGHT, count: now.count });
-    if (to !== null) top = to;
-  };
-  const fresh = before === null || before.count !== now.count || before.viewport !== now.viewport;
-  if (fresh || before.node !== now.node || before.parent !== now.parent) bring(now.node, now.parent);
-  if (fresh || before.selected !== now.selected) bring(now.selected);
-  if ((fresh || before.linkedStep !== now.linkedStep) && now.linkedStep !== null && step) bring(step.indexOf(now.linkedStep));
-  return top;
 }
 
 interface RowProps {

@@ -60,3 +60,56 @@ export function scrollToRow(opts: {
   if (bottom > scrollTop + viewport) return Math.max(0, Math.min(max, bottom - viewport));
   return null;
 }
+
+/** What a table's offset follows: the rows it keeps in view. */
+export interface Followed {
+  /** The row in play and the row it sends to (−1 for none). */
+  node: number;
+  parent: number;
+  /** Rows in the table. */
+  count: number;
+  /** The row picked, −1 for none. */
+  selected: number;
+  /** The first row of a step pointed at elsewhere, −1 for none. */
+  linked: number;
+}
+
+export function sameFollowed(a: Followed, b: Followed): boolean {
+  return a.node === b.node && a.parent === b.parent && a.count === b.count && a.selected === b.selected && a.linked === b.linked;
+}
+
+/**
+ * The scrollTop that brings into view what changed since `before` (everything when `before` is
+ * null, on the first render): the row in play with the row it sends to when both fit, the row
+ * picked, the first row of a step pointed at. A new row count (a new tape) brings the row in play
+ * again, not the others. An offset that already shows them is kept.
+ */
+export function followOffset(before: Followed | null, now: Followed, opts: { scrollTop: number; viewport: number; rowHeight: number }): number {
+  let top = opts.scrollTop;
+  const bring = (index: number, also = -1) => {
+    const to = scrollToRow({ index, also, scrollTop: top, viewport: opts.viewport, rowHeight: opts.rowHeight, count: now.count });
+    if (to !== null) top = to;
+  };
+  if (before === null || before.count !== now.count || before.node !== now.node || before.parent !== now.parent) bring(now.node, now.parent);
+  if (before === null || before.selected !== now.selected) bring(now.selected);
+  if (before === null || before.linked !== now.linked) bring(now.linked);
+  return top;
+}
+
+/** The rows drawn last: their range, and the base their keys (index − base) were given. */
+export interface KeyedWindow {
+  start: number;
+  end: number;
+  base: number;
+}
+
+/**
+ * The key base for rows `start` … `end − 1`, given the window drawn last. A window that shares a
+ * row with it keeps the base, so each row keeps its key (and its elements) as it scrolls. One
+ * that shares none shifts the base by the jump, so row `start + k` takes the key row
+ * `last.start + k` had, and with it that row's elements: only their text changes.
+ */
+export function rowKeyBase(last: KeyedWindow, start: number, end: number): number {
+  const apart = start >= last.end || end <= last.start;
+  return apart ? last.base + (start - last.start) : last.base;
+}

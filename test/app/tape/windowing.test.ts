@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrollToRow, windowRows } from '../../../app/tape/windowing.ts';
+import { followOffset, rowKeyBase, scrollToRow, windowRows, type Followed } from '../../../app/tape/windowing.ts';
 
 describe('table windowing', () => {
   it('renders only the rows in view plus the overscan, with spacers for the rest', () => {
@@ -42,5 +42,43 @@ describe('table windowing', () => {
     expect(scrollToRow({ ...base, index: 100, also: 96, scrollTop: 200 * 26 })).toBe(94 * 26);
     // Too far apart to share the window: the row in play wins.
     expect(scrollToRow({ ...base, index: 100, also: 0, scrollTop: 200 * 26 })).toBe(98 * 26);
+  });
+
+  it('follows what changed: the row in play, the row picked, a linked step; a new tape brings back the row in play only', () => {
+    const opts = { viewport: 260, rowHeight: 26 };
+    const at = (top: number) => ({ ...opts, scrollTop: top });
+    const first: Followed = { node: 1000, parent: -1, count: 3000, selected: -1, linked: -1 };
+    // The first render brings the row in play into view.
+    expect(followOffset(null, first, at(0))).toBe(scrollToRow({ ...opts, index: 1000, scrollTop: 0, count: 3000 }));
+    // The reader scrolled to the top; a row picked there moves nothing, nor does nothing changing.
+    const picked = { ...first, selected: 3 };
+    expect(followOffset(first, picked, at(0))).toBe(0);
+    expect(followOffset(picked, picked, at(0))).toBe(0);
+    // A row picked out of view is brought in; so is a linked step's first row.
+    expect(followOffset(first, { ...first, selected: 2000 }, at(0))).toBe(scrollToRow({ ...opts, index: 2000, scrollTop: 0, count: 3000 }));
+    expect(followOffset(first, { ...first, linked: 500 }, at(0))).toBe(scrollToRow({ ...opts, index: 500, scrollTop: 0, count: 3000 }));
+    // A new tape (another row count) brings the row in play back, and leaves the row picked out of view.
+    const retaped = { ...picked, node: 10, count: 2800, selected: 2700 };
+    expect(followOffset({ ...picked, node: 10, selected: 2700 }, retaped, at(1500 * 26))).toBe(scrollToRow({ ...opts, index: 10, scrollTop: 1500 * 26, count: 2800 }));
+    // The player moving to a row already in view keeps the offset.
+    expect(followOffset(first, { ...first, node: 1001 }, at(995 * 26))).toBe(995 * 26);
+  });
+
+  it('keys rows so a scroll keeps them and a jump reuses every row it leaves', () => {
+    const keys = (start: number, end: number, base: number) => Array.from({ length: end - start }, (_, k) => start + k - base);
+    const last = { start: 100, end: 130, base: 40 };
+    // Overlapping: the same base, so the rows both windows share keep their keys.
+    expect(rowKeyBase(last, 103, 133)).toBe(40);
+    expect(rowKeyBase(last, 90, 120)).toBe(40);
+    // Clear of it, either way: the new rows take the old rows' keys, slot by slot.
+    for (const start of [130, 500, 0, 70]) {
+      const base = rowKeyBase(last, start, start + 30);
+      expect(keys(start, start + 30, base)).toEqual(keys(100, 130, 40));
+    }
+    // A shorter window after a jump takes the first keys, and they are still distinct.
+    const base = rowKeyBase(last, 2000, 2020);
+    const shorter = keys(2000, 2020, base);
+    expect(shorter).toEqual(keys(100, 120, 40));
+    expect(new Set(shorter).size).toBe(20);
   });
 });
