@@ -82,6 +82,8 @@ export function TapeGraph(props: TapeGraphProps) {
   // a move instead of a pan's every frame.
   const lastMove = useRef(-Infinity);
   const quick = useRef(false);
+  /** The timer that takes the class `quick` off once the moves stop. */
+  const calm = useRef(0);
   useLayoutEffect(() => {
     const now = performance.now();
     quick.current = now - lastMove.current < PAN_MS;
@@ -91,15 +93,15 @@ export function TapeGraph(props: TapeGraphProps) {
     // could finish before the next move, and the flash, a stroke's width, lays the graph out
     // again at every frame. PAN_MS after the last move the class goes, and the node receiving
     // then flashes once. Playback keeps both: it is there to be watched.
+    // (The class is only written when it changes: a write restyles every box.)
     const layer = layerRef.current;
-    if (!layer || !quick.current || props.playing) return;
-    layer.classList.add('quick');
-    const timer = setTimeout(() => layer.classList.remove('quick'), PAN_MS);
-    return () => {
-      clearTimeout(timer);
-      layer.classList.remove('quick');
-    };
+    if (!layer) return;
+    const still = quick.current && !props.playing;
+    layer.classList.toggle('quick', still);
+    clearTimeout(calm.current);
+    if (still) calm.current = window.setTimeout(() => layer.classList.remove('quick'), PAN_MS);
   }, [tf]);
+  useEffect(() => () => clearTimeout(calm.current), []);
   useEffect(() => {
     const p = ready && tf.node >= 0 ? focusPoint(layout, tf.node) : null;
     if (p) zoom.reveal(p.x, p.y, undefined, !quick.current);
