@@ -32,6 +32,8 @@ async function openTensor(options: Parameters<typeof open>[1] = { reducedMotion:
   const opened = await open('', options);
   await scrollTo(opened.page, TENSOR);
   await opened.page.locator(`${TENSOR} .train-controls`).waitFor({ timeout: 30_000 });
+  // Sections above may have grown while the panel's code loaded: bring it to the same place again.
+  await scrollTo(opened.page, TENSOR);
   return opened;
 }
 
