@@ -74,7 +74,12 @@ describe('the tape panel in Chromium', () => {
     // The table shows the tape's last rows; the next steps jump it to the first ones.
     const tagged = await TAPE(page)
       .locator('.tape-table tr[data-node]')
-      .evaluateAll((rows) => rows.map((r) => ((r as HTMLElement & { drawnBefore?: boolean }).drawnBefore = true) && Number(r.getAttribute('data-node'))));
+      .evaluateAll((rows) =>
+        rows.map((r) => {
+          (r as HTMLElement & { drawnBefore?: boolean }).drawnBefore = true;
+          return Number(r.getAttribute('data-node'));
+        }),
+      );
     expect(Math.min(...tagged)).toBeGreaterThan(40);
     expect(await press(page, 'Home')).toMatch(/^Empty tape/);
     expect(await TAPE(page).locator('.tape-table tr.current').count()).toBe(0);
