@@ -42,9 +42,9 @@ export const GapGauge = memo(function GapGauge({ value, notRun = false }: { valu
             ε = 2⁻⁵²
           </text>
           {g.ticks.map((t) => (
-            <g key={t.value} transform={`translate(${t.offset},12)`}>
-              <line className="tick" y1={6} y2={10} />
-              <text y={24} textAnchor="middle">
+            <g key={t.value}>
+              <line className="tick" x1={t.offset} x2={t.offset} y1={18} y2={22} />
+              <text x={t.offset} y={36} textAnchor="middle">
                 {t.label}
               </text>
             </g>
