@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { formulaOf, nodeRef, nodeTag, num, opName } from './labels.ts';
 import { contributionsTo, wrongInputs, type TapeFrame, type TapeStatics } from './model.ts';
 
 /** The step in play as an equation, with the engine's numbers in it. */
-export function EventCard({ statics, tf, overwrite }: { statics: TapeStatics; tf: TapeFrame; overwrite: boolean }) {
+export const EventCard = memo(function EventCard({ statics, tf, overwrite }: { statics: TapeStatics; tf: TapeFrame; overwrite: boolean }) {
   const { view } = statics;
   const frame = tf.frame;
   let title: string;
@@ -89,10 +90,10 @@ export function EventCard({ statics, tf, overwrite }: { statics: TapeStatics; tf
       {body}
     </div>
   );
-}
+});
 
 /** The selected node: what it computes and, when it fans out, every contribution it collects. */
-export function NodeCard({ statics, tf, node }: { statics: TapeStatics; tf: TapeFrame; node: number }) {
+export const NodeCard = memo(function NodeCard({ statics, tf, node }: { statics: TapeStatics; tf: TapeFrame; node: number }) {
   const { view } = statics;
   if (node < 0 || node >= view.length) return null;
   const tag = nodeTag(view, node);
@@ -143,7 +144,7 @@ export function NodeCard({ statics, tf, node }: { statics: TapeStatics; tf: Tape
       ) : null}
     </div>
   );
-}
+});
 
 /** With the pitfall on: how wrong the overwriting sweep's gradient comes out, and where it starts. */
 export function PitfallNote({ statics }: { statics: TapeStatics }) {

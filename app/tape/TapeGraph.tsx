@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useSize } from '../charts/useSize.ts';
 import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
 import { drawnItems, drawWindow, focusPoint, type DrawWindow, type GraphLayout } from './layout.ts';
@@ -33,8 +33,12 @@ interface TapeGraphProps extends MarkContext {
   onCollapseAll: (() => void) | null;
 }
 
-/** The computation graph: nodes in their layout, edges lit as values go forward and adjoints come back. */
-export function TapeGraph(props: TapeGraphProps) {
+/**
+ * The computation graph: nodes in their layout, edges lit as values go forward and adjoints come back.
+ * Drawn again only when its props change: not when the player's slider moves and the position the
+ * graph follows (deferred) has not yet.
+ */
+export const TapeGraph = memo(function TapeGraph(props: TapeGraphProps) {
   const { statics, layout, tf, overwrite, selected, hovered } = props;
   const { view } = statics;
   const boxHeight = graphBoxHeight(layout.height);
@@ -262,4 +266,4 @@ export function TapeGraph(props: TapeGraphProps) {
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { SLICE_ABOVE } from '../perf/slices.ts';
 import { useSliced } from '../perf/useSliced.ts';
 import { chainLayoutSlices, COLLAPSE_ABOVE } from './chainLayout.ts';
@@ -104,10 +104,18 @@ function TapeStage({ view, statics, reading = false }: { view: ShownView; static
     event.preventDefault();
   };
 
-  const onSelect = (node: number) => {
-    select(node === useTape.getState().selected ? -1 : node);
-    if (node >= 0 && view.step && view.step[node] >= 0) layout.open(view.step[node]);
-  };
+  // The graph, the table and the cards are memoized, and the callbacks they are given are kept
+  // stable: while the slider moves ahead of the deferred position, this component renders with
+  // the old frame, and they are not drawn again for it.
+  const openStep = layout.open;
+  const onSelect = useCallback(
+    (node: number) => {
+      const player = useTape.getState();
+      player.select(node === player.selected ? -1 : node);
+      if (node >= 0 && view.step && view.step[node] >= 0) openStep(view.step[node]);
+    },
+    [useTape, view, openStep],
+  );
 
   return (
     <div className={`tape-lab${loading || reading ? ' loading' : ''}`} onKeyDown={onKeyDown}>
@@ -181,7 +189,7 @@ function useTapeLink(view: ShownView, tf: { node: number; frame: { phase: string
   return steps ? hovered : null;
 }
 
-function GraphLegend({ collapsible }: { collapsible: boolean }) {
+const GraphLegend = memo(function GraphLegend({ collapsible }: { collapsible: boolean }) {
   return (
     <ul className="legend tape-legend">
       <li>
@@ -209,7 +217,7 @@ function GraphLegend({ collapsible }: { collapsible: boolean }) {
       </li>
     </ul>
   );
-}
+});
 
 /**
  * The graph's layout, with the chain's steps opened and closed on click. The chain's template
@@ -231,6 +239,24 @@ function useGraphLayout(view: ShownView) {
     [view, steps, collapsible, open],
     view.length > SLICE_ABOVE,
   );
+  // Stable while the steps stay collapsible, so the memoized graph is not drawn again for them.
+  const openStep = useCallback(
+    (t: number) => {
+      if (collapsible) setOpen((o) => (o.has(t) ? o : new Set(o).add(t)));
+    },
+    [collapsible],
+  );
+  const closeStep = useCallback(
+    (t: number) =>
+      setOpen((o) => {
+        if (!o.has(t)) return o;
+        const next = new Set(o);
+        next.delete(t);
+        return next;
+      }),
+    [],
+  );
+  const closeAll = useCallback(() => setOpen((o) => (o.size === 0 ? o : new Set())), []);
   const ofThisTape = sliced.value?.view === view ? sliced.value : null;
   const chain = ofThisTape?.layout ?? null;
   /** The chain's template does not fit this tape: dagre lays it out. */
@@ -249,14 +275,8 @@ function useGraphLayout(view: ShownView) {
   return {
     value: chain ?? (layered?.view === view ? layered.layout : null),
     anyOpen: collapsible && open.size > 0,
-    open: (t: number) => {
-      if (collapsible && !open.has(t)) setOpen(new Set(open).add(t));
-    },
-    close: (t: number) => {
-      const next = new Set(open);
-      next.delete(t);
-      setOpen(next);
-    },
-    closeAll: () => setOpen(new Set()),
+    open: openStep,
+    close: closeStep,
+    closeAll,
   };
 }

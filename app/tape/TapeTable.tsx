@@ -25,7 +25,7 @@ interface TapeTableProps {
  * The Wengert list: one row per node, in tape order, rendered a window at a time so a tape of
  * thousands of nodes scrolls smoothly. The row in play is highlighted and kept in view.
  */
-export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedStep = null, onHover, onSelect }: TapeTableProps) {
+export const TapeTable = memo(function TapeTable({ statics, tf, overwrite, selected, hovered, linkedStep = null, onHover, onSelect }: TapeTableProps) {
   const { view } = statics;
   const subject = useContext(TapeSubjectContext);
   const box = useRef<HTMLDivElement | null>(null);
@@ -190,7 +190,7 @@ export function TapeTable({ statics, tf, overwrite, selected, hovered, linkedSte
       </div>
     </>
   );
-}
+});
 
 interface RowProps {
   i: number;

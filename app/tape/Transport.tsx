@@ -1,10 +1,13 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { SPEEDS } from './tapeSlice.ts';
 import { usePlayer } from './player.ts';
 import type { Timeline } from './timeline.ts';
 
-/** Play, pause, step, scrub and speed, over one timeline of two phases. */
-export function Transport({ tl }: { tl: Timeline }) {
+/**
+ * Play, pause, step, scrub and speed, over one timeline of two phases. It reads the player's state
+ * itself, so it is drawn once a move, not again when the deferred position catches up.
+ */
+export const Transport = memo(function Transport({ tl }: { tl: Timeline }) {
   const id = useId();
   const useTape = usePlayer();
   const position = useTape((s) => s.position);
@@ -69,7 +72,7 @@ export function Transport({ tl }: { tl: Timeline }) {
       </div>
     </div>
   );
-}
+});
 
 /** The timeline's two phases, to scale, each a button that jumps to its start. */
 function PhaseBar({ tl, position, onJump }: { tl: Timeline; position: number; onJump: (position: number) => void }) {
