@@ -1,4 +1,5 @@
 import { interpolateLab } from 'd3';
+import { BLANK, heatLevel, heatScale, INFINITE, RAMP_FROM, tangentLevels, type HeatLevels, type HeatScale, type Magnitudes } from './heatLevels.ts';
 
 /** RGBA pixels of the tangent table, one pixel per entry, and the magnitudes the colours span. */
 export interface HeatStrip {
@@ -14,8 +15,7 @@ export interface HeatStrip {
   nonFinite: number;
 }
 
-/** The colour ramp spans the data's decades, but never more than this many. */
-export const HEAT_DECADES = 12;
+export { HEAT_DECADES, magnitudes, type Magnitudes } from './heatLevels.ts';
 
 /** The two ends of the colour ramp (small, large magnitude) for each theme. */
 export const HEAT_RAMPS = {
@@ -24,111 +24,75 @@ export const HEAT_RAMPS = {
 } as const;
 
 /**
- * Colours the tangent table dx_t/dθ_j ((T+1) × P, row-major by t) by log10 |value|, with state t
- * along the columns and direction j down the rows, so the blank triangle of directions that
- * cannot yet have influenced x_t (θ_j belongs to step ⌊j/2⌋ ≥ t) stays empty.
+ * Paints the tangent table dx_t/dθ_j ((T+1) × P, row-major by t), coloured by log10 |value|, with
+ * state t along the columns and direction j down the rows, so the blank triangle of directions
+ * that cannot yet have influenced x_t (θ_j belongs to step ⌊j/2⌋ ≥ t) stays empty. Its levels
+ * (heatLevels.ts) are usually the worker's, made with the report; only the palette is looked up here.
  *
- * `reuse`, the pixels of this chart's last strip, is cleared and written into when its buffer is
- * large enough: a strip is made on every report while a slider moves, and a fresh 300 kB buffer
- * each time cost more than colouring it (the canvas has copied the last strip's pixels by then).
- * A new buffer gets a quarter more room than it needs, so dragging the steps up reuses it too.
+ * `reuse`, the pixels of this chart's last strip, is written into when its buffer is large enough:
+ * a strip is made on every report while a slider moves, and a fresh 300 kB buffer each time cost
+ * more than colouring it (the canvas has copied the last strip's pixels by then). A new buffer gets
+ * a quarter more room than it needs, so dragging the steps up reuses it too.
  */
 export function tangentHeat(
-  tangents: ArrayLike<number>,
+  tangents: ArrayLike<number> & object,
   steps: number,
   ramp: readonly [string, string],
   reuse?: Uint8ClampedArray<ArrayBuffer>,
 ): HeatStrip {
-  const columns = steps + 1;
-  const rows = 2 * steps;
-  const range = magnitudes(tangents);
-  const colours = heatColours(range, ramp);
+  return paintHeat(tangentLevels(tangents, steps), ramp, reuse);
+}
+
+/** The strip's pixels: each level's colour in the ramp's palette (every pixel written, blank ones too). */
+export function paintHeat(heat: HeatLevels, ramp: readonly [string, string], reuse?: Uint8ClampedArray<ArrayBuffer>): HeatStrip {
+  const { columns, rows, levels } = heat;
   const size = columns * rows * 4;
   const buffer = reuse && reuse.buffer.byteLength >= size ? reuse.buffer : new ArrayBuffer(Math.ceil(size * 1.25));
-  const pixels = new Uint8ClampedArray(buffer, 0, size).fill(0);
-  // One 32-bit word per pixel; only the directions that can have reached x_t (j < 2t) are read,
-  // so the blank triangle costs nothing.
+  const pixels = new Uint8ClampedArray(buffer, 0, size);
   const words = new Uint32Array(buffer, 0, size / 4);
-  for (let t = 1; t < columns; t++) {
-    const from = t * rows;
-    for (let j = 0, last = Math.min(rows, 2 * t); j < last; j++) {
-      const word = heatWord(tangents[from + j], colours);
-      if (word !== 0) words[j * columns + t] = word;
-    }
-  }
-  return { columns, rows, pixels, decades: colours.decades, nonFinite: range.nonFinite };
+  const colourOf = levelWords(ramp);
+  for (let k = 0; k < levels.length; k++) words[k] = colourOf[levels[k]];
+  return { columns, rows, pixels, decades: heat.decades, nonFinite: heat.nonFinite };
 }
 
-/** The largest and smallest nonzero finite magnitude of some values, and how many are not finite. */
-export interface Magnitudes {
-  top: number;
-  bottom: number;
-  nonFinite: number;
-}
-
-/** Magnitudes of the values given (more series add to the same range). */
-export function magnitudes(...series: ArrayLike<number>[]): Magnitudes {
-  let top = 0;
-  let bottom = Infinity;
-  let nonFinite = 0;
-  for (const values of series) {
-    for (let i = 0; i < values.length; i++) {
-      const m = Math.abs(values[i]);
-      if (!Number.isFinite(m)) nonFinite += 1;
-      else if (m > 0) {
-        if (m > top) top = m;
-        if (m < bottom) bottom = m;
-      }
-    }
-  }
-  return { top, bottom, nonFinite };
-}
-
-/** How a strip colours an entry: by log |value| over the decades its ramp spans. */
-export interface HeatColours {
-  /** log10 of the smallest and largest magnitude the ramp spans (at most HEAT_DECADES apart). */
-  decades: [number, number];
-  /** ln of the ramp's bottom, and ramp steps per unit of ln: the index is (ln |v| − offset)·scale. */
-  offset: number;
-  scale: number;
-  /** The ramp's 256 colours as RGBA words. */
-  palette: Uint32Array;
+/** How a strip colours an entry: its level (by log |value| over the decades), then that level's colour. */
+export interface HeatColours extends HeatScale {
+  /** The colour of each level, as an RGBA word (levelWords). */
+  words: Uint32Array;
 }
 
 /** The colouring of entries whose magnitudes are `range`: the whole decades around them, at most HEAT_DECADES. */
 export function heatColours(range: Magnitudes, ramp: readonly [string, string]): HeatColours {
-  const { top, bottom } = range;
-  const hi = top === 0 ? 0 : Math.ceil(Math.log10(top) - 1e-9);
-  const lo = top === 0 ? -1 : Math.min(hi - 1, Math.max(hi - HEAT_DECADES, Math.floor(Math.log10(bottom) + 1e-9)));
-  return { decades: [lo, hi], offset: lo * Math.LN10, scale: 255 / (Math.LN10 * (hi - lo)), palette: paletteOf(ramp) };
+  return { ...heatScale(range), words: levelWords(ramp) };
 }
 
 /** The RGBA word of one entry: 0 (transparent) for zero or NaN, red for ±∞, else its ramp colour. */
 export function heatWord(value: number, colours: HeatColours): number {
-  const v = Math.abs(value);
-  if (!(v > 0)) return 0;
-  if (v === Infinity) return NON_FINITE;
-  const u = (Math.log(v) - colours.offset) * colours.scale;
-  return colours.palette[u <= 0 ? 0 : u >= 255 ? 255 : (u + 0.5) | 0];
+  return colours.words[heatLevel(value, colours)];
 }
 
 /** The pixel of an entry that is not finite, as one RGBA word: opaque red. */
 const NON_FINITE = rgbaWord(220, 0, 0);
 
-const palettes = new Map<string, Uint32Array>();
-
-/** The ramp's 256 opaque colours as RGBA words, computed once per ramp (a strip is drawn per report). */
-function paletteOf(ramp: readonly [string, string]): Uint32Array {
+/**
+ * The colour of each level as an RGBA word: transparent for BLANK, red for INFINITE, then the
+ * ramp's 256 opaque colours. Computed once per ramp (a strip is drawn per report).
+ */
+function levelWords(ramp: readonly [string, string]): Uint32Array {
   const key = `${ramp[0]} ${ramp[1]}`;
-  let palette = palettes.get(key);
-  if (!palette) {
+  let words = palettes.get(key);
+  if (!words) {
     const colour = interpolateLab(ramp[0], ramp[1]);
-    palette = new Uint32Array(256);
-    for (let k = 0; k < 256; k++) palette[k] = rgbaWord(...parseRgb(colour(k / 255)));
-    palettes.set(key, palette);
+    words = new Uint32Array(RAMP_FROM + 256);
+    words[BLANK] = 0;
+    words[INFINITE] = NON_FINITE;
+    for (let k = 0; k < 256; k++) words[RAMP_FROM + k] = rgbaWord(...parseRgb(colour(k / 255)));
+    palettes.set(key, words);
   }
-  return palette;
+  return words;
 }
+
+const palettes = new Map<string, Uint32Array>();
 
 /** An opaque colour as the 32-bit word whose bytes in memory are R, G, B, A. */
 function rgbaWord(r: number, g: number, b: number): number {

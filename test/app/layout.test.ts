@@ -6,7 +6,8 @@ import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/c
 import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
 import { apart, frontierLayout, type FrontierMark } from '../../app/charts/frontierLayout.ts';
 import { gaugeLayout } from '../../app/charts/gauge.ts';
-import { HEAT_RAMPS, tangentHeat } from '../../app/charts/heatmap.ts';
+import { heatLevels, rememberHeatLevels, tangentLevels } from '../../app/charts/heatLevels.ts';
+import { HEAT_RAMPS, heatColours, heatWord, magnitudes, tangentHeat } from '../../app/charts/heatmap.ts';
 import { spreadLabels } from '../../app/charts/spreadLabels.ts';
 import { reverseLayout } from '../../app/charts/reverseLayout.ts';
 import { logTicks } from '../../app/charts/ticks.ts';
@@ -145,6 +146,42 @@ describe('forward mode layout', () => {
     expect(pixel(0)).toEqual([138, 44, 6, 255]); // 1e-3 is the top of its ramp: #8a2c06
     expect(pixel(1)).toEqual([220, 0, 0, 255]);
     expect(strip.nonFinite).toBe(1);
+  });
+
+  it('paints every entry the colour of its own magnitude, transposed, for any tangents', () => {
+    const entry = fc.oneof(fc.double(), fc.constantFrom(0, -0, Infinity, -Infinity, NaN, 1e-300, -1e300));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }).chain((T) => fc.tuple(fc.constant(T), fc.array(entry, { minLength: (T + 1) * 2 * T, maxLength: (T + 1) * 2 * T }))),
+        ([T, values]) => {
+          const tangents = new Float64Array(values);
+          const strip = tangentHeat(tangents, T, HEAT_RAMPS.dark);
+          const colours = heatColours(magnitudes(tangents), HEAT_RAMPS.dark);
+          const words = new Uint32Array(strip.pixels.buffer, 0, strip.pixels.length / 4);
+          for (let t = 0; t <= T; t++) {
+            for (let j = 0; j < 2 * T; j++) {
+              // State t is reached by the directions of the steps before it (j < 2t) alone.
+              const want = j < 2 * t ? heatWord(tangents[t * 2 * T + j], colours) : 0;
+              if (words[j * (T + 1) + t] !== want) return false;
+            }
+          }
+          return strip.nonFinite === values.filter((v) => !Number.isFinite(v)).length;
+        },
+      ),
+    );
+  });
+
+  it('draws from the levels the worker sent with the tangents, and works them out when none came', () => {
+    const T = report.steps;
+    const tangents = new Float64Array(report.tangents!);
+    const sent = heatLevels(tangents, T);
+    rememberHeatLevels(tangents, sent);
+    expect(tangentLevels(tangents, T)).toBe(sent);
+    // Levels of another shape are not taken for this table's.
+    expect(tangentLevels(tangents, T - 1)).not.toBe(sent);
+    const other = new Float64Array(report.tangents!);
+    expect(tangentLevels(other, T).levels).toEqual(sent.levels);
+    expect(tangentHeat(other, T, HEAT_RAMPS.light).pixels).toEqual(tangentHeat(tangents, T, HEAT_RAMPS.light).pixels);
   });
 
   it('gives an exact zero its own zone on the gauge', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packActions, reportBuffers, unpackActions } from '../../workers/channel/transfer.ts';
+import { packReport, reportBuffers, unpackReport } from '../../workers/channel/transfer.ts';
+import { heatLevels, tangentLevels } from '../../app/charts/heatLevels.ts';
 import { labReport } from './fixture.ts';
 
 describe('moving a report to the main thread', () => {
@@ -20,28 +21,42 @@ describe('moving a report to the main thread', () => {
     expect(report.adjoint.length).toBe(0);
   });
 
+  it("works out the tangents' colour levels in the worker, moves them with the report and keeps them for the heat strip", () => {
+    const report = labReport({ steps: 7, stride: 2 });
+    const packed = packReport(report);
+    expect(packed.tangentLevels).toEqual(heatLevels(report.tangents!, 7));
+    expect(reportBuffers(packed)).toContain(packed.tangentLevels!.levels.buffer);
+    const arrived = structuredClone(packed, { transfer: reportBuffers(packed) });
+    expect(packed.tangentLevels!.levels.length).toBe(0);
+    const unpacked = unpackReport(arrived);
+    expect('tangentLevels' in unpacked).toBe(false);
+    expect(tangentLevels(unpacked.tangents!, 7)).toBe(arrived.tangentLevels);
+    // A report without tangents (forward mode left out) has no levels.
+    expect(packReport({ ...report, tangents: null }).tangentLevels).toBeNull();
+  });
+
   it('packs the schedule into one Int32Array that moves with the report and unpacks to the same actions', () => {
     for (const settings of [{ steps: 9, stride: 2 }, { steps: 12, schedule: 'revolve' as const, snapshots: 3 }]) {
       const report = labReport(settings);
       const actions = structuredClone(report.checkpoint.actions);
       expect(actions.length).toBeGreaterThan(10);
-      const packed = packActions(report);
+      const packed = packReport(report);
       expect(packed.checkpoint.actions).toEqual([]);
       expect(packed.packedActions).toHaveLength(3 * actions.length);
       expect(reportBuffers(packed)).toContain(packed.packedActions!.buffer);
       const arrived = structuredClone(packed, { transfer: reportBuffers(packed) });
-      const unpacked = unpackActions(arrived);
+      const unpacked = unpackReport(arrived);
       expect(unpacked.checkpoint.actions).toEqual(actions);
       expect('packedActions' in unpacked).toBe(false);
     }
     // The same schedule arriving again unpacks to the very same array (structural sharing then
     // sees it unchanged without comparing every action); another schedule to a new one.
     const again = labReport({ steps: 9, stride: 2 });
-    const first = unpackActions(packActions(again)).checkpoint.actions;
-    expect(unpackActions(packActions(labReport({ steps: 9, stride: 2 }))).checkpoint.actions).toBe(first);
-    expect(unpackActions(packActions(labReport({ steps: 9, stride: 3 }))).checkpoint.actions).not.toBe(first);
+    const first = unpackReport(packReport(again)).checkpoint.actions;
+    expect(unpackReport(packReport(labReport({ steps: 9, stride: 2 }))).checkpoint.actions).toBe(first);
+    expect(unpackReport(packReport(labReport({ steps: 9, stride: 3 }))).checkpoint.actions).not.toBe(first);
     // A report that was never packed (a test's fake worker) passes through as it is.
     const plain = labReport({ steps: 4 });
-    expect(unpackActions(plain)).toBe(plain);
+    expect(unpackReport(plain)).toBe(plain);
   });
 });

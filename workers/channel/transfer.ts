@@ -1,18 +1,20 @@
 import type { CheckpointAction, LabReport } from '../../engine/report.ts';
 import type { TapeView } from '../../engine/tape-view.ts';
+import { heatLevels, rememberHeatLevels, type HeatLevels } from '../../app/charts/heatLevels.ts';
 
 /**
  * The distinct ArrayBuffers behind a report's typed arrays, to move (not copy) them to the main
  * thread. Each buffer is listed once: transferring one twice is an error.
  */
 export function reportBuffers(report: LabReport): ArrayBuffer[] {
-  const arrays: (Float64Array | Int32Array | null)[] = [
+  const arrays: (Float64Array | Int32Array | Uint16Array | null)[] = [
     report.params.a,
     report.params.b,
     report.states,
     report.adjoint,
     report.tangents,
     (report as Partial<PackedReport>).packedActions ?? null,
+    (report as Partial<PackedReport>).tangentLevels?.levels ?? null,
   ];
   for (const pair of [...Object.values(report.gradient), report.checkpoint.gradient]) {
     if (pair) arrays.push(pair.a, pair.b);
@@ -41,18 +43,21 @@ export function tapeViewBuffers(view: TapeView): ArrayBuffer[] {
 }
 
 /**
- * A report as it crosses to the main thread: the checkpoint schedule's actions packed into one
- * Int32Array (three numbers an action: kind, step, to) instead of an array of objects. At 100,000
- * steps a schedule has hundreds of thousands of actions, and the structured clone of that many
- * small objects held the page for a good part of a second; an Int32Array moves for free and
- * unpacks in a few milliseconds.
+ * A report as it crosses to the main thread, with two things done in the worker that the page
+ * would otherwise do on its own thread:
+ * - the checkpoint schedule's actions packed into one Int32Array (three numbers an action: kind,
+ *   step, to) instead of an array of objects. At 100,000 steps a schedule has hundreds of
+ *   thousands of actions, and the structured clone of that many small objects held the page for a
+ *   good part of a second; an Int32Array moves for free and unpacks in a few milliseconds;
+ * - the colour levels of the tangent table (app/charts/heatLevels.ts), a logarithm per entry, so
+ *   the forward panel's heat strip only looks its colours up.
  */
-export type PackedReport = LabReport & { packedActions: Int32Array | null };
+export type PackedReport = LabReport & { packedActions: Int32Array | null; tangentLevels: HeatLevels | null };
 
 const KINDS: readonly CheckpointAction['kind'][] = ['advance', 'store', 'restore', 'free', 'record', 'reverse'];
 
-/** The report with its actions packed (the worker's side). */
-export function packActions(report: LabReport): PackedReport {
+/** The report with its actions packed and its tangents' levels worked out (the worker's side). */
+export function packReport(report: LabReport): PackedReport {
   const actions = report.checkpoint.actions;
   const packed = new Int32Array(actions.length * 3);
   actions.forEach((a, i) => {
@@ -60,7 +65,8 @@ export function packActions(report: LabReport): PackedReport {
     packed[3 * i + 1] = a.step;
     packed[3 * i + 2] = a.kind === 'advance' ? a.to : 0;
   });
-  return { ...report, checkpoint: { ...report.checkpoint, actions: [] }, packedActions: packed };
+  const tangentLevels = report.tangents ? heatLevels(report.tangents, report.steps) : null;
+  return { ...report, checkpoint: { ...report.checkpoint, actions: [] }, packedActions: packed, tangentLevels };
 }
 
 /** The last schedule unpacked, so the same schedule arriving again unpacks to the same array. */
@@ -73,13 +79,15 @@ function samePacked(a: Int32Array, b: Int32Array): boolean {
 }
 
 /**
- * The report with its actions unpacked (the main thread's side); a report never packed passes as
- * it is. A schedule equal to the last one unpacked gives back the same array, so the store's
+ * The report as the page keeps it (the main thread's side): its actions unpacked, and its tangents'
+ * levels remembered for the heat strip (rememberHeatLevels). A report never packed passes as it
+ * is. A schedule equal to the last one unpacked gives back the same array, so the store's
  * structural sharing sees it unchanged at once instead of comparing every action.
  */
-export function unpackActions(report: LabReport & { packedActions?: Int32Array | null }): LabReport {
+export function unpackReport(report: LabReport & Partial<Pick<PackedReport, 'packedActions' | 'tangentLevels'>>): LabReport {
   if (!report.packedActions) return report;
-  const { packedActions: packed, ...rest } = report;
+  const { packedActions: packed, tangentLevels, ...rest } = report;
+  if (tangentLevels && rest.tangents) rememberHeatLevels(rest.tangents, tangentLevels);
   if (lastUnpacked && samePacked(lastUnpacked.packed, packed)) {
     return { ...rest, checkpoint: { ...rest.checkpoint, actions: lastUnpacked.actions } };
   }

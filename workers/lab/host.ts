@@ -4,7 +4,7 @@ import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
-import { unpackActions } from '../channel/transfer.ts';
+import { unpackReport } from '../channel/transfer.ts';
 import { whenIdle } from '../channel/whenIdle.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
@@ -40,7 +40,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     get started() {
       return channel.started;
     },
-    run: (settings, onProgress) => channel.run((worker, progress) => worker.run(settings, progress), onProgress).then(unpackActions),
+    run: (settings, onProgress) => channel.run((worker, progress) => worker.run(settings, progress), onProgress).then(unpackReport),
     tape: (settings) => channel.call((worker) => worker.tape(settings)),
     time: (settings) => channel.call((worker) => worker.time(settings)),
     cancel: () => channel.cancel(),

@@ -19,7 +19,7 @@ import {
   type MethodTimes,
 } from '../../engine/index.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { packActions, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
+import { packReport, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
 import { runInPieces } from './pieces.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
@@ -80,7 +80,7 @@ const api = {
         stopped: () => mine.stopped,
         pause: nextTask,
       });
-      const report = packActions(plan && plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run);
+      const report = packReport(plan && plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run);
       return Comlink.transfer(report, reportBuffers(report));
     } finally {
       if (current === mine) current = null;
