@@ -27,4 +27,26 @@ describe('measureTapes', () => {
     expect(calls[1]).toBeGreaterThanOrEqual(7);
     expect(dear).toBeGreaterThan(cheap);
   });
+
+  it('interleavedTimes never reads a fast function as taking no time, on a coarse clock after a slow start', () => {
+    // A clock that moves in whole milliseconds (browsers round performance.now() too), and a
+    // function whose first calls are slow (its code not yet compiled), then fast.
+    let fake = 0;
+    const clock = () => Math.floor(fake);
+    let calls = 0;
+    const settling = () => {
+      calls += 1;
+      fake += calls <= 3 ? 6 : 0.002;
+    };
+    const steady = () => {
+      fake += 0.05;
+    };
+    const [fast, slow] = interleavedTimes([settling, steady], 20, 0, clock);
+    // Every batch counted read at least 0.25 ms on a clock of 1 ms steps: no mean is 0.
+    expect(fast).toBeGreaterThan(0);
+    expect(fast).toBeLessThan(0.01);
+    expect(slow).toBeGreaterThan(0.02);
+    expect(slow).toBeLessThan(0.1);
+  });
 });
+
