@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Frame } from './frame.ts';
 import type { Tick } from './ticks.ts';
 
@@ -33,12 +34,12 @@ export function AxisBottom({ frame, ticks, label, grid = true, fontSize = 11 }: 
         : null}
       <line className="domain" x1={0} x2={frame.innerWidth} y1={h} y2={h} />
       {ticks.map((t, i) => (
-        <g key={i}>
+        <Fragment key={i}>
           <line className="tick" x1={t.offset} x2={t.offset} y1={h} y2={h + 5} />
           <text x={t.offset} y={h + 6 + fontSize} textAnchor="middle">
             {t.label}
           </text>
-        </g>
+        </Fragment>
       ))}
       <text className="axis-title" x={frame.innerWidth / 2} y={h + 12 + 2 * fontSize} textAnchor="middle">
         {label}
@@ -57,12 +58,12 @@ export function AxisLeft({ frame, ticks, label, grid = true, fontSize = 11 }: Ax
         : null}
       <line className="domain" x1={0} x2={0} y1={0} y2={frame.innerHeight} />
       {ticks.map((t, i) => (
-        <g key={i}>
+        <Fragment key={i}>
           <line className="tick" x1={0} x2={-5} y1={t.offset} y2={t.offset} />
           <text x={-8} y={t.offset} dy="0.32em" textAnchor="end">
             {t.label}
           </text>
-        </g>
+        </Fragment>
       ))}
       <text
         className="axis-title"

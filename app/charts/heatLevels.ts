@@ -84,8 +84,9 @@ export function heatLevel(value: number, scale: HeatScale): number {
 
 /**
  * The levels of the tangent table dx_t/dθ_j ((T+1) × P, row-major by t), with state t along the
- * columns and direction j down the rows. Only the directions that can have reached x_t (j < 2t:
- * θ_j belongs to step ⌊j/2⌋) are read; the triangle of the others stays BLANK.
+ * columns and direction j down the rows. Only the directions that can have reached x_t are read
+ * (j < 2t: θ_j belongs to step ⌊j/2⌋, which must come before t); the triangle of the others stays
+ * BLANK.
  */
 export function heatLevels(tangents: ArrayLike<number>, steps: number): HeatLevels {
   const columns = steps + 1;
@@ -103,16 +104,18 @@ export function heatLevels(tangents: ArrayLike<number>, steps: number): HeatLeve
 /**
  * Levels already worked out, by the tangent table they are of: the worker's come with each report
  * (workers/channel/transfer.ts), and a table drawn again (the theme changed) is not read again.
+ * Kept by the array itself, which is sound because a report's tangent table is never written
+ * after it is made.
  */
-const known = new WeakMap<object, HeatLevels>();
+const known = new WeakMap<Float64Array, HeatLevels>();
 
 /** Keeps the levels worked out for a tangent table (the worker's, as its report arrives). */
-export function rememberHeatLevels(tangents: object, levels: HeatLevels): void {
+export function rememberHeatLevels(tangents: Float64Array, levels: HeatLevels): void {
   known.set(tangents, levels);
 }
 
 /** The levels of a tangent table: the ones already worked out for it, or worked out now. */
-export function tangentLevels(tangents: ArrayLike<number> & object, steps: number): HeatLevels {
+export function tangentLevels(tangents: Float64Array, steps: number): HeatLevels {
   const got = known.get(tangents);
   if (got && got.columns === steps + 1 && got.rows === 2 * steps) return got;
   const made = heatLevels(tangents, steps);

@@ -15,7 +15,7 @@ export interface HeatStrip {
   nonFinite: number;
 }
 
-export { HEAT_DECADES, magnitudes, type Magnitudes } from './heatLevels.ts';
+export { magnitudes, type Magnitudes } from './heatLevels.ts';
 
 /** The two ends of the colour ramp (small, large magnitude) for each theme. */
 export const HEAT_RAMPS = {
@@ -35,7 +35,7 @@ export const HEAT_RAMPS = {
  * a quarter more room than it needs, so dragging the steps up reuses it too.
  */
 export function tangentHeat(
-  tangents: ArrayLike<number> & object,
+  tangents: Float64Array,
   steps: number,
   ramp: readonly [string, string],
   reuse?: Uint8ClampedArray<ArrayBuffer>,
@@ -44,7 +44,7 @@ export function tangentHeat(
 }
 
 /** The strip's pixels: each level's colour in the ramp's palette (every pixel written, blank ones too). */
-export function paintHeat(heat: HeatLevels, ramp: readonly [string, string], reuse?: Uint8ClampedArray<ArrayBuffer>): HeatStrip {
+function paintHeat(heat: HeatLevels, ramp: readonly [string, string], reuse?: Uint8ClampedArray<ArrayBuffer>): HeatStrip {
   const { columns, rows, levels } = heat;
   const size = columns * rows * 4;
   const buffer = reuse && reuse.buffer.byteLength >= size ? reuse.buffer : new ArrayBuffer(Math.ceil(size * 1.25));

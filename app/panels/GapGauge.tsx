@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import { gaugeLayout } from '../charts/gauge.ts';
 import { useSize } from '../charts/useSize.ts';
 import { formatNumber } from '../format.ts';
@@ -42,12 +42,12 @@ export const GapGauge = memo(function GapGauge({ value, notRun = false }: { valu
             ε = 2⁻⁵²
           </text>
           {g.ticks.map((t) => (
-            <g key={t.value}>
+            <Fragment key={t.value}>
               <line className="tick" x1={t.offset} x2={t.offset} y1={18} y2={22} />
               <text x={t.offset} y={36} textAnchor="middle">
                 {t.label}
               </text>
-            </g>
+            </Fragment>
           ))}
           {Number.isFinite(value) ? (
             <path className="gauge-marker" d={`M${g.markerX},11 l-6,-10 h12 z`} />

@@ -147,7 +147,7 @@ export const NodeCard = memo(function NodeCard({ statics, tf, node }: { statics:
 });
 
 /** With the pitfall on: how wrong the overwriting sweep's gradient comes out, and where it starts. */
-export function PitfallNote({ statics }: { statics: TapeStatics }) {
+export const PitfallNote = memo(function PitfallNote({ statics }: { statics: TapeStatics }) {
   const { view } = statics;
   const { wrong, inputs } = wrongInputs(view);
   const first = view.divergesAt.length > 0 ? view.divergesAt[view.divergesAt.length - 1] : -1;
@@ -169,7 +169,7 @@ export function PitfallNote({ statics }: { statics: TapeStatics }) {
       </p>
     </div>
   );
-}
+});
 
 /** v with node index i as a subscript (v̄ for its adjoint). */
 function V({ i, bar = false }: { i: number; bar?: boolean }) {

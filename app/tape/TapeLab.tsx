@@ -239,7 +239,7 @@ function useGraphLayout(view: ShownView) {
     [view, steps, collapsible, open],
     view.length > SLICE_ABOVE,
   );
-  // Stable while the steps stay collapsible, so the memoized graph is not drawn again for them.
+  // Stable while `collapsible` does not change, so the memoized graph is not drawn again for them.
   const openStep = useCallback(
     (t: number) => {
       if (collapsible) setOpen((o) => (o.has(t) ? o : new Set(o).add(t)));

@@ -1,4 +1,4 @@
-import { scaleLog } from 'd3';
+import { interpolateLab, rgb, scaleLog } from 'd3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decadeDomain } from '../../app/charts/domain.ts';
@@ -6,7 +6,7 @@ import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/c
 import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
 import { apart, frontierLayout, type FrontierMark } from '../../app/charts/frontierLayout.ts';
 import { gaugeLayout } from '../../app/charts/gauge.ts';
-import { heatLevels, rememberHeatLevels, tangentLevels } from '../../app/charts/heatLevels.ts';
+import { heatLevels, INFINITE, rememberHeatLevels, tangentLevels } from '../../app/charts/heatLevels.ts';
 import { HEAT_RAMPS, heatColours, heatWord, magnitudes, tangentHeat } from '../../app/charts/heatmap.ts';
 import { spreadLabels } from '../../app/charts/spreadLabels.ts';
 import { reverseLayout } from '../../app/charts/reverseLayout.ts';
@@ -182,6 +182,36 @@ describe('forward mode layout', () => {
     const other = new Float64Array(report.tangents!);
     expect(tangentLevels(other, T).levels).toEqual(sent.levels);
     expect(tangentHeat(other, T, HEAT_RAMPS.light).pixels).toEqual(tangentHeat(tangents, T, HEAT_RAMPS.light).pixels);
+    // The strip is painted from the levels that came, not from levels worked out again: levels
+    // that say "infinite" everywhere paint every pixel red.
+    const red = new Float64Array(report.tangents!);
+    rememberHeatLevels(red, { ...sent, levels: new Uint16Array(sent.levels.length).fill(INFINITE) });
+    const pixels = tangentHeat(red, T, HEAT_RAMPS.light).pixels;
+    expect([...pixels.slice(0, 4)]).toEqual([220, 0, 0, 255]);
+    expect([...pixels.slice(-4)]).toEqual([220, 0, 0, 255]);
+  });
+
+  it('colours a magnitude by where its log10 falls between the whole decades around the data', () => {
+    // T = 2: four directions, rows of t = 0, 1, 2; only j < 2t are drawn. The magnitudes span
+    // 1e-6 … 0.5, so the ramp runs from 10^-6 to 10^0 and 10^(-6 + 6k/255) is its k-th colour.
+    const values = [0, 0, 0, 0, 1e-6, -0.5, 0, 0, 10 ** (-6 + (6 * 127.7) / 255), 10 ** (-6 + (6 * 64) / 255), 10 ** (-6 + (6 * 200.4) / 255), 10 ** (-6 + (6 * 200.6) / 255)];
+    const strip = tangentHeat(new Float64Array(values), 2, HEAT_RAMPS.light);
+    expect(strip.decades.map((d) => d + 0)).toEqual([-6, 0]);
+    const ramp = interpolateLab(HEAT_RAMPS.light[0], HEAT_RAMPS.light[1]);
+    const colour = (k: number) => {
+      const c = rgb(ramp(k / 255));
+      return [Math.round(c.r), Math.round(c.g), Math.round(c.b), 255];
+    };
+    const pixel = (t: number, j: number) => [...strip.pixels.slice(4 * (j * 3 + t), 4 * (j * 3 + t) + 4)];
+    expect(pixel(1, 0)).toEqual(colour(0)); // 1e-6, the bottom of the ramp
+    expect(pixel(1, 1)).toEqual(colour(Math.round((255 * Math.log10(0.5 * 1e6)) / 6))); // |−0.5|
+    expect(pixel(2, 0)).toEqual(colour(128));
+    expect(pixel(2, 1)).toEqual(colour(64));
+    expect(pixel(2, 2)).toEqual(colour(200));
+    expect(pixel(2, 3)).toEqual(colour(201));
+    // The directions a state cannot depend on (j ≥ 2t) stay transparent.
+    expect(pixel(1, 2)[3]).toBe(0);
+    expect(pixel(0, 0)[3]).toBe(0);
   });
 
   it('gives an exact zero its own zone on the gauge', () => {
