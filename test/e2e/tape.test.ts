@@ -143,6 +143,34 @@ describe('the tape panel in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps the highlight on the row under a still pointer when a jump redraws the table', async () => {
+    const { page, watch } = await openTape('#steps=200');
+    const box = TAPE(page).locator('.tape-table-box');
+    await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const seen = (await box.boundingBox())!;
+    const middle = { x: seen.x + seen.width / 2, y: seen.y + seen.height / 2 };
+    const underPointer = () =>
+      page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('tr[data-node]')?.getAttribute('data-node') ?? null, middle);
+    const hoveredRow = () => TAPE(page).locator('.tape-table tr.hovered').getAttribute('data-node', { timeout: 2000 }).catch(() => null);
+    await page.mouse.move(middle.x, middle.y);
+    const before = await underPointer();
+    expect(Number(before)).toBeGreaterThan(2000);
+    expect(await hoveredRow()).toBe(before);
+    // The pointer stays; the keyboard steps back through the sweep, then to its end, where the
+    // table jumps from the tape's last rows to its first. (With the browser's scroll anchoring on,
+    // it kept a reused row's element under the pointer, and the highlight stayed on a node gone.)
+    await TAPE(page).locator('.tape-graph').evaluate((el) => (el as HTMLElement).focus({ preventScroll: true }));
+    for (let k = 0; k < 5; k++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => (document.querySelector('section.tape-panel .tape-table-box')?.scrollTop ?? Infinity) < 1000);
+    await page.waitForTimeout(200);
+    const after = await underPointer();
+    expect(Number(after)).toBeLessThan(100);
+    expect(await hoveredRow()).toBe(after);
+    expect(watch.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('plays and pauses with the space bar, and leaves the sliders\' arrow keys alone', async () => {
     const { page } = await openTape();
     const readout = () => TAPE(page).locator('.transport .readout').textContent();
