@@ -74,6 +74,9 @@ export function heatWord(value: number, colours: HeatColours): number {
 /** The pixel of an entry that is not finite, as one RGBA word: opaque red. */
 const NON_FINITE = rgbaWord(220, 0, 0);
 
+/** Each ramp's level colours (levelWords), by its two ends. */
+const palettes = new Map<string, Uint32Array>();
+
 /**
  * The colour of each level as an RGBA word: transparent for BLANK, red for INFINITE, then the
  * ramp's 256 opaque colours. Computed once per ramp (a strip is drawn per report).
@@ -91,8 +94,6 @@ function levelWords(ramp: readonly [string, string]): Uint32Array {
   }
   return words;
 }
-
-const palettes = new Map<string, Uint32Array>();
 
 /** An opaque colour as the 32-bit word whose bytes in memory are R, G, B, A. */
 function rgbaWord(r: number, g: number, b: number): number {

@@ -16,7 +16,9 @@ import { WORK_STEPS } from '../steps.ts';
 
 const ONLY_WORK = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false };
 
-const ms = (x: number | undefined) => (x === undefined ? '…' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
+/** A measured time: '…' while it is measured, '—' when it could not be (interleavedTimes gives NaN then). */
+const ms = (x: number | undefined) =>
+  x === undefined ? '…' : !Number.isFinite(x) ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`;
 
 /** Chapter 5: one sweep gives all P gradients; work 2 against P + 1 and 2P + 1, with measured times. */
 export default function Chapter5() {
