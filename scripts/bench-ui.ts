@@ -9,7 +9,7 @@
 //     long task until a second after the first report's paint;
 //   - for each slider at the default steps and at the largest the UI offers: ~60 real mouse moves
 //     across its range at ~16 ms intervals, then the `lab:update` measures (input to the paint of
-//     its result, app/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
+//     its result, app/state/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
 //     (> 50 ms) while dragging;
 //   - the tape's position slider at the largest steps, scrubbed end to end (~60 moves): per move,
 //     input to the next painted frame (`bench:scrub` measures, added by this script) as
@@ -24,7 +24,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { sliderRange } from '../app/settings/schema.ts';
+import { sliderRange } from '../app/state/settings/schema.ts';
 import { dragThumb, INPUTS, INTERVAL_MS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
 import { bareLoads, type BareLoad } from './bareLoad.ts';
@@ -196,7 +196,7 @@ async function openTape(page: Page): Promise<void> {
 /**
  * Scrubs the tape's position slider from its start to its end. The position is not a setting (no
  * `lab:input` mark), so each `input` event is timed here: from its time stamp to the frame after
- * it, by the same rAF-then-task rule as app/perf/updateTiming.ts.
+ * it, by the same rAF-then-task rule as app/state/perf/updateTiming.ts.
  */
 async function scrub(page: Page, steps: number): Promise<DragResult> {
   await openTape(page);

@@ -1,5 +1,5 @@
 // `npm run generate`: writes engine/generated/ from engine/ops.ts (the op table) and the chain's traced step
-// (engine/codegen.ts builds the text), and app/formulas/typeset.ts from the page's TeX (app/formulas/tex.ts).
+// (engine/codegen.ts builds the text), and app/ui/formulas/typeset.ts from the page's TeX (app/ui/formulas/tex.ts).
 // Run it after changing the op table, the chain's step map or a formula; test/engine/codegen.test.ts and
 // test/app/formulas.test.tsx fail until then.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ write(GENERATED_ARITHMETICS, arithmeticsSource());
 const { STEP_PROGRAM, STEP_RECORDER } = await import('../engine/chain.ts');
 write(GENERATED_STEP, stepRecorderSource(STEP_PROGRAM, STEP_RECORDER.name, STEP_RECORDER.describe));
 
-// The page's formulas, typeset once (app/formulas/tex.ts says why).
+// The page's formulas, typeset once (app/ui/formulas/tex.ts says why).
 const katex = (await import('katex')).default;
-const { TYPESET_PATH, typesetSource } = await import('../app/formulas/tex.ts');
+const { TYPESET_PATH, typesetSource } = await import('../app/ui/formulas/tex.ts');
 write(TYPESET_PATH, typesetSource(katex.renderToString));

@@ -9,7 +9,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP_HEADER } from './csp.mjs';
 
-const ROOT = resolve(fileURLToPath(new URL('../dist/', import.meta.url)));
+const ROOT = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 const DEFAULT_PORT = 4173;
 const HOST = process.env.HOST || '127.0.0.1';
 

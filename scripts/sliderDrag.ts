@@ -4,7 +4,7 @@
  * figures describe the same inputs.
  */
 import type { Page } from 'playwright-core';
-import { sliderRange } from '../app/settings/schema.ts';
+import { sliderRange } from '../app/state/settings/schema.ts';
 
 /** Mouse moves per drag, and the pause between them (one frame). */
 export const INPUTS = 60;

@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
-import { sliderRange } from '../app/settings/schema.ts';
+import { sliderRange } from '../app/state/settings/schema.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
 import { dragThumb, INPUTS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 

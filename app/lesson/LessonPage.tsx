@@ -1,7 +1,7 @@
-import '../styles/lesson.css';
+import './lesson.css';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLab } from '../store/index.ts';
-import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { useLab } from '../state/store/index.ts';
+import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
 import { CHAPTER_BODIES } from './chapters.tsx';
 import { LessonContext, type LessonView } from './context.ts';
 import { Glossary } from './Glossary.tsx';

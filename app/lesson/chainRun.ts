@@ -1,5 +1,5 @@
 import type { LabReport } from '../../engine/report.ts';
-import type { AppSettings } from '../settings/schema.ts';
+import type { AppSettings } from '../state/settings/schema.ts';
 import { lessonEngine, lessonSettings, type LessonParts } from './engine.ts';
 import { useAnswer, type Answer } from './useAnswer.ts';
 

@@ -5,7 +5,7 @@ import { openChannel } from '../../workers/channel/channel.ts';
 import { comlinkWorker } from '../../workers/channel/comlink.ts';
 import { unpackReport } from '../../workers/channel/transfer.ts';
 import type { LabWorkerApi } from '../../workers/lab/protocol.ts';
-import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
+import { DEFAULTS, type AppSettings } from '../state/settings/schema.ts';
 
 /**
  * The lesson's own instance of the lab's engine worker, so its figures never queue behind (or

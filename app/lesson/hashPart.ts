@@ -1,4 +1,4 @@
-import type { HashPart } from '../url/part.ts';
+import type { HashPart } from '../state/url/part.ts';
 import { CHAPTER_COUNT } from './titles.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { encodeAt, encodeExpr } from '../playground/hash.ts';
-import { encodeHash } from '../url/hash.ts';
-import { DEFAULTS, type AppSettings } from '../settings/schema.ts';
+import { encodeAt, encodeExpr } from '../sections/playground/hash.ts';
+import { encodeHash } from '../state/url/hash.ts';
+import { DEFAULTS, type AppSettings } from '../state/settings/schema.ts';
 
 /** An expression at a point, as a chapter shows it. */
 export interface LessonExpression {

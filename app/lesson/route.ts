@@ -4,7 +4,7 @@
  * functions over app/url's split of the hash: a hand-edited link is read into a valid place plus
  * one notice per thing corrected.
  */
-import { splitHash } from '../url/hash.ts';
+import { splitHash } from '../state/url/hash.ts';
 import { quoted, readFlag, readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
 
 /** One place in the lesson: a chapter, presented or not, embedded or not. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMediaQuery } from '../useMediaQuery.ts';
+import { useMediaQuery } from '../ui/useMediaQuery.ts';
 
 /** Milliseconds each frame of a "Show me" stays on screen once its figure is drawn. */
 export const FRAME_MS = 700;

@@ -1,4 +1,4 @@
-import type { LabStore } from '../store/index.ts';
+import type { LabStore } from '../state/store/index.ts';
 import { CHAPTER_COUNT } from './titles.ts';
 import { formatLessonHash, parseLessonHash, type LessonRoute } from './route.ts';
 

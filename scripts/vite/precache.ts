@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from '../../app/offline/messages.ts';
+import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from '../../app/shell/offline/messages.ts';
 
 /** The service worker's own file name, next to index.html. */
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -28,7 +28,7 @@ export function cacheName(files: readonly { path: string; bytes: Uint8Array }[])
 
 /**
  * The service worker's source: the template with the cache name, the file list and the messages
- * the page sends to start and pause the storing (app/offline/register.ts) filled in.
+ * the page sends to start and pause the storing (app/shell/offline/register.ts) filled in.
  */
 export function serviceWorkerSource(template: string, cache: string, files: readonly string[]): string {
   const list = JSON.stringify(['./', ...files.map((f) => `./${f}`)]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcement } from '../../app/components/Announcer.tsx';
+import { announcement } from '../../app/shell/Announcer.tsx';
 import { labReport } from './fixture.ts';
 
 describe('the settled announcement', () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const APP = fileURLToPath(new URL('../../app/', import.meta.url));
-const WORKERS = fileURLToPath(new URL('../../workers/', import.meta.url));
+const APP = fileURLToPath(new URL('../../app', import.meta.url));
+const WORKERS = fileURLToPath(new URL('../../workers', import.meta.url));
 
 /** Engine modules the main thread may load: each imports nothing (checked below). */
 const SHARED_LEAVES = ['json-data.ts', 'limits.ts', 'number-text.ts', 'settings-table.ts'];

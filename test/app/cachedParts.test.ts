@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runLab } from '../../engine/index.ts';
-import { DEFAULTS } from '../../app/settings/schema.ts';
+import { DEFAULTS } from '../../app/state/settings/schema.ts';
 import { createPipeline, partKey } from '../../workers/lab/cachedParts.ts';
 
 /** Runs the planner to completion against the real engine; returns the include flags used. */

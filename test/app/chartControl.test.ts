@@ -8,8 +8,8 @@ import {
   snapPosition,
   valueAfterKey,
   valueAtPixel,
-} from '../../app/charts/chartControl.ts';
-import { EPS_POSITION, epsFromPosition } from '../../app/settings/epsSlider.ts';
+} from '../../app/ui/charts/chartControl.ts';
+import { EPS_POSITION, epsFromPosition } from '../../app/state/settings/epsSlider.ts';
 
 const eps = logSpec(EPS_POSITION.min, EPS_POSITION.max, EPS_POSITION.step, epsFromPosition);
 

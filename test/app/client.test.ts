@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { DEFAULTS, type AppSettings } from '../../app/settings/schema.ts';
+import { DEFAULTS, type AppSettings } from '../../app/state/settings/schema.ts';
 import { createLabClient, type LabPlanner, type LabRunner } from '../../workers/lab/client.ts';
 
 /** A runner whose runs finish only when the test says so. */

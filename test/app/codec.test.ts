@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeHash, encodeHash } from '../../app/url/hash.ts';
-import { DEFAULTS, RANGES, type AppSettings } from '../../app/settings/schema.ts';
-import { isValidSettings, sameSettings } from '../../app/settings/clamp.ts';
+import { decodeHash, encodeHash } from '../../app/state/url/hash.ts';
+import { DEFAULTS, RANGES, type AppSettings } from '../../app/state/settings/schema.ts';
+import { isValidSettings, sameSettings } from '../../app/state/settings/clamp.ts';
 
 /** Any valid settings: integers in range, stride and snapshots within the steps, no −0. */
 const validSettings: fc.Arbitrary<AppSettings> = fc

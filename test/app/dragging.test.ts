@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isDragging, noteSliderInput, onDragging, QUIET_MS } from '../../app/perf/dragging.ts';
+import { isDragging, noteSliderInput, onDragging, QUIET_MS } from '../../app/state/perf/dragging.ts';
 
 afterEach(() => {
   vi.runAllTimers();

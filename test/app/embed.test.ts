@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PANEL_KEYS, controlsFor, encodeView, parseView, showsPanel } from '../../app/embed/embed.ts';
-import { decodeHash } from '../../app/url/hash.ts';
+import { PANEL_KEYS, controlsFor, encodeView, parseView, showsPanel } from '../../app/shell/embed/embed.ts';
+import { decodeHash } from '../../app/state/url/hash.ts';
 
 describe('embed mode', () => {
   it('reads embed=1&panels=fd,work as those two panels, in the page’s order', () => {

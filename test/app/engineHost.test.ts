@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { DEFAULTS } from '../../app/settings/schema.ts';
+import { DEFAULTS } from '../../app/state/settings/schema.ts';
 import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
 import { STOP_GRACE_MS } from '../../workers/channel/channel.ts';
 import { createEngineHost, type EngineInstance } from '../../workers/lab/host.ts';

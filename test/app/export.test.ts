@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GRADIENT_COLUMNS, SWEEP_COLUMNS, csvNumber, gradientsCsv, sweepCsv, toCsv } from '../../app/export/csv.ts';
-import { jsonData, reportJson } from '../../app/export/reportJson.ts';
-import { fileName } from '../../app/export/names.ts';
-import { styleText } from '../../app/export/svg.ts';
-import { DEFAULTS } from '../../app/settings/schema.ts';
+import { GRADIENT_COLUMNS, SWEEP_COLUMNS, csvNumber, gradientsCsv, sweepCsv, toCsv } from '../../app/lab/export/csv.ts';
+import { jsonData, reportJson } from '../../app/lab/export/reportJson.ts';
+import { fileName } from '../../app/lab/export/names.ts';
+import { styleText } from '../../app/lab/export/svg.ts';
+import { DEFAULTS } from '../../app/state/settings/schema.ts';
 import { labReport } from './fixture.ts';
 
 const lines = (csv: string) => csv.trimEnd().split('\r\n');

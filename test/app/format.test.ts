@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatEps, formatNumber, formatPowerOfTen, formatWork } from '../../app/format.ts';
-import { epsFromPosition, positionFromEps } from '../../app/settings/epsSlider.ts';
+import { formatBytes, formatEps, formatNumber, formatPowerOfTen, formatWork } from '../../app/ui/format.ts';
+import { epsFromPosition, positionFromEps } from '../../app/state/settings/epsSlider.ts';
 
 describe('number formatting', () => {
   it('writes small and large numbers in short exponent form', () => {

@@ -2,9 +2,9 @@ import katex from 'katex';
 import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Formula } from '../../app/formulas/Formula.tsx';
-import { FORMULAS, TYPESET_PATH, typesetSource, type FormulaName } from '../../app/formulas/tex.ts';
-import { TYPESET } from '../../app/formulas/typeset.ts';
+import { Formula } from '../../app/ui/formulas/Formula.tsx';
+import { FORMULAS, TYPESET_PATH, typesetSource, type FormulaName } from '../../app/ui/formulas/tex.ts';
+import { TYPESET } from '../../app/ui/formulas/typeset.ts';
 
 describe('the page’s formulas, typeset once', () => {
   it('are up to date with their TeX (run `npm run generate` after changing a formula)', () => {

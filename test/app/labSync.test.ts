@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { useLab } from '../../app/store/index.ts';
-import { startLab, type HostWindow } from '../../app/labSync.ts';
-import { noteSliderInput, QUIET_MS } from '../../app/perf/dragging.ts';
+import { useLab } from '../../app/state/store/index.ts';
+import { startLab, type HostWindow } from '../../app/lab/labSync.ts';
+import { noteSliderInput, QUIET_MS } from '../../app/state/perf/dragging.ts';
 import { ENGINE_RESTARTED, RUN_CANCELLED, RunCancelled } from '../../workers/channel/faults.ts';
 import type { LabRunner } from '../../workers/lab/client.ts';
 import { labReport } from './fixture.ts';

@@ -1,19 +1,19 @@
 import { interpolateLab, rgb, scaleLog } from 'd3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decadeDomain } from '../../app/charts/domain.ts';
-import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/charts/fdLayout.ts';
-import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
-import { apart, frontierLayout, type FrontierMark } from '../../app/charts/frontierLayout.ts';
-import { gaugeLayout } from '../../app/charts/gauge.ts';
-import { heatLevels, INFINITE, rememberHeatLevels, tangentLevels } from '../../app/charts/heatLevels.ts';
-import { HEAT_RAMPS, heatColours, heatWord, magnitudes, tangentHeat } from '../../app/charts/heatmap.ts';
-import { spreadLabels } from '../../app/charts/spreadLabels.ts';
-import { reverseLayout } from '../../app/charts/reverseLayout.ts';
-import { logTicks } from '../../app/charts/ticks.ts';
+import { decadeDomain } from '../../app/ui/charts/domain.ts';
+import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/lab/panels/fdLayout.ts';
+import { makeFrame, MARGIN } from '../../app/ui/charts/frame.ts';
+import { apart, frontierLayout, type FrontierMark } from '../../app/lab/panels/frontierLayout.ts';
+import { gaugeLayout } from '../../app/ui/charts/gauge.ts';
+import { heatLevels, INFINITE, rememberHeatLevels, tangentLevels } from '../../app/ui/charts/heatLevels.ts';
+import { HEAT_RAMPS, heatColours, heatWord, magnitudes, tangentHeat } from '../../app/ui/charts/heatmap.ts';
+import { spreadLabels } from '../../app/ui/charts/spreadLabels.ts';
+import { reverseLayout } from '../../app/lab/panels/reverseLayout.ts';
+import { logTicks } from '../../app/ui/charts/ticks.ts';
 import type { CheckpointAction } from '../../engine/report.ts';
-import { actionDuration, timelineLayout } from '../../app/charts/timelineLayout.ts';
-import { workLayout } from '../../app/charts/workLayout.ts';
+import { actionDuration, timelineLayout } from '../../app/lab/panels/timelineLayout.ts';
+import { workLayout } from '../../app/lab/panels/workLayout.ts';
 import { labReport } from './fixture.ts';
 
 const frame = makeFrame(500, 260, MARGIN);
@@ -291,7 +291,7 @@ describe('work layout', () => {
 
 describe('marks drawn as one path', () => {
   it('puts one closed circle or square at each point, and nothing for no points', async () => {
-    const { dotsPath, squaresPath } = await import('../../app/charts/pathMarks.ts');
+    const { dotsPath, squaresPath } = await import('../../app/ui/charts/pathMarks.ts');
     expect(dotsPath([], 2)).toBe('');
     expect(dotsPath([{ x: 10, y: 5 }], 2)).toBe('M8,5a2,2 0 1,0 4,0a2,2 0 1,0 -4,0');
     expect(dotsPath([{ x: 1.234567, y: 0 }, { x: 3, y: 4 }], 1).match(/M/g)).toHaveLength(2);
@@ -299,7 +299,7 @@ describe('marks drawn as one path', () => {
   });
 
   it('draws each ring as its band: the outer circle one way round, the inner the other, both about the point', async () => {
-    const { dotsPath, ringsPath } = await import('../../app/charts/pathMarks.ts');
+    const { dotsPath, ringsPath } = await import('../../app/ui/charts/pathMarks.ts');
     expect(ringsPath([], 2, 1)).toBe('');
     // A band as wide as the ring leaves no hole: a disk of the outer radius.
     expect(ringsPath([{ x: 10, y: 5 }], 1, 2)).toBe(dotsPath([{ x: 10, y: 5 }], 2));

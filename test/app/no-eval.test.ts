@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CODE_FROM_STRING, evalUses, filesUnder } from './evalScan.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('no code from strings (the CSP forbids eval; test/e2e checks the built bundle too)', () => {
   it('the patterns catch eval, new Function, Function("…") and string timers, and not look-alikes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quoteSafely } from '../../engine/number-text.ts';
-import { readHash } from '../../app/url/hash.ts';
+import { readHash } from '../../app/state/url/hash.ts';
 
 /** NUL, a newline, the right-to-left override, a left-to-right isolate and a pop. */
 const HOSTILE = ['\u0000', '\n', '\u202e', '\u2066', '\u202c', '\u200f'];

@@ -1,17 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { Summary } from '../../app/components/Summary.tsx';
-import { currentReport } from '../../app/export/currentReport.ts';
-import { download } from '../../app/export/download.ts';
-import { gradientsItem, reportItem, sweepItem } from '../../app/export/items.ts';
-import { startLab, type HostWindow } from '../../app/labSync.ts';
-import { useLab } from '../../app/store/index.ts';
+import { Summary } from '../../app/lab/Summary.tsx';
+import { currentReport } from '../../app/lab/export/currentReport.ts';
+import { download } from '../../app/lab/export/download.ts';
+import { gradientsItem, reportItem, sweepItem } from '../../app/lab/export/items.ts';
+import { startLab, type HostWindow } from '../../app/lab/labSync.ts';
+import { useLab } from '../../app/state/store/index.ts';
 import { ENGINE_GAVE_UP, ENGINE_RESTARTED, EngineStopped } from '../../workers/channel/faults.ts';
 import type { LabRunner } from '../../workers/lab/client.ts';
 import { labReport } from './fixture.ts';
 
-vi.mock('../../app/export/download.ts', () => ({ download: vi.fn() }));
+vi.mock('../../app/lab/export/download.ts', () => ({ download: vi.fn() }));
 const downloaded = vi.mocked(download);
 
 function fakeHost(hash: string): HostWindow {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { App } from '../../app/App.tsx';
-import { useLab } from '../../app/store/index.ts';
+import { App } from '../../app/shell/App.tsx';
+import { useLab } from '../../app/state/store/index.ts';
 import { labReport } from './fixture.ts';
 
 let html = '';

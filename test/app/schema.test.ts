@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../engine/settings.ts';
-import { DEFAULTS, RANGES } from '../../app/settings/schema.ts';
+import { DEFAULTS, RANGES } from '../../app/state/settings/schema.ts';
 
 describe('the app settings', () => {
   it('default to exactly the engine defaults', () => {
@@ -21,8 +21,8 @@ describe('the app settings', () => {
 
 describe('the steps control', () => {
   it('slides over 1 … 200 and takes any T up to 100,000 typed', async () => {
-    const { sliderRange } = await import('../../app/settings/schema.ts');
-    const { readSteps } = await import('../../app/components/StepsField.tsx');
+    const { sliderRange } = await import('../../app/state/settings/schema.ts');
+    const { readSteps } = await import('../../app/lab/StepsField.tsx');
     expect(sliderRange('steps', 40)).toEqual({ min: 1, max: 200 });
     expect(sliderRange('stride', 40)).toEqual({ min: 1, max: 40 });
     expect(readSteps('20000', 1, 100_000)).toBe(20_000);

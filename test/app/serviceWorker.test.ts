@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from '../../app/offline/messages.ts';
-import { giveWayToReader, pageDone, QUIET_MS, READY_FALLBACK_MS, registerOffline } from '../../app/offline/register.ts';
-import { READY_MARK } from '../../app/perf/updateTiming.ts';
+import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from '../../app/shell/offline/messages.ts';
+import { giveWayToReader, pageDone, QUIET_MS, READY_FALLBACK_MS, registerOffline } from '../../app/shell/offline/register.ts';
+import { READY_MARK } from '../../app/state/perf/updateTiming.ts';
 import { serviceWorkerSource } from '../../scripts/vite/precache.ts';
 
 const TEMPLATE = readFileSync(new URL('../../scripts/vite/sw-template.js', import.meta.url), 'utf8');

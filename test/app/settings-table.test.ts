@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSettingsTable, SETTING_ROWS, SETTINGS, type SettingRow, type SettingsOf } from '../../engine/settings-table.ts';
-import { clampWithTable } from '../../app/settings/clamp.ts';
-import { settingsPartOf } from '../../app/settings/hashPart.ts';
+import { clampWithTable } from '../../app/state/settings/clamp.ts';
+import { settingsPartOf } from '../../app/state/settings/hashPart.ts';
 import { optionsHelp, optionsOf, readOption } from '../../cli/settings-options.ts';
-import { DEFAULTS, RANGES, SETTING_KEYS } from '../../app/settings/schema.ts';
+import { DEFAULTS, RANGES, SETTING_KEYS } from '../../app/state/settings/schema.ts';
 import { DEFAULT_SETTINGS } from '../../engine/settings.ts';
 
 /** A throwaway setting: a damping factor the chain does not read, only to see the row travel. */

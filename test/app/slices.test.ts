@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckpointAction } from '../../engine/report.ts';
 import { chainTapeView, defaultParams } from '../../engine/index.ts';
-import { makeFrame, MARGIN } from '../../app/charts/frame.ts';
-import { reverseLayout, reverseLayoutSlices } from '../../app/charts/reverseLayout.ts';
-import { timelineLayout, timelineLayoutSlices } from '../../app/charts/timelineLayout.ts';
-import { finish, type Slices } from '../../app/perf/slices.ts';
-import { chainLayout, chainLayoutSlices } from '../../app/tape/chainLayout.ts';
-import { tapeStatics, tapeStaticsSlices } from '../../app/tape/model.ts';
+import { makeFrame, MARGIN } from '../../app/ui/charts/frame.ts';
+import { reverseLayout, reverseLayoutSlices } from '../../app/lab/panels/reverseLayout.ts';
+import { timelineLayout, timelineLayoutSlices } from '../../app/lab/panels/timelineLayout.ts';
+import { finish, type Slices } from '../../app/state/perf/slices.ts';
+import { chainLayout, chainLayoutSlices } from '../../app/sections/tape/chainLayout.ts';
+import { tapeStatics, tapeStaticsSlices } from '../../app/sections/tape/model.ts';
 
 /** Runs the slices to the end, counting the yields. */
 function count<T>(slices: Slices<T>): { value: T; yields: number } {

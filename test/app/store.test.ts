@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../app/settings/schema.ts';
-import { selectSettings, useLab } from '../../app/store/index.ts';
+import { DEFAULTS } from '../../app/state/settings/schema.ts';
+import { selectSettings, useLab } from '../../app/state/store/index.ts';
 import { labReport } from './fixture.ts';
 
 beforeEach(() => useLab.setState(useLab.getInitialState(), true));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shareEqual } from '../../app/store/structuralShare.ts';
+import { shareEqual } from '../../app/state/store/structuralShare.ts';
 
 describe('structural sharing of reports (shareEqual)', () => {
   const report = () => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
-import { DEFAULTS } from '../../app/settings/schema.ts';
+import { DEFAULTS } from '../../app/state/settings/schema.ts';
 import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
 import { RunCancelled } from '../../workers/channel/faults.ts';
 import { createPipeline } from '../../workers/lab/cachedParts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packReport, reportBuffers, unpackReport } from '../../workers/channel/transfer.ts';
-import { heatLevels, tangentLevels } from '../../app/charts/heatLevels.ts';
+import { heatLevels, tangentLevels } from '../../app/ui/charts/heatLevels.ts';
 import { labReport } from './fixture.ts';
 
 describe('moving a report to the main thread', () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countNonFinite, nonFiniteNote } from '../../app/charts/nonFinite.ts';
-import { epsEdgeNote, lostSteps, stepDistortion } from '../../app/numerics/edges.ts';
-import { decodeHash, encodeHash } from '../../app/url/hash.ts';
-import { RANGES } from '../../app/settings/schema.ts';
-import { isValidSettings } from '../../app/settings/clamp.ts';
-import { applyTheme, effectiveScheme, loadTheme, parseTheme, saveTheme, type ThemeHost } from '../../app/theme/theme.ts';
+import { countNonFinite, nonFiniteNote } from '../../app/ui/charts/nonFinite.ts';
+import { epsEdgeNote, lostSteps, stepDistortion } from '../../app/lab/panels/edges.ts';
+import { decodeHash, encodeHash } from '../../app/state/url/hash.ts';
+import { RANGES } from '../../app/state/settings/schema.ts';
+import { isValidSettings } from '../../app/state/settings/clamp.ts';
+import { applyTheme, effectiveScheme, loadTheme, parseTheme, saveTheme, type ThemeHost } from '../../app/shell/theme/theme.ts';
 import { cacheName, precacheList, serviceWorkerSource } from '../../scripts/vite/precache.ts';
 import { junkHashes } from '../e2e/junk.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUpdateTiming } from '../../app/perf/updateTiming.ts';
-import { DEFAULTS } from '../../app/settings/schema.ts';
+import { createUpdateTiming } from '../../app/state/perf/updateTiming.ts';
+import { DEFAULTS } from '../../app/state/settings/schema.ts';
 
 /** A clock the test moves, User Timing entries recorded, paints run when the test says. */
 function fakeHost() {

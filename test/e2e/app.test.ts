@@ -28,7 +28,7 @@ const panelSvg = (page: Page, title: string) =>
 
 /**
  * Waits until a panel's chart differs from `before`. A panel far from the screen catches up only
- * when the slider rests (app/components/OnScreenGate.tsx), a moment after the summary.
+ * when the slider rests (app/shell/OnScreenGate.tsx), a moment after the summary.
  */
 const redrawn = (page: Page, title: string, before: string) =>
   page.waitForFunction(
@@ -206,7 +206,7 @@ describe('the lab in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await summarySays(page, 'P = 84');
-    // Inputs in quick succession are a drag: the hash follows when it rests (QUIET_MS, app/labSync.ts).
+    // Inputs in quick succession are a drag: the hash follows when it rests (QUIET_MS, app/lab/labSync.ts).
     await page.waitForFunction(() => window.location.hash.includes('steps=42&'));
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
     await summarySays(page, 'P = 80');
@@ -328,7 +328,7 @@ describe('the lab in Chromium', () => {
   });
 
   it('draws each chart at its box’s width, those far below the screen once the reader scrolls near', async () => {
-    // Chart boxes draw once measured (app/charts/useSize.ts, deferFirst); a box in a panel far
+    // Chart boxes draw once measured (app/ui/charts/useSize.ts, deferFirst); a box in a panel far
     // below is not laid out, so it draws at a stand-in width once the page is idle, and at its
     // own when it comes near.
     const context = await env.context({ viewport: { width: 390, height: 844 } });

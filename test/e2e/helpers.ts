@@ -13,7 +13,7 @@ export async function drag(page: Page, label: string, value: number): Promise<vo
   }, value);
 }
 
-/** The page's background in each scheme (app/styles/base.css, --bg). */
+/** The page's background in each scheme (app/shell/base.css, --bg). */
 const BACKGROUND = { light: 'rgb(245, 245, 241)', dark: 'rgb(18, 20, 24)' } as const;
 
 /**

@@ -3,7 +3,7 @@
  * what to ask for now, from the newest state it knows. Whatever was asked for and passed over
  * while a call was in flight is never run, so a dragged slider or fast typing never builds a
  * queue. Three features use it: the lab's reports (workers/lab/client.ts, which plans the next
- * run from what is on screen), the tape panel's tape (app/tape/tapeSync.ts) and, through
+ * run from what is on screen), the tape panel's tape (app/sections/tape/tapeSync.ts) and, through
  * `latestWins`, the playground's expressions and the tensor panel's comparison.
  */
 export interface Pump<Q> {

@@ -1,5 +1,5 @@
 import type { LabPart, LabReport, LabSettings, PartEstimate } from '../../engine/report.ts';
-import type { AppSettings } from '../../app/settings/schema.ts';
+import type { AppSettings } from '../../app/state/settings/schema.ts';
 import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatBytes } from '../../format.ts';
+import { formatBytes } from '../../ui/format.ts';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useLessonView } from '../context.ts';

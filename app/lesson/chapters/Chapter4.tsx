@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Formula } from '../../formulas/Formula.tsx';
-import { num } from '../../tape/labels.ts';
-import { subscript } from '../../tape/labels.ts';
+import { Formula } from '../../ui/formulas/Formula.tsx';
+import { num } from '../../sections/tape/labels.ts';
+import { subscript } from '../../sections/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { QUICK } from '../engine.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatNumber, formatWork } from '../../format.ts';
+import { formatNumber, formatWork } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { useLessonView } from '../context.ts';

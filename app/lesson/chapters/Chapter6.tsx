@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatEps, formatNumber } from '../../format.ts';
+import { formatEps, formatNumber } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { useLessonView } from '../context.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LabReport } from '../../../engine/report.ts';
-import { formatBytes } from '../../format.ts';
+import { formatBytes } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useLessonView } from '../context.ts';
 import { lessonEngine, lessonSettings, QUICK } from '../engine.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatBytes } from '../../format.ts';
+import { formatBytes } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { useLessonView } from '../context.ts';

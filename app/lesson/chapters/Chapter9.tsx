@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Formula } from '../../formulas/Formula.tsx';
-import { formatBytes, formatNumber, formatRatio } from '../../format.ts';
-import { HIDDEN_CHOICES } from '../../tensor/tensorSlice.ts';
+import { Formula } from '../../ui/formulas/Formula.tsx';
+import { formatBytes, formatNumber, formatRatio } from '../../ui/format.ts';
+import { HIDDEN_CHOICES } from '../../sections/tensor/tensorSlice.ts';
 import { tensorEngine } from '../../../workers/tensor/host.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';

@@ -1,7 +1,7 @@
 import type { TapeView } from '../../../engine/tape-view.ts';
-import { useSize } from '../../charts/useSize.ts';
-import type { TapeFrame } from '../../tape/model.ts';
-import { opName, short, v } from '../../tape/labels.ts';
+import { useSize } from '../../ui/charts/useSize.ts';
+import type { TapeFrame } from '../../sections/tape/model.ts';
+import { opName, short, v } from '../../sections/tape/labels.ts';
 import { useLessonView } from '../context.ts';
 import { smallGraphLayout } from './graphLayout.ts';
 

@@ -1,10 +1,10 @@
 import { line, scaleLinear, scaleLog } from 'd3';
 import type { ReactNode } from 'react';
-import { AxisBottom, AxisLeft } from '../../charts/Axes.tsx';
-import { Chart } from '../../charts/Chart.tsx';
-import { makeFrame, type Frame } from '../../charts/frame.ts';
-import { linearTicks, logTicks, type Tick } from '../../charts/ticks.ts';
-import { useSize } from '../../charts/useSize.ts';
+import { AxisBottom, AxisLeft } from '../../ui/charts/Axes.tsx';
+import { Chart } from '../../ui/charts/Chart.tsx';
+import { makeFrame, type Frame } from '../../ui/charts/frame.ts';
+import { linearTicks, logTicks, type Tick } from '../../ui/charts/ticks.ts';
+import { useSize } from '../../ui/charts/useSize.ts';
 import { useLessonView } from '../context.ts';
 
 /** One axis: its kind, its range and its title. */

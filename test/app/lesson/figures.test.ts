@@ -4,8 +4,8 @@ import { smallGraphLayout } from '../../../app/lesson/figures/graphLayout.ts';
 import { labHashOf } from '../../../app/lesson/labLink.ts';
 import { CHAPTER_BODIES } from '../../../app/lesson/chapters.tsx';
 import { CHAPTER_COUNT } from '../../../app/lesson/titles.ts';
-import { decodeHash } from '../../../app/url/hash.ts';
-import { decodePlayground } from '../../../app/playground/hash.ts';
+import { decodeHash } from '../../../app/state/url/hash.ts';
+import { decodePlayground } from '../../../app/sections/playground/hash.ts';
 
 describe('the lesson’s pure parts', () => {
   it('has one body per chapter title, nine at least', () => {

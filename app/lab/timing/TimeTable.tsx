@@ -1,0 +1,125 @@
+import type { TimedMethod } from '../../../engine/method-times.ts';
+import { estimatedWork, notRun } from '../notRun.ts';
+import { durationText, formatWork } from '../../ui/format.ts';
+import { useLab } from '../../state/store/index.ts';
+import { timingKeyOf, useTiming } from './timingSync.ts';
+
+const ROWS: { method: TimedMethod; name: string; className: string }[] = [
+  { method: 'plain', name: 'plain evaluation (the unit)', className: '' },
+  { method: 'reverse', name: 'reverse mode', className: 'm-reverse' },
+  { method: 'checkpointed', name: 'checkpointed', className: 'm-checkpoint' },
+  { method: 'forward', name: 'forward mode', className: 'm-forward' },
+  { method: 'finiteDifference', name: 'central differences', className: 'm-fd' },
+];
+
+/** Milliseconds with sensible digits: 0.042 ms, 3.1 ms, 420 ms, 9.4 s, 12 min. */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  if (ms >= 60_000) return `${(ms / 60_000).toPrecision(2)} min`;
+  if (ms >= 1000) return `${(ms / 1000).toPrecision(2)} s`;
+  return `${ms.toPrecision(2)} ms`;
+}
+
+/** A ratio to the plain run: 3.4×, 95×. */
+export function formatTimes(x: number): string {
+  if (!Number.isFinite(x)) return '—';
+  return `${x >= 10 ? Math.round(x) : x.toPrecision(2)}×`;
+}
+
+/**
+ * Time beside work: each method's counted work in chain runs and its measured time in this tab's
+ * worker, as milliseconds and as a multiple of one plain run of the chain. Estimates (methods not
+ * run at this length) are marked as such.
+ */
+export function TimeTable() {
+  const report = useLab((s) => s.report);
+  const key = useLab((s) => timingKeyOf(s));
+  const times = useTiming((s) => s.times);
+  const timedKey = useTiming((s) => s.key);
+  const measuring = useTiming((s) => s.measuring);
+  const current = times !== null && timedKey === key;
+  const probedAt = (notRun(report, 'forward') ?? notRun(report, 'finiteDifference'))?.fromSteps;
+  const work: Record<TimedMethod, number> | null = report
+    ? { plain: 1, reverse: report.work.reverse, forward: report.work.forward, finiteDifference: report.work.finiteDifference, checkpointed: report.work.checkpointed }
+    : null;
+  return (
+    <div className="time-beside-work" aria-busy={measuring}>
+      <table className={`counts time-table${current ? '' : ' stale'}`}>
+        <caption>
+          Counted work and measured time{times ? `, T = ${times.steps}` : ''}
+          {times && !current ? ' (measured for the earlier settings; timing again)' : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">method</th>
+            <th scope="col">work (runs)</th>
+            <th scope="col">time</th>
+            <th scope="col">time (runs)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ROWS.map(({ method, name, className }) => {
+            const skipped = method === 'forward' || method === 'finiteDifference' ? notRun(report, method) : null;
+            if (skipped) {
+              const plain = current ? times?.times.plain.ms : undefined;
+              return (
+                <tr key={method} className="estimated">
+                  <th scope="row" className={className}>
+                    {name} <span className="not-run-tag">(not run)</span>
+                  </th>
+                  <td>{estimatedWork(skipped)}</td>
+                  <td>{durationText(skipped.ms)}</td>
+                  <td>{plain ? `≈ ${formatTimes(skipped.ms / plain)}` : '—'}</td>
+                </tr>
+              );
+            }
+            const t = times?.times[method];
+            return (
+              <tr key={method}>
+                <th scope="row" className={className}>
+                  {name}
+                </th>
+                <td>{work ? formatWork(work[method]) : '—'}</td>
+                <td>{t ? (t.estimated ? `≈ ${formatMs(t.ms)}, scaled from T = ${t.from}` : formatMs(t.ms)) : measuring ? 'timing…' : '—'}</td>
+                <td>{t ? `${t.estimated ? '≈ ' : ''}${formatTimes(t.ratio)}` : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="time-note">
+        Work counts whole runs of the chain; the time is measured here, in the worker, as the median of a few runs. They
+        differ because a run is not the only cost: the tape writes every primitive’s value and partials to memory and
+        reads them back in the sweep, which a plain run never does; forward
+        mode carries P tangents through every primitive, and central differences reuse the shared start of the chain,
+        so they cost fewer steps than 2P + 1 full runs. The checkpointed run follows its schedule’s list of actions,
+        checking and counting each one and recording each step on a small tape of its own: per step it costs more
+        than the reverse sweep’s single tape, so its time is several times reverse mode’s even where the counts are close.
+        {probedAt
+          ? ` At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at ${probedAt} steps.`
+          : ''}
+      </p>
+    </div>
+  );
+}
+
+/** One line for the summary: each method's measured time as a multiple of a plain run. */
+export function TimeSummary() {
+  const key = useLab((s) => timingKeyOf(s));
+  const times = useTiming((s) => s.times);
+  const timedKey = useTiming((s) => s.key);
+  if (!times) return <div className="stat-note time-summary">measured time: timing in the worker…</div>;
+  const t = times.times;
+  const part = (m: TimedMethod, name: string) => `${name} ${t[m].estimated ? '≈ ' : ''}${formatTimes(t[m].ratio)}`;
+  return (
+    <div className={`stat-note time-summary${timedKey === key ? '' : ' stale'}`}>
+      measured time, in plain runs: {part('reverse', 'reverse')}, {part('forward', 'forward')},{' '}
+      {part('finiteDifference', 'finite diff.')}, {part('checkpointed', 'checkpointed')}
+      {anyEstimated(t) ? ' (≈: estimated from a shorter chain)' : ''}
+    </div>
+  );
+}
+
+function anyEstimated(t: Record<TimedMethod, { estimated: boolean }>): boolean {
+  return Object.values(t).some((m) => m.estimated);
+}

@@ -1,0 +1,71 @@
+import { useId, useRef } from 'react';
+import type { PlaygroundProblem } from '../../../engine/expr/playground.ts';
+import { useLab } from '../../state/store/index.ts';
+import { MAX_EXPR_LENGTH } from './defaults.ts';
+import { SourceEcho } from './SourceEcho.tsx';
+
+/** The Expression field: the text, and below it the parse error with its column, or what was understood. */
+export function ExpressionField() {
+  const id = useId();
+  const input = useRef<HTMLInputElement | null>(null);
+  const source = useLab((s) => s.exprSource);
+  const problem = useLab((s) => s.exprProblem);
+  const variables = useLab((s) => s.exprVariables);
+  const setSource = useLab((s) => s.setExprSource);
+  const showInField = (p: PlaygroundProblem) => {
+    const el = input.current;
+    if (!el || !p.span) return;
+    el.focus();
+    el.setSelectionRange(p.span.start, Math.max(p.span.end, p.span.start + 1));
+  };
+  return (
+    <div className="expr-field">
+      <label htmlFor={id}>Expression</label>
+      <input
+        ref={input}
+        id={id}
+        type="text"
+        className="expr-input"
+        value={source}
+        maxLength={MAX_EXPR_LENGTH}
+        spellCheck={false}
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-status ${id}-help`}
+        onChange={(e) => setSource(e.currentTarget.value)}
+      />
+      <div id={`${id}-status`} className={`expr-status${problem ? ' bad' : ''}`} aria-live="polite">
+        {problem ? (
+          <>
+            <p className="expr-error">
+              <strong>{capitalise(problem.message)}.</strong>{' '}
+              {problem.span ? (
+                <button type="button" className="link-button" onClick={() => showInField(problem)}>
+                  Show it in the field
+                </button>
+              ) : null}{' '}
+              <span className="expr-kept">The last good result stays below.</span>
+            </p>
+            {problem.span ? <SourceEcho source={source} spans={[problem.span]} caret label={`column ${problem.column}`} /> : null}
+          </>
+        ) : (
+          <p className="expr-ok">
+            {variables.length === 0
+              ? 'No variables: a constant, so its gradient is empty.'
+              : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}: ${variables.join(', ')}.`}
+          </p>
+        )}
+      </div>
+      <p id={`${id}-help`} className="expr-help">
+        + − * / ^ and parentheses; sin cos tan tanh atan exp ln (= log) sqrt abs relu sigmoid; pi and e. Write the
+        multiplication: 2*x, not 2x.
+      </p>
+    </div>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

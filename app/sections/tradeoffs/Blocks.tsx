@@ -1,0 +1,217 @@
+import type { ReactNode } from 'react';
+import { ChartBox } from '../../ui/charts/ChartBox.tsx';
+import { useColorScheme } from '../../ui/charts/useColorScheme.ts';
+import { formatBytes, formatNumber } from '../../ui/format.ts';
+import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { useLab } from '../../state/store/index.ts';
+import { JacobianCostChart, JacobianHeatmap } from './figures/JacobianCharts.tsx';
+import { MemoryChart } from './figures/MemoryChart.tsx';
+import { PairBars } from './figures/PairBars.tsx';
+import { sub } from './figures/subscript.ts';
+import { TruncatedGradientChart, TruncationCurveChart } from './figures/TruncationFigures.tsx';
+import { FusedChoice, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
+
+/** One lever: its heading, its control, its figures and the sentence saying what to notice. */
+function Lever({ title, control, notice, children }: { title: string; control: ReactNode; notice: ReactNode; children: ReactNode }) {
+  return (
+    <div className="lever">
+      <h3>{title}</h3>
+      <div className="lever-control">{control}</div>
+      <p className="lever-notice">{notice}</p>
+      {children}
+    </div>
+  );
+}
+
+function micro(us: number): string {
+  return us >= 1000 ? `${formatNumber(us / 1000, 3)} ms` : `${formatNumber(us, 3)} µs`;
+}
+
+/** Stopping the gradient: the truncated gradient against the full one, and the error over every K. */
+export function TruncationLever() {
+  const f = useLab((s) => s.tradeoffs);
+  if (!f) return null;
+  const T = f.steps;
+  const K = f.window;
+  return (
+    <Lever
+      title="Stopping the gradient"
+      control={<WindowSlider />}
+      notice={
+        <>
+          Treating x{sub(T - K)} as a constant (truncated backpropagation) keeps a tape only K steps long and sets every
+          earlier component to 0: notice how fast the error falls as K grows, and how moving c changes that.
+        </>
+      }
+    >
+      <div className="lever-charts">
+        <ChartBox minHeight={230}>{(size) => <TruncatedGradientChart full={f.gradient} window={K} {...size} />}</ChartBox>
+        <ChartBox minHeight={230}>{(size) => <TruncationCurveChart curve={f.truncationCurve} window={K} {...size} />}</ChartBox>
+      </div>
+      <Legend
+        items={[
+          { className: 'mark-full-line', label: 'full gradient g (one sweep of the whole tape)' },
+          { className: 'mark-reverse-dot', label: 'truncated gradient g_K where the sweep reached (equal to g there)', shape: 'dot' },
+          { className: 'mark-reverse-line', label: 'relative error for each K' },
+        ]}
+      />
+      <Figures
+        items={[
+          { label: 'relative error ‖g_K − g‖/‖g‖', value: formatNumber(f.truncation.relativeError, 3), className: 'fig-truncation-error' },
+          { label: 'tape', value: `${f.truncation.tapeNodes} nodes, ${formatBytes(f.truncation.tapeBytes)}`, className: 'fig-truncation-tape' },
+          { label: 'full tape', value: `${f.truncation.fullTapeNodes} nodes, ${formatBytes(f.truncation.fullTapeBytes)}` },
+        ]}
+      />
+    </Lever>
+  );
+}
+
+/** Fusing: nodes, bytes and time of the primitive tape against the fused one. */
+export function FusionLever() {
+  const f = useLab((s) => s.tradeoffs);
+  const t = useLab((s) => s.timings);
+  const fused = useLab((s) => s.levers.fused);
+  if (!f) return null;
+  const chosen = fused ? f.fusion.fused : f.fusion.primitive;
+  return (
+    <Lever
+      title="Fusing a step"
+      control={<FusedChoice />}
+      notice="One fused node a step, carrying its hand-derived slopes ∂xₜ₊₁/∂xₜ, ∂xₜ₊₁/∂aₜ and ∂xₜ₊₁/∂bₜ, records about a fifth of the nodes and a quarter of the bytes, and the gradient changes only in its last digits."
+    >
+      <ChartBox minHeight={170} grow={false}>
+        {({ width }) => (
+          <PairBars
+            names={['twelve primitives', 'one fused node']}
+            chosen={fused ? 1 : 0}
+            classes={['bar-primitive', 'bar-fused']}
+            width={width}
+            title={`Primitive tape: ${f.fusion.primitive.nodes} nodes, ${formatBytes(f.fusion.primitive.bytes)}; fused tape: ${f.fusion.fused.nodes} nodes, ${formatBytes(f.fusion.fused.bytes)}.`}
+            rows={[
+              { label: 'nodes', values: [f.fusion.primitive.nodes, f.fusion.fused.nodes], format: (x) => formatNumber(x, 4) },
+              { label: 'bytes', values: [f.fusion.primitive.bytes, f.fusion.fused.bytes], format: formatBytes },
+              {
+                label: 'time',
+                values: [t ? t.fusion.primitiveMicroseconds : null, t ? t.fusion.fusedMicroseconds : null],
+                format: micro,
+              },
+            ]}
+          />
+        )}
+      </ChartBox>
+      <p className="lever-note">Time: one recording of the chain and one sweep, on the tape in use.</p>
+      <p className="step-strip" aria-label="The nodes one step records on the tape in use">
+        One step on this tape:{' '}
+        {fused ? (
+          <span className="node fused">step t (3 parents, 3 slopes)</span>
+        ) : (
+          f.fusion.stepOps.map((op, i) => (
+            <span key={i} className="node">
+              {op}
+            </span>
+          ))
+        )}
+      </p>
+      <Figures
+        items={[
+          { label: 'tape in use', value: `${chosen.nodes} nodes, ${formatBytes(chosen.bytes)}`, className: 'fig-fusion-tape' },
+          { label: 'largest gradient difference', value: formatNumber(f.fusion.maxDifference, 2) },
+        ]}
+      />
+    </Lever>
+  );
+}
+
+/** Saving or recomputing: bytes held against step evaluations. */
+export function RecomputeLever() {
+  const f = useLab((s) => s.tradeoffs);
+  const saved = useLab((s) => s.levers.saved);
+  if (!f) return null;
+  const r = f.recompute;
+  const chosen = saved ? r.saved : r.recomputed;
+  return (
+    <Lever
+      title="Saving or recomputing"
+      control={<SavedChoice />}
+      notice="Recomputing keeps one number per step instead of each step’s tape, and pays with a second run of every step in the sweep; the gradient does not change by a single bit."
+    >
+      <ChartBox minHeight={230}>
+        {(size) => <MemoryChart saved={r.saved.bytesTrace} recomputed={r.recomputed.bytesTrace} useSaved={saved} {...size} />}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'mark-reverse-line', label: 'saved: every step’s tape kept until the sweep uses it' },
+          { className: 'mark-checkpoint-line', label: 'recomputed: one number a step kept, one step’s tape at a time', shape: 'dash' },
+        ]}
+      />
+      <Figures
+        items={[
+          { label: 'bytes held (peak)', value: formatBytes(chosen.bytes), className: 'fig-recompute-bytes' },
+          { label: 'step evaluations', value: String(chosen.stepEvaluations), className: 'fig-recompute-steps' },
+          { label: saved ? 'recomputing would hold' : 'saving would hold', value: `${formatBytes((saved ? r.recomputed : r.saved).bytes)} for ${(saved ? r.recomputed : r.saved).stepEvaluations} steps` },
+          { label: 'largest gradient difference', value: formatNumber(r.maxDifference, 2) },
+        ]}
+      />
+    </Lever>
+  );
+}
+
+/** JVP against VJP: the Jacobian of the last M states, its cost by both modes as M grows. */
+export function JacobianLever() {
+  const f = useLab((s) => s.tradeoffs);
+  const t = useLab((s) => s.timings);
+  const measuring = useLab((s) => s.measuring);
+  const scheme = useColorScheme();
+  if (!f) return null;
+  const P = f.parameters;
+  const crossTime = t?.crossover.time ?? null;
+  return (
+    <Lever
+      title="Forward or reverse mode for a Jacobian"
+      control={<OutputsSlider />}
+      notice={`Forward mode costs P + 1 = ${P + 1} runs of the chain whatever M is, reverse mode one run plus one sweep per output: reverse stays cheaper here because the ${P} parameters outnumber the at most ${f.steps} outputs, and forward would win only past M = P.`}
+    >
+      <div className="lever-charts">
+        <ChartBox minHeight={230}>
+          {(size) => <JacobianHeatmap rows={f.jacobian.rows} scheme={scheme} width={size.width} height={Math.max(160, size.height)} />}
+        </ChartBox>
+        <ChartBox minHeight={230}>
+          {(size) =>
+            t ? (
+              <JacobianCostChart points={t.jacobian} outputs={f.outputs} steps={f.steps} metric="work" crossover={t.crossover.work} {...size} />
+            ) : (
+              <p className="tape-placeholder">Counting…</p>
+            )
+          }
+        </ChartBox>
+        <ChartBox minHeight={230}>
+          {(size) =>
+            t ? (
+              <JacobianCostChart points={t.jacobian} outputs={f.outputs} steps={f.steps} metric="time" crossover={crossTime} {...size} />
+            ) : (
+              <p className="tape-placeholder">Measuring…</p>
+            )
+          }
+        </ChartBox>
+      </div>
+      <Legend
+        items={[
+          { className: 'mark-forward-line', label: 'forward mode (dual numbers, P tangent lanes)' },
+          { className: 'mark-reverse-line', label: 'reverse mode (one tape, one sweep per output)' },
+          { className: 'heat-legend', label: 'heat map: darker is larger |∂xₛ/∂θ|; blank where a later step cannot move an earlier state', shape: 'square' },
+        ]}
+      />
+      <Figures
+        items={[
+          { label: 'forward mode work', value: `${f.jacobian.forward.work} runs`, className: 'fig-jacobian-forward' },
+          { label: 'reverse mode work', value: `${f.jacobian.reverse.work} runs`, className: 'fig-jacobian-reverse' },
+          { label: 'forward vs reverse, largest difference', value: formatNumber(f.jacobian.maxDifference, 2) },
+          {
+            label: 'forward starts to win (time)',
+            value: measuring && !t ? 'measuring…' : crossTime === null ? 'never, M ≤ T' : `from M = ${crossTime}`,
+          },
+        ]}
+      />
+    </Lever>
+  );
+}

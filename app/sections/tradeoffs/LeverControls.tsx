@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { RangeControl } from '../../ui/RangeControl.tsx';
+import { useLab } from '../../state/store/index.ts';
+import { sub } from './figures/subscript.ts';
+import { effectiveLevers } from './levers.ts';
+
+/** K, the truncation window: 0 … the chain's steps. */
+export function WindowSlider() {
+  const steps = useLab((s) => s.steps);
+  const window = useLab((s) => effectiveLevers(s.levers, s.steps).window);
+  return (
+    <RangeControl
+      label="Truncation window K"
+      readout={`K = ${window}`}
+      hint={`The sweep stops at x${sub(steps - window)}: steps ${steps - window} to ${steps - 1} are differentiated.`}
+      position={window}
+      min={0}
+      max={steps}
+      step={1}
+      onPosition={(k) => useLab.getState().setLever('window', k)}
+    />
+  );
+}
+
+/** M, the number of output states: 1 … the chain's steps. */
+export function OutputsSlider() {
+  const steps = useLab((s) => s.steps);
+  const outputs = useLab((s) => effectiveLevers(s.levers, s.steps).outputs);
+  return (
+    <RangeControl
+      label="Output states M"
+      readout={`M = ${outputs}`}
+      hint={`The output is x${sub(steps - outputs + 1)} … x${sub(steps)}: a ${outputs} × ${2 * steps} Jacobian.`}
+      position={outputs}
+      min={1}
+      max={steps}
+      step={1}
+      onPosition={(m) => useLab.getState().setLever('outputs', m)}
+    />
+  );
+}
+
+interface ChoiceProps {
+  legend: string;
+  options: [string, string];
+  /** Which option is on: 0 or 1. */
+  value: 0 | 1;
+  onChoose: (value: 0 | 1) => void;
+}
+
+/** Two radio buttons in a labelled group. */
+function Choice({ legend, options, value, onChoose }: ChoiceProps) {
+  const name = useId();
+  return (
+    <fieldset className="schedule lever-choice">
+      <legend>{legend}</legend>
+      <div className="segmented">
+        {options.map((label, k) => (
+          <label key={label} className={k === value ? 'on' : undefined}>
+            <input type="radio" name={name} value={k} checked={k === value} onChange={() => onChoose(k as 0 | 1)} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Fused or not. */
+export function FusedChoice() {
+  const fused = useLab((s) => s.levers.fused);
+  return (
+    <Choice
+      legend="Each step on the tape as"
+      options={['twelve primitives', 'one fused node']}
+      value={fused ? 1 : 0}
+      onChoose={(k) => useLab.getState().setLever('fused', k === 1)}
+    />
+  );
+}
+
+/** Saved or recomputed. */
+export function SavedChoice() {
+  const saved = useLab((s) => s.levers.saved);
+  return (
+    <Choice
+      legend="Each step’s inner values for the sweep are"
+      options={['saved', 'recomputed from xₜ']}
+      value={saved ? 0 : 1}
+      onChoose={(k) => useLab.getState().setLever('saved', k === 0)}
+    />
+  );
+}
