@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { cspMeta } from './scripts/vite/csp-plugin.ts';
 import { offlineServiceWorker } from './scripts/vite/offline-plugin.ts';
 
-// The app: index.html → app/shell/main.tsx; the engine runs in workers/lab.worker.ts (an ES module
+// The app: index.html → app/shell/main.tsx; the engine runs in workers/lab/lab.worker.ts (an ES module
 // worker, so it shares the engine's modules with the command line and the tests).
 // `base: './'` keeps every asset URL relative, so dist/ can be served from any path.
 // The build writes the Content-Security-Policy into index.html and a service worker (dist/sw.js)

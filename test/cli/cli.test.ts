@@ -206,7 +206,7 @@ describe('bad input found by probing (issue 16): exit 2, one line, the value quo
     refuses(['schedule', '--steps', '5', 'extra'], /unexpected argument 'extra' for 'schedule'/);
   });
 
-  it('c, x₀ and y outside the app’s ranges; steps and epsilon keep the engine’s range the README promises', () => {
+  it('c, x₀ and y outside the app’s ranges; steps and epsilon keep the engine’s range docs/cli.md promises', () => {
     refuses(['run', '--c', '1e308'], /--c must be from -1 to 1\.5; got '1e308'/);
     refuses(['run', '--x0', '-3'], /--x0 must be from -2 to 2/);
     refuses(['run', '--target', '2.5'], /--target must be from -2 to 2/);
