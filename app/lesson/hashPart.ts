@@ -4,7 +4,7 @@ import { CHAPTER_COUNT } from './titles.ts';
 /**
  * The lesson's keys in the URL hash: `lesson=N` (chapter N, from 1; `lesson` alone is chapter 1)
  * and `present=1` for presentation mode. Embed mode's `embed` key belongs to the view part
- * (app/embed); app/lesson/route.ts reads it beside these for a lesson link.
+ * (app/shell/embed); app/lesson/route.ts reads it beside these for a lesson link.
  */
 
 /** A chapter, and whether it is presented. */

@@ -10,9 +10,9 @@ export interface EngineSlice {
    * run was cancelled and the figures on screen belong to the earlier settings. Null when none.
    */
   engineNote: string | null;
-  /** Counts the worker's restarts after a fault (app/sync.ts recomputes on each). */
+  /** Counts the worker's restarts after a fault (app/lab/labSync.ts recomputes on each). */
   restarts: number;
-  /** Counts the user's cancel requests (app/sync.ts passes each to the worker's host). */
+  /** Counts the user's cancel requests (app/lab/labSync.ts passes each to the worker's host). */
   cancels: number;
   setProgress: (progress: number | null) => void;
   setEngineNote: (note: string | null) => void;

@@ -6,7 +6,7 @@ import { decodePlayground, encodeAt, encodeExpr, encodePlayground } from '../../
 import { decodeHash, encodeHash } from '../../../../app/state/url/hash.ts';
 import { DEFAULTS } from '../../../../app/state/settings/schema.ts';
 
-/** Reads the playground out of a whole hash, as app/sync.ts does. */
+/** Reads the playground out of a whole hash, as app/lab/labSync.ts does. */
 const read = (hash: string) => decodePlayground(decodeHash(hash).playground);
 
 describe('the playground in the URL hash', () => {
