@@ -5,10 +5,10 @@ import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
 import { CHAPTER_BODIES } from './chapters.tsx';
 import { LessonContext, type LessonView } from './context.ts';
 import { Glossary } from './Glossary.tsx';
-import { slideKey } from './keys.ts';
 import { formatLessonHash, stepChapter, type LessonRoute } from './route.ts';
 import { CHAPTER_COUNT, CHAPTER_TITLES } from './titles.ts';
 import { goTo } from './wire.ts';
+import { usePresentKeys, type PresentMoves } from './present/usePresentKeys.ts';
 
 /** Presentation mode draws on a 1920 × 1080 stage, scaled to fit the screen. */
 const STAGE = { width: 1920, height: 1080 };
@@ -28,7 +28,17 @@ export function LessonPage() {
     [route],
   );
   const Body = CHAPTER_BODIES[route.chapter - 1];
-  usePresentKeys(route);
+  const moves = useMemo<PresentMoves>(
+    () => ({
+      step: (direction) => {
+        const chapter = stepChapter(route.chapter, direction, CHAPTER_COUNT);
+        if (chapter !== route.chapter) goTo({ ...route, chapter });
+      },
+      leave: () => goTo({ ...route, present: false }),
+    }),
+    [route],
+  );
+  const [blank] = usePresentKeys(route.present, moves);
   useTitle(route);
   useScrollOnChange(route);
 
@@ -58,6 +68,7 @@ export function LessonPage() {
             {route.chapter} / {CHAPTER_COUNT}
           </p>
         </Stage>
+        {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
       </main>
     );
   }
@@ -167,39 +178,6 @@ function Stage({ children }: { children: React.ReactNode }) {
       {children}
     </div>
   );
-}
-
-/** In presentation mode: → PageDown Space next, ← PageUp back, Esc leaves (app/lesson/keys.ts). */
-function usePresentKeys(route: LessonRoute) {
-  useEffect(() => {
-    if (!route.present) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
-      const el = event.target instanceof HTMLElement ? event.target : null;
-      const action = slideKey({
-        key: event.key,
-        altKey: event.altKey,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        shiftKey: event.shiftKey,
-        target: {
-          tag: el?.tagName ?? 'BODY',
-          type: el instanceof HTMLInputElement ? el.type : undefined,
-          role: el?.getAttribute('role'),
-          editable: el?.isContentEditable ?? false,
-        },
-      });
-      if (!action) return;
-      event.preventDefault();
-      if (action === 'leave') goTo({ ...route, present: false });
-      else {
-        const chapter = stepChapter(route.chapter, action === 'next' ? 1 : -1, CHAPTER_COUNT);
-        if (chapter !== route.chapter) goTo({ ...route, chapter });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [route]);
 }
 
 function useTitle(route: LessonRoute) {

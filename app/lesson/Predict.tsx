@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /** One choice of a prediction, with why it is right or not. */
 export interface Choice {
@@ -15,14 +15,33 @@ interface PredictProps {
   onAnswer: (index: number) => void;
 }
 
+/** Where an arrow key moves the focus among n choices (it never picks one). */
+function moveTo(key: string, at: number, n: number): number | null {
+  if (key === 'ArrowDown' || key === 'ArrowRight') return (at + 1) % n;
+  if (key === 'ArrowUp' || key === 'ArrowLeft') return (at - 1 + n) % n;
+  if (key === 'Home') return 0;
+  if (key === 'End') return n - 1;
+  return null;
+}
+
 /**
- * "Predict, then see": a question as a radio group named by its text. After a choice a polite
- * live region says whether it was right and why; nothing is graded or kept beyond the page.
+ * "Predict, then see": a question as a radio group named by its text. The arrow keys only move
+ * between the choices; a choice is committed by a click, Space or Enter, and only then does a
+ * polite live region say whether it was right and why. Nothing is graded or kept beyond the page.
  */
 export function Predict({ question, choices, onAnswer }: PredictProps) {
   const id = useId();
   const [picked, setPicked] = useState<number | null>(null);
+  const [focus, setFocus] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const choice = picked === null ? null : choices[picked];
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const to = moveTo(event.key, i, choices.length);
+    if (to === null) return;
+    event.preventDefault();
+    setFocus(to);
+    buttons.current[to]?.focus();
+  };
   return (
     <div className="predict">
       <p id={`${id}-q`} className="predict-question">
@@ -30,19 +49,26 @@ export function Predict({ question, choices, onAnswer }: PredictProps) {
       </p>
       <div role="radiogroup" aria-labelledby={`${id}-q`} className="predict-choices">
         {choices.map((c, i) => (
-          <label key={c.label} className={picked === i ? (c.correct ? 'picked right' : 'picked wrong') : undefined}>
-            <input
-              type="radio"
-              name={`${id}-choice`}
-              value={i}
-              checked={picked === i}
-              onChange={() => {
-                setPicked(i);
-                onAnswer(i);
-              }}
-            />
+          <button
+            key={c.label}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            type="button"
+            role="radio"
+            aria-checked={picked === i}
+            tabIndex={i === (picked ?? focus) ? 0 : -1}
+            className={picked === i ? (c.correct ? 'picked right' : 'picked wrong') : undefined}
+            onClick={() => {
+              setPicked(i);
+              setFocus(i);
+              onAnswer(i);
+            }}
+            onKeyDown={(event) => onKeyDown(event, i)}
+          >
+            <span className="predict-mark" aria-hidden="true" />
             <span>{c.label}</span>
-          </label>
+          </button>
         ))}
       </div>
       <p role="status" className={`predict-feedback${choice ? (choice.correct ? ' right' : ' wrong') : ''}`}>

@@ -1,5 +1,5 @@
 /** What a key does in presentation mode. */
-export type SlideKey = 'next' | 'previous' | 'leave' | null;
+export type SlideKey = 'next' | 'previous' | 'leave' | 'blank' | null;
 
 /** The parts of a key event the mapping reads. */
 export interface KeyLike {
@@ -26,15 +26,29 @@ function ownsKeys(t: KeyLike['target'], key: string): boolean {
   return false;
 }
 
+/** Text that spans lines, where PageDown and PageUp move the caret or scroll the text. */
+function multiLine(t: KeyLike['target']): boolean {
+  return t.editable === true || t.tag === 'TEXTAREA';
+}
+
 /**
- * Presentation keys: → PageDown Space go on, ← PageUp go back (clickers send PageDown and
- * PageUp), Esc leaves; none of them while focus is in a text field or on a slider.
+ * Presentation keys. PageDown and PageUp (what a clicker sends) go on and back wherever focus is,
+ * a slider or a choice included, except in text that spans lines. → Space go on and ← goes back
+ * when focus is not in a control that uses them. B or . blanks the screen (and shows it again), as
+ * presentation software does; Esc leaves.
  */
 export function slideKey(event: KeyLike): SlideKey {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
   if (event.key === 'Escape') return 'leave';
-  const next = event.key === 'ArrowRight' || event.key === 'PageDown' || (event.key === ' ' && !event.shiftKey);
-  const previous = event.key === 'ArrowLeft' || event.key === 'PageUp' || (event.key === ' ' && event.shiftKey);
+  if (event.key === 'PageDown' || event.key === 'PageUp') {
+    if (multiLine(event.target)) return null;
+    return event.key === 'PageDown' ? 'next' : 'previous';
+  }
+  if (event.key === 'b' || event.key === 'B' || event.key === '.') {
+    return ownsKeys(event.target, event.key) ? null : 'blank';
+  }
+  const next = event.key === 'ArrowRight' || (event.key === ' ' && !event.shiftKey);
+  const previous = event.key === 'ArrowLeft' || (event.key === ' ' && event.shiftKey);
   if (!next && !previous) return null;
   if (ownsKeys(event.target, event.key)) return null;
   return next ? 'next' : 'previous';

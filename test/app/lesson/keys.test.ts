@@ -16,7 +16,6 @@ describe('presentation keys', () => {
 
   it('leave text fields, sliders and radio buttons their own keys', () => {
     expect(press('ArrowRight', { tag: 'INPUT', type: 'range' })).toBeNull();
-    expect(press('PageDown', { tag: 'INPUT', type: 'range' })).toBeNull();
     expect(press('ArrowRight', { tag: 'DIV', role: 'slider' })).toBeNull();
     expect(press(' ', { tag: 'INPUT', type: 'text' })).toBeNull();
     expect(press('ArrowLeft', { tag: 'TEXTAREA' })).toBeNull();
@@ -31,5 +30,23 @@ describe('presentation keys', () => {
     expect(press('PageDown', { tag: 'BUTTON' })).toBe('next');
     expect(press('ArrowRight', { tag: 'A' })).toBe('next');
     expect(press('Escape', { tag: 'INPUT', type: 'text' })).toBe('leave');
+  });
+
+  it("turn the page with a clicker's PageDown and PageUp wherever focus is, but in text that spans lines", () => {
+    expect(press('PageDown', { tag: 'INPUT', type: 'range' })).toBe('next');
+    expect(press('PageUp', { tag: 'DIV', role: 'slider' })).toBe('previous');
+    expect(press('PageDown', { tag: 'INPUT', type: 'radio' })).toBe('next');
+    expect(press('PageDown', { tag: 'DIV', role: 'radio' })).toBe('next');
+    expect(press('PageDown', { tag: 'INPUT', type: 'text' })).toBe('next');
+    expect(press('PageDown', { tag: 'TEXTAREA' })).toBeNull();
+    expect(press('PageUp', { tag: 'DIV', editable: true })).toBeNull();
+  });
+
+  it('blank the screen with B or ., except while typing', () => {
+    expect(press('b')).toBe('blank');
+    expect(press('B', { tag: 'BUTTON' }, { shiftKey: true })).toBe('blank');
+    expect(press('.')).toBe('blank');
+    expect(press('b', { tag: 'INPUT', type: 'text' })).toBeNull();
+    expect(press('.', { tag: 'TEXTAREA' })).toBeNull();
   });
 });

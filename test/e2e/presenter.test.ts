@@ -1,0 +1,94 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, sharedBrowser } from './harness.ts';
+
+const env = sharedBrowser();
+
+const chapterShown = (page: Page) => page.evaluate(() => Number(/lesson=(\d+)/.exec(window.location.hash)?.[1] ?? 0));
+
+/** Waits until chapter n's article is on screen with its figure drawn. */
+async function onChapter(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((want) => /lesson=(\d+)/.exec(window.location.hash)?.[1] === String(want), n);
+  await page.waitForFunction(() => {
+    const figure = document.querySelector('.lesson-figure');
+    return figure !== null && !figure.querySelector('.figure-waiting') && figure.querySelector('svg, table') !== null;
+  });
+}
+
+/**
+ * Counts what the given control does from now on: each value it takes (a slider) or each press (a
+ * button), so a test can tell that a key meant for the slides never reached it. The count lives on
+ * the window, so it can be read after the chapter that held the control has gone.
+ */
+async function watchControl(control: Locator): Promise<void> {
+  await control.evaluate((el) => {
+    const w = window as unknown as { touched: number };
+    w.touched = 0;
+    for (const type of ['input', 'change', 'click']) el.addEventListener(type, () => (w.touched += 1));
+  });
+}
+
+const touched = (page: Page) => page.evaluate(() => (window as unknown as { touched: number }).touched);
+
+describe('the presenter’s clicker', () => {
+  it('turns the slide after a choice, a slider, a button or the figure was clicked, and leaves them as they were', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=2&present=1`);
+    await onChapter(page, 2);
+
+    // A choice of the question, clicked in front of the class: the clicker still turns the page.
+    const choice = page.getByRole('radio').first();
+    await choice.click();
+    await expect.poll(() => choice.getAttribute('aria-checked')).toBe('true');
+    await watchControl(page.getByRole('radio').nth(1));
+    await page.keyboard.press('PageDown');
+    await onChapter(page, 3);
+    expect(await chapterShown(page)).toBe(3);
+    expect(await touched(page), 'PageDown reached the choices').toBe(0);
+
+    // The slider of chapter 4: clicked, then PageDown and PageUp are the slides', not the slider's.
+    await page.keyboard.press('PageDown');
+    await onChapter(page, 4);
+    const slider = page.locator('article input[type="range"]').first();
+    await slider.click();
+    const value = await slider.inputValue();
+    await watchControl(slider);
+    await page.keyboard.press('PageUp');
+    await onChapter(page, 3);
+    expect(await touched(page), 'PageUp reached the slider').toBe(0);
+    await page.keyboard.press('PageDown');
+    await onChapter(page, 4);
+    // The chapter came back with its figure as the slider left it, and no key moved it.
+    expect(await page.locator('article input[type="range"]').first().inputValue()).toBe(value);
+
+    // A button (chapter 2's "Next step"): clicked once, then Space turns the slide instead of
+    // pressing it again; the arrow keys too.
+    await page.keyboard.press('ArrowLeft');
+    await onChapter(page, 3);
+    await page.keyboard.press('ArrowLeft');
+    await onChapter(page, 2);
+    const next = page.getByRole('button', { name: 'Next step' });
+    await next.click();
+    await watchControl(next);
+    await page.waitForFunction(() => document.activeElement === document.body || document.activeElement === null);
+    await page.keyboard.press(' ');
+    await onChapter(page, 3);
+    expect(await touched(page), 'Space pressed the button again').toBe(0);
+    await page.keyboard.press('ArrowLeft');
+    await onChapter(page, 2);
+
+    // The figure itself, clicked: PageDown still turns the slide.
+    await page.locator('.lesson-figure').first().click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('PageDown');
+    await onChapter(page, 3);
+
+    // B blanks the screen and any key brings it back.
+    await page.keyboard.press('b');
+    await page.locator('.present-blank').waitFor();
+    await page.keyboard.press('b');
+    await page.locator('.present-blank').waitFor({ state: 'detached' });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});
