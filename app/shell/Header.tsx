@@ -17,9 +17,14 @@ export function Header({ formulas = true }: { formulas?: boolean }) {
           Reverse-mode automatic differentiation, computed live in your browser: one chain, differentiated three
           ways and replayed under a checkpoint schedule.
         </p>
-        <a className="lesson-start" href="#lesson=1">
-          Start the lesson
-        </a>
+        <p className="start-here">
+          New here? Start with the lesson: ten short chapters, each with a live figure to move.
+        </p>
+        <p className="start-links">
+          <a className="lesson-start" href="#lesson=1">
+            Start the lesson
+          </a>
+        </p>
         <ThemeToggle />
       </div>
       <div className={formulas ? 'formula' : 'formula formula-pending'} role="group" aria-label="The chain and its loss">
@@ -36,8 +41,8 @@ export function Header({ formulas = true }: { formulas?: boolean }) {
           subtracts nearly equal numbers.
         </li>
         <li>
-          <strong>Raise the steps.</strong> Reverse mode still costs about two runs of the chain; the others grow with
-          every parameter.
+          <strong>Raise the steps.</strong> Reverse mode's cost stays the same for every parameter added; forward mode
+          and finite differences grow with each one.
         </li>
         <li>
           <strong>Change the stride.</strong> Store fewer states and pay for it by replaying the steps between them.

@@ -91,4 +91,26 @@ describe('the presenter’s clicker', () => {
     expect(watch.errors).toEqual([]);
     await context.close();
   });
+
+  it('meets a newcomer with what to try first, and keeps the stuck settings bar within 80 px at 1366 × 768', async () => {
+    const context = await env.context({ viewport: { width: 1366, height: 768 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(env.served.url);
+    await expect.poll(() => page.locator('.start-here').textContent()).toContain('Start with the lesson');
+    await expect.poll(() => page.getByRole('link', { name: 'Start the lesson' }).isVisible()).toBe(true);
+    const bar = page.getByRole('region', { name: 'Lab settings' });
+    const unstuck = (await bar.boundingBox())!.height;
+    await page.mouse.move(683, 600);
+    await page.mouse.wheel(0, 1200);
+    await page.waitForFunction(() => document.querySelector('.controls')!.getBoundingClientRect().top === 0);
+    await expect.poll(async () => (await bar.boundingBox())!.height).toBeLessThanOrEqual(80);
+    // Every slider is still in the stuck bar, with its value beside it.
+    for (const name of ['Finite-difference epsilon', 'Chain steps', 'Checkpoint stride']) {
+      expect(await page.getByRole('slider', { name }).isVisible(), name).toBe(true);
+    }
+    expect(unstuck, 'the bar in place keeps its hints').toBeGreaterThan(80);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
 });
+
