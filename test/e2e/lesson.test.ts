@@ -194,7 +194,13 @@ describe('the lesson', () => {
       expect(question, `chapter ${n}`).toMatch(/\?$/);
       const status = page.locator('.predict [role="status"]');
       expect(await status.textContent()).toBe('');
-      const labels = await group.locator('label').allTextContents();
+      // Arrowing through the choices moves between them and answers nothing.
+      await group.getByRole('radio').first().focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await status.textContent(), `chapter ${n}: an arrow key answered`).toBe('');
+      expect(await group.locator('[aria-checked="true"]').count()).toBe(0);
+      const labels = await group.getByRole('radio').allTextContents();
       const wrongLabel = labels.find((l) => l.trim() !== answer)!;
       expect(wrongLabel, `chapter ${n}`).toBeTruthy();
       await group.getByRole('radio', { name: wrongLabel.trim(), exact: true }).check();

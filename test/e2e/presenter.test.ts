@@ -106,7 +106,7 @@ describe('the presenter’s clicker', () => {
     await expect.poll(async () => (await bar.boundingBox())!.height).toBeLessThanOrEqual(80);
     // Every slider is still in the stuck bar, with its value beside it.
     for (const name of ['Finite-difference epsilon', 'Chain steps', 'Checkpoint stride']) {
-      expect(await page.getByRole('slider', { name }).isVisible(), name).toBe(true);
+      expect(await bar.getByRole('slider', { name }).isVisible(), name).toBe(true);
     }
     expect(unstuck, 'the bar in place keeps its hints').toBeGreaterThan(80);
     expect(watch.errors).toEqual([]);
