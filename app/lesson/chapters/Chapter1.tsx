@@ -11,6 +11,7 @@ import { useShowMe } from '../useShowMe.ts';
 import { Choices } from '../Choices.tsx';
 import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 
 const PROGRAMS = [
   { label: 'x·y + sin x (5 nodes)', expression: FIVE_NODES },
@@ -67,17 +68,15 @@ export default function Chapter1() {
             <>
               <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 380 : 260} />
               <TapeList result={result} tf={tf} adjoints={false} />
-              <label className="figure-slider">
-                <span>Nodes recorded: {shown} of {nodes}</span>
-                <input
-                  type="range"
-                  min={0}
-                  max={nodes}
-                  value={shown}
-                  aria-valuetext={`${shown} of ${nodes} nodes recorded`}
-                  onChange={(e) => setPosition(Number(e.currentTarget.value))}
-                />
-              </label>
+              <FigureSlider
+                inline={false}
+                label={`Nodes recorded: ${shown} of ${nodes}`}
+                min={0}
+                max={nodes}
+                value={shown}
+                valueText={`${shown} of ${nodes} nodes recorded`}
+                onChange={setPosition}
+              />
               <figcaption>
                 {recorded >= 0 && position !== null
                   ? `Just recorded: ${nodeWords(result, recorded)} = ${num(result.tape.value[recorded])}.`

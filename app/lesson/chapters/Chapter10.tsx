@@ -6,6 +6,7 @@ import { useLessonView } from '../context.ts';
 import { lessonSettings } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -61,17 +62,14 @@ export default function Chapter10() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Window K = {windowK}</span>
-              <input
-                type="range"
-                min={0}
-                max={STEPS}
-                value={windowK}
-                aria-valuetext={`K = ${windowK} steps differentiated`}
-                onChange={(e) => (setWindow(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Window K = ${windowK}`}
+              min={0}
+              max={STEPS}
+              value={windowK}
+              valueText={`K = ${windowK} steps differentiated`}
+              onChange={(value) => (setWindow(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="widen K from 0 to 40" />
           </div>
           {f && curve.length > 0 ? (

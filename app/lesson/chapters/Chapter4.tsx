@@ -8,6 +8,7 @@ import { QUICK } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { useLessonView } from '../context.ts';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -55,19 +56,16 @@ export default function Chapter4() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Chain steps T = {steps}</span>
-              <input
-                type="range"
-                min={2}
-                max={5}
-                value={steps}
-                onChange={(e) => {
-                  setSteps(Number(e.currentTarget.value));
-                  setReached(null);
-                }}
-              />
-            </label>
+            <FigureSlider
+              label={`Chain steps T = ${steps}`}
+              min={2}
+              max={5}
+              value={steps}
+              onChange={(value) => {
+                setSteps(value);
+                setReached(null);
+              }}
+            />
             <ShowMeButton show={show} label="sweep back" />
           </div>
           {report ? (

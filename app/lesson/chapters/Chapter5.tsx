@@ -7,6 +7,7 @@ import { lessonEngine } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart, type Series } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -67,17 +68,14 @@ export default function Chapter5() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Chain steps T = {T}</span>
-              <input
-                type="range"
-                min={0}
-                max={WORK_STEPS.length - 1}
-                value={index}
-                aria-valuetext={`T = ${T}, P = ${2 * T}`}
-                onChange={(e) => (setIndex(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Chain steps T = ${T}`}
+              min={0}
+              max={WORK_STEPS.length - 1}
+              value={index}
+              valueText={`T = ${T}, P = ${2 * T}`}
+              onChange={(value) => (setIndex(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="raise T to 200" />
           </div>
           {report ? (

@@ -6,6 +6,7 @@ import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart, type Series } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -67,17 +68,14 @@ export default function Chapter6() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Step h = {point ? formatEps(point.eps) : '…'}</span>
-              <input
-                type="range"
-                min={0}
-                max={Math.max(0, sweep.length - 1)}
-                value={index}
-                aria-valuetext={point ? `h = ${formatEps(point.eps)}, error ${formatNumber(point.rms, 2)}` : undefined}
-                onChange={(e) => (setPicked(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Step h = ${point ? formatEps(point.eps) : '…'}`}
+              min={0}
+              max={Math.max(0, sweep.length - 1)}
+              value={index}
+              valueText={point ? `h = ${formatEps(point.eps)}, error ${formatNumber(point.rms, 2)}` : undefined}
+              onChange={(value) => (setPicked(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="sweep h" />
           </div>
           {report && point ? (

@@ -6,6 +6,7 @@ import { useLessonView } from '../context.ts';
 import { lessonEngine, lessonSettings, QUICK } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -68,17 +69,14 @@ export default function Chapter7() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Chain steps T = {WORK_STEPS[shown]}</span>
-              <input
-                type="range"
-                min={0}
-                max={WORK_STEPS.length - 1}
-                value={shown}
-                aria-valuetext={`T = ${WORK_STEPS[shown]}`}
-                onChange={(e) => (setShown(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Chain steps T = ${WORK_STEPS[shown]}`}
+              min={0}
+              max={WORK_STEPS.length - 1}
+              value={shown}
+              valueText={`T = ${WORK_STEPS[shown]}`}
+              onChange={(value) => (setShown(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="raise T to 200" />
           </div>
           {sizes.value && last ? (

@@ -6,6 +6,7 @@ import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -60,17 +61,14 @@ export default function Chapter8() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Checkpoint stride k = {stride}</span>
-              <input
-                type="range"
-                min={1}
-                max={STEPS}
-                value={stride}
-                aria-valuetext={here ? `stride ${stride}: ${formatBytes(here.peakBytes)}, ${here.recomputedSteps} steps recomputed` : `stride ${stride}`}
-                onChange={(e) => (setStride(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Checkpoint stride k = ${stride}`}
+              min={1}
+              max={STEPS}
+              value={stride}
+              valueText={here ? `stride ${stride}: ${formatBytes(here.peakBytes)}, ${here.recomputedSteps} steps recomputed` : `stride ${stride}`}
+              onChange={(value) => (setStride(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="step the stride" />
           </div>
           {report && here && least ? (
