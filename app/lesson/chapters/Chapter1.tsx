@@ -36,28 +36,6 @@ export default function Chapter1() {
   return (
     <ChapterFrame
       labHash={labHashOf({}, program)}
-      text={
-        <>
-          <p>
-            Take z = x·y + sin(x²) − ln y at x = 0.5, y = 4. The computer never sees that formula whole. It runs small
-            steps, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each step is a{' '}
-            <dfn>primitive</dfn>.
-          </p>
-          <p>
-            A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own,
-            for its own inputs: for u = x·y, nudging x moves u by y per unit. That is its <dfn>local partial</dfn>.
-          </p>
-          <p>
-            As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what it read, what it made, and
-            its local partials, like receipts. The <dfn>chain rule</dfn> will join them: along a path the partials
-            multiply, and where paths meet they add.
-          </p>
-          <p className="todo">
-            <strong>Try:</strong> press Show me to watch the tape written one node at a time, then switch to the full
-            program.
-          </p>
-        </>
-      }
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Formula } from '../../ui/formulas/Formula.tsx';
 import { num } from '../../sections/tape/labels.ts';
 import { subscript } from '../../sections/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -31,28 +30,6 @@ export default function Chapter4() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps })}
-      text={
-        <>
-          <p>
-            Now a real program: a chain that updates one number x through T steps, each with its own two parameters a
-            and b, and ends in a loss L.
-          </p>
-          <Formula name="step" />
-          <p>
-            Forward, x flows left to right. Backward, its adjoint x̄ flows right to left, starting from the loss:
-          </p>
-          <Formula name="seed" />
-          <Formula name="back" className="tex-small" />
-          <p>
-            Each step’s local partials form its <dfn>Jacobian</dfn>, the table of how each output moves with each input.
-            Multiplying the incoming adjoint by it is a <dfn>vector-Jacobian product</dfn>. Backward runs the same
-            edges in reverse: the chain’s <dfn>transpose</dfn>.
-          </p>
-          <p className="todo">
-            <strong>Try:</strong> set T from 2 to 5 and watch the tape grow; press Show me to sweep back.
-          </p>
-        </>
-      }
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
