@@ -26,7 +26,7 @@ export function LessonPage() {
     () => ({ route, row: chapterRow(route.chapter), figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
     [route],
   );
-  const Figure = view.row.figure;
+  const Figure = chapterRow(route.chapter).figure;
   usePresentKeys(route);
   useTitle(route);
   useScrollOnChange(route);
