@@ -1,33 +1,43 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CHAPTER_TITLES } from './titles.ts';
+import type { Live } from './chapters/row.ts';
 import { useLessonView } from './context.ts';
+import { Predict } from './Predict.tsx';
 
 interface ChapterFrameProps {
-  /** The short paragraphs, the question and what to do. */
-  text: ReactNode;
   /** The live figure with its controls. */
   figure: ReactNode;
   /** The lab's hash for the state the figure shows. */
   labHash: string;
+  /** Told the choice made on the chapter's question (each time it changes): the figure then shows the answer. */
+  onAnswer?: (index: number) => void;
+  /** The figure's values, formatted, that the question's words quote (see ChapterRow.question). */
+  live?: Live;
 }
 
-/** One chapter as an article: its title, its words beside its figure, and the way into the lab. */
-export function ChapterFrame({ text, figure, labHash }: ChapterFrameProps) {
+const NONE: Live = {};
+const IGNORE = () => {};
+
+/**
+ * One chapter as an article: its title, its words and question (from its row of
+ * app/lesson/chapters/table.tsx) beside its figure, and the way into the lab.
+ */
+export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }: ChapterFrameProps) {
   const id = useId();
-  const { route, focusTitle } = useLessonView();
+  const { route, row, focusTitle } = useLessonView();
   const heading = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => {
     if (focusTitle) heading.current?.focus({ preventScroll: route.present });
     // Once, as the chapter (loaded on demand) mounts.
   }, []);
-  const title = CHAPTER_TITLES[route.chapter - 1];
   return (
     <article className="chapter" aria-labelledby={id}>
       <div className="chapter-text">
         <h2 id={id} tabIndex={-1} ref={heading}>
-          <span className="chapter-number">{route.chapter}.</span> {title}
+          <span className="chapter-number">{row.number}.</span> {row.title}
         </h2>
-        {text}
+        {row.body}
+        {row.question && <Predict question={row.question} live={live} onAnswer={onAnswer} />}
+        {row.afterQuestion}
       </div>
       <div className="chapter-figure">
         {figure}

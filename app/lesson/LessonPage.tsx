@@ -2,11 +2,10 @@ import './lesson.css';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
-import { CHAPTER_BODIES } from './chapters.tsx';
+import { CHAPTERS, chapterRow } from './chapters/table.tsx';
 import { LessonContext, type LessonView } from './context.ts';
 import { Glossary } from './Glossary.tsx';
 import { formatLessonHash, stepChapter, type LessonRoute } from './route.ts';
-import { CHAPTER_COUNT, CHAPTER_TITLES } from './titles.ts';
 import { goTo } from './wire.ts';
 import { usePresentKeys, type PresentMoves } from './present/usePresentKeys.ts';
 
@@ -24,14 +23,14 @@ export function LessonPage() {
   const moved = useRef(false);
   if (route.chapter !== firstShown.current) moved.current = true;
   const view = useMemo<LessonView>(
-    () => ({ route, figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
+    () => ({ route, row: chapterRow(route.chapter), figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
     [route],
   );
-  const Body = CHAPTER_BODIES[route.chapter - 1];
+  const Figure = chapterRow(route.chapter).figure;
   const moves = useMemo<PresentMoves>(
     () => ({
       step: (direction) => {
-        const chapter = stepChapter(route.chapter, direction, CHAPTER_COUNT);
+        const chapter = stepChapter(route.chapter, direction, CHAPTERS.length);
         if (chapter !== route.chapter) goTo({ ...route, chapter });
       },
       leave: () => goTo({ ...route, present: false }),
@@ -45,7 +44,7 @@ export function LessonPage() {
   const chapter = (
     <LessonContext.Provider value={view}>
       <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
-        <Body key={route.chapter} />
+        <Figure key={route.chapter} />
       </Suspense>
     </LessonContext.Provider>
   );
@@ -65,7 +64,7 @@ export function LessonPage() {
           <h1 className="sr-only">Tape Lab lesson</h1>
           {chapter}
           <p className="slide-count">
-            {route.chapter} / {CHAPTER_COUNT}
+            {route.chapter} / {CHAPTERS.length}
           </p>
         </Stage>
         {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
@@ -103,10 +102,10 @@ function LessonHeader({ route }: { route: LessonRoute }) {
       </div>
       <nav className="chapter-list" aria-label="Chapters">
         <ol>
-          {CHAPTER_TITLES.map((title, i) => (
+          {CHAPTERS.map(({ number, title }) => (
             <li key={title}>
-              <a href={formatLessonHash({ chapter: i + 1, present: false, embed: false })} aria-current={i + 1 === route.chapter ? 'page' : undefined}>
-                <span className="n">{i + 1}</span> {title}
+              <a href={formatLessonHash({ chapter: number, present: false, embed: false })} aria-current={number === route.chapter ? 'page' : undefined}>
+                <span className="n">{number}</span> {title}
               </a>
             </li>
           ))}
@@ -136,20 +135,20 @@ function LessonNotices() {
 /** Previous and next, at the foot of each chapter. */
 function ChapterSteps({ route }: { route: LessonRoute }) {
   const prev = route.chapter > 1 ? route.chapter - 1 : null;
-  const next = route.chapter < CHAPTER_COUNT ? route.chapter + 1 : null;
+  const next = route.chapter < CHAPTERS.length ? route.chapter + 1 : null;
   const link = (n: number) => formatLessonHash({ chapter: n, present: false, embed: false });
   return (
     <nav className="chapter-steps" aria-label="Previous and next chapter">
       {prev ? (
         <a href={link(prev)} rel="prev">
-          ← {prev}. {CHAPTER_TITLES[prev - 1]}
+          ← {prev}. {chapterRow(prev).title}
         </a>
       ) : (
         <span />
       )}
       {next ? (
         <a href={link(next)} rel="next">
-          {next}. {CHAPTER_TITLES[next - 1]} →
+          {next}. {chapterRow(next).title} →
         </a>
       ) : (
         <a href="#">Back to the lab →</a>
@@ -183,7 +182,7 @@ function Stage({ children }: { children: React.ReactNode }) {
 function useTitle(route: LessonRoute) {
   useEffect(() => {
     const before = document.title;
-    document.title = `${route.chapter}. ${CHAPTER_TITLES[route.chapter - 1]} · Tape Lab lesson`;
+    document.title = `${route.chapter}. ${chapterRow(route.chapter).title} · Tape Lab lesson`;
     return () => {
       document.title = before;
     };

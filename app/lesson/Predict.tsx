@@ -1,16 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-
-/** One choice of a prediction, with why it is right or not. */
-export interface Choice {
-  label: string;
-  correct: boolean;
-  /** One or two sentences: why, in the terms of the figure. */
-  why: string;
-}
+import { say, type Live, type Question } from './chapters/row.ts';
 
 interface PredictProps {
-  question: string;
-  choices: readonly Choice[];
+  question: Question;
+  /** The figure's values the question's words quote. */
+  live: Live;
   /** Told the choice made (each time it changes); the figure then shows the answer. */
   onAnswer: (index: number) => void;
 }
@@ -29,11 +23,15 @@ function moveTo(key: string, at: number, n: number): number | null {
  * between the choices; a choice is committed by a click, Space or Enter, and only then does a
  * polite live region say whether it was right and why. Nothing is graded or kept beyond the page.
  */
-export function Predict({ question, choices, onAnswer }: PredictProps) {
+export function Predict({ question, live, onAnswer }: PredictProps) {
   const id = useId();
   const [picked, setPicked] = useState<number | null>(null);
   const [focus, setFocus] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const choices = question.choices.map((c) => {
+    const label = say(c.label, live);
+    return { label, correct: typeof c.label === 'string' && label === question.answer, why: say(c.why, live) };
+  });
   const choice = picked === null ? null : choices[picked];
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const to = moveTo(event.key, i, choices.length);
@@ -45,7 +43,7 @@ export function Predict({ question, choices, onAnswer }: PredictProps) {
   return (
     <div className="predict">
       <p id={`${id}-q`} className="predict-question">
-        <span className="predict-tag">Predict</span> {question}
+        <span className="predict-tag">Predict</span> {question.prompt}
       </p>
       <div role="radiogroup" aria-labelledby={`${id}-q`} className="predict-choices">
         {choices.map((c, i) => (

@@ -1,5 +1,5 @@
 import type { HashPart } from '../state/url/part.ts';
-import { CHAPTER_COUNT } from './titles.ts';
+import { CHAPTER_COUNT } from './chapters/count.ts';
 
 /**
  * The lesson's keys in the URL hash: `lesson=N` (chapter N, from 1; `lesson` alone is chapter 1)

@@ -11,6 +11,7 @@ import { useShowMe } from '../useShowMe.ts';
 import { Choices } from '../Choices.tsx';
 import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 
 const PROGRAMS = [
   { label: 'x·y + sin x (5 nodes)', expression: FIVE_NODES },
@@ -35,28 +36,6 @@ export default function Chapter1() {
   return (
     <ChapterFrame
       labHash={labHashOf({}, program)}
-      text={
-        <>
-          <p>
-            Take z = x·y + sin(x²) − ln y at x = 0.5, y = 4. The computer never sees that formula whole. It runs small
-            steps, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each step is a{' '}
-            <dfn>primitive</dfn>.
-          </p>
-          <p>
-            A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own,
-            for its own inputs: for u = x·y, nudging x moves u by y per unit. That is its <dfn>local partial</dfn>.
-          </p>
-          <p>
-            As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what it read, what it made, and
-            its local partials, like receipts. The <dfn>chain rule</dfn> will join them: along a path the partials
-            multiply, and where paths meet they add.
-          </p>
-          <p className="todo">
-            <strong>Try:</strong> press Show me to watch the tape written one node at a time, then switch to the full
-            program.
-          </p>
-        </>
-      }
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
@@ -67,17 +46,15 @@ export default function Chapter1() {
             <>
               <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 380 : 260} />
               <TapeList result={result} tf={tf} adjoints={false} />
-              <label className="figure-slider">
-                <span>Nodes recorded: {shown} of {nodes}</span>
-                <input
-                  type="range"
-                  min={0}
-                  max={nodes}
-                  value={shown}
-                  aria-valuetext={`${shown} of ${nodes} nodes recorded`}
-                  onChange={(e) => setPosition(Number(e.currentTarget.value))}
-                />
-              </label>
+              <FigureSlider
+                inline={false}
+                label={`Nodes recorded: ${shown} of ${nodes}`}
+                min={0}
+                max={nodes}
+                value={shown}
+                valueText={`${shown} of ${nodes} nodes recorded`}
+                onChange={setPosition}
+              />
               <figcaption>
                 {recorded >= 0 && position !== null
                   ? `Just recorded: ${nodeWords(result, recorded)} = ${num(result.tape.value[recorded])}.`

@@ -6,8 +6,8 @@ import { useLessonView } from '../context.ts';
 import { lessonSettings } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useAnswer } from '../useAnswer.ts';
 import { useShowMe } from '../useShowMe.ts';
@@ -37,41 +37,18 @@ export default function Chapter10() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: STEPS })}
-      text={
-        <>
-          <p>
-            Frameworks such as PyTorch and JAX run this machinery for you. They hide the trade, but it is still
-            there: small changes in code move a lot of memory.
-          </p>
-          <p>
-            <dfn>Stopping the gradient</dfn> means treating one value as a constant, so the sweep ends there. Here the
-            sweep runs back only K steps from the end. The tape shrinks; the gradient of the earlier steps is lost.
-          </p>
-          <Predict
-            question="The sweep stops K = 10 steps before the end. What do the first 30 steps’ gradients become?"
-            choices={[
-              { label: 'Exactly 0', correct: true, why: 'No blame flows past the constant, so every parameter before it gets nothing: 0, not an approximation.' },
-              { label: 'Still exact', correct: false, why: 'They are never reached: the sweep stops at the constant, so the earlier parameters get 0.' },
-              { label: 'Slightly off', correct: false, why: 'Nothing flows past the constant at all, so the earlier gradients are exactly 0, not a little off.' },
-            ]}
-            onAnswer={() => setRevealed(true)}
-          />
-        </>
-      }
+      onAnswer={() => setRevealed(true)}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Window K = {windowK}</span>
-              <input
-                type="range"
-                min={0}
-                max={STEPS}
-                value={windowK}
-                aria-valuetext={`K = ${windowK} steps differentiated`}
-                onChange={(e) => (setWindow(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Window K = ${windowK}`}
+              min={0}
+              max={STEPS}
+              value={windowK}
+              valueText={`K = ${windowK} steps differentiated`}
+              onChange={(value) => (setWindow(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="widen K from 0 to 40" />
           </div>
           {f && curve.length > 0 ? (

@@ -8,7 +8,6 @@ import { ExprGraph } from '../figures/ExprGraph.tsx';
 import { TapeList } from '../figures/TapeList.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
 
@@ -36,30 +35,8 @@ export default function Chapter2() {
   return (
     <ChapterFrame
       labHash={labHashOf({}, CARD)}
-      text={
-        <>
-          <p>
-            Now read the tape backward. Give every value an <dfn>adjoint</dfn>: how much the output z moves per unit
-            nudge of that value. Write it v̄.
-          </p>
-          <p>
-            Start at the end. Then take the receipts newest first: each step passes blame to what it read, its own
-            adjoint times its local partial. That is the chain rule, one edge at a time.
-          </p>
-          <Predict
-            question="Before any step: how much does z move per unit nudge of z itself?"
-            choices={[
-              { label: '0', correct: false, why: 'Nudging z by one unit moves z by exactly one unit, so the adjoint of z is 1: the seed.' },
-              { label: '1', correct: true, why: 'z moves one for one with itself. The sweep starts from this seed of 1.' },
-              { label: `z’s own value${result ? `, ${num(result.value)}` : ''}`, correct: false, why: 'The adjoint is a rate, not a value: nudging z by one unit moves z by one unit, so the seed is 1.' },
-            ]}
-            onAnswer={() => setApplied((a) => a ?? 0)}
-          />
-          <p className="todo">
-            <strong>Try:</strong> step the sweep and watch the blame reach x and y.
-          </p>
-        </>
-      }
+      onAnswer={() => setApplied((a) => a ?? 0)}
+      live={{ z: result ? num(result.value) : undefined }}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">

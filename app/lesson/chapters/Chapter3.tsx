@@ -9,7 +9,6 @@ import { CARD, useExpression } from '../exprTape.ts';
 import { ExprGraph } from '../figures/ExprGraph.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 
 const SWEEPS = ['add: adj += …', 'overwrite: adj = …'];
 
@@ -27,31 +26,8 @@ export default function Chapter3() {
   return (
     <ChapterFrame
       labHash={labHashOf({}, CARD)}
-      text={
-        <>
-          <p>
-            In z = x·y + sin(x²) − ln y, x is read twice: by x·y and by x². Blame comes back to x along both paths. A
-            value read more than once is a <dfn>fan-out</dfn>.
-          </p>
-          <p>
-            The chain rule says paths that meet add up. So the sweep must add each contribution into the adjoint (+=),
-            never write over it (=). The fan-out nodes show how many contributions have arrived.
-          </p>
-          <Predict
-            question="If the sweep wrote adj[x] = … instead of adding, what would it report for ∂z/∂x?"
-            choices={[
-              { label: 'The same answer', correct: false, why: `Writing over throws away every contribution but the last one to arrive: ${x ? num(x.overwritten) : 'a wrong value'} instead of ${x ? num(x.reverse) : 'the sum'}.` },
-              { label: 'Only the contribution that arrives last', correct: true, why: `The path through x·y arrives last and sends y = 4; the path through x² is lost. The right answer is their sum${x ? `, ${num(x.reverse)}` : ''}.` },
-              { label: 'Zero', correct: false, why: `Each write keeps the newest contribution, so the last one survives: ${x ? num(x.overwritten) : 'not zero'}.` },
-            ]}
-            onAnswer={() => (setAnswered(true), setWrong(1))}
-          />
-          <p className="todo">
-            <strong>Try:</strong> switch between the two sweeps. The last column is a referee that needs no tape:
-            central differences, which nudge each input a little both ways (chapter 6).
-          </p>
-        </>
-      }
+      onAnswer={() => (setAnswered(true), setWrong(1))}
+      live={{ overwritten: x ? num(x.overwritten) : undefined, sum: x ? num(x.reverse) : undefined }}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Formula } from '../../ui/formulas/Formula.tsx';
 import { num } from '../../sections/tape/labels.ts';
 import { subscript } from '../../sections/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -8,6 +7,7 @@ import { QUICK } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { useLessonView } from '../context.ts';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
@@ -30,44 +30,19 @@ export default function Chapter4() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps })}
-      text={
-        <>
-          <p>
-            Now a real program: a chain that updates one number x through T steps, each with its own two parameters a
-            and b, and ends in a loss L.
-          </p>
-          <Formula name="step" />
-          <p>
-            Forward, x flows left to right. Backward, its adjoint x̄ flows right to left, starting from the loss:
-          </p>
-          <Formula name="seed" />
-          <Formula name="back" className="tex-small" />
-          <p>
-            Each step’s local partials form its <dfn>Jacobian</dfn>, the table of how each output moves with each input.
-            Multiplying the incoming adjoint by it is a <dfn>vector-Jacobian product</dfn>. Backward runs the same
-            edges in reverse: the chain’s <dfn>transpose</dfn>.
-          </p>
-          <p className="todo">
-            <strong>Try:</strong> set T from 2 to 5 and watch the tape grow; press Show me to sweep back.
-          </p>
-        </>
-      }
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Chain steps T = {steps}</span>
-              <input
-                type="range"
-                min={2}
-                max={5}
-                value={steps}
-                onChange={(e) => {
-                  setSteps(Number(e.currentTarget.value));
-                  setReached(null);
-                }}
-              />
-            </label>
+            <FigureSlider
+              label={`Chain steps T = ${steps}`}
+              min={2}
+              max={5}
+              value={steps}
+              onChange={(value) => {
+                setSteps(value);
+                setReached(null);
+              }}
+            />
             <ShowMeButton show={show} label="sweep back" />
           </div>
           {report ? (

@@ -7,8 +7,8 @@ import { lessonEngine } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart, type Series } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useAnswer } from '../useAnswer.ts';
 import { useShowMe } from '../useShowMe.ts';
@@ -40,44 +40,18 @@ export default function Chapter5() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: T })}
-      text={
-        <>
-          <p>
-            The chain has P = 2T parameters. Central differences run it twice per parameter: 2P + 1 runs.{' '}
-            <dfn>Forward mode</dfn> carries one derivative per parameter beside every value: the work of P + 1 runs.
-          </p>
-          <Predict
-            question="At T = 100 there are P = 200 parameters. How many runs of the chain does reverse mode cost for all 200 gradients?"
-            choices={[
-              { label: 'About 2', correct: true, why: 'One run records the tape, one sweep reads it back, and that sweep fills in every parameter’s gradient at once.' },
-              { label: 'About 201', correct: false, why: 'That is forward mode, one derivative per parameter. Reverse mode sweeps once from the single output: about 2 runs.' },
-              { label: 'About 401', correct: false, why: 'That is central differences, two runs per parameter. Reverse mode needs one run and one sweep: about 2.' },
-            ]}
-            onAnswer={() => (setRevealed(true), setIndex(WORK_STEPS.indexOf(100)))}
-          />
-          <p>
-            Forward mode wins the other way round: few inputs and many outputs. It needs one pass per input, where
-            reverse mode needs one sweep per output.
-          </p>
-          <p className="todo">
-            <strong>Try:</strong> raise T and compare the counts with the measured times.
-          </p>
-        </>
-      }
+      onAnswer={() => (setRevealed(true), setIndex(WORK_STEPS.indexOf(100)))}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Chain steps T = {T}</span>
-              <input
-                type="range"
-                min={0}
-                max={WORK_STEPS.length - 1}
-                value={index}
-                aria-valuetext={`T = ${T}, P = ${2 * T}`}
-                onChange={(e) => (setIndex(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Chain steps T = ${T}`}
+              min={0}
+              max={WORK_STEPS.length - 1}
+              value={index}
+              valueText={`T = ${T}, P = ${2 * T}`}
+              onChange={(value) => (setIndex(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="raise T to 200" />
           </div>
           {report ? (

@@ -6,8 +6,8 @@ import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart, type Series } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
 
@@ -37,47 +37,21 @@ export default function Chapter6() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: 40, eps: point?.eps ?? 1e-5 })}
-      text={
-        <>
-          <p>
-            A <dfn>finite difference</dfn> guesses a derivative by nudging: run the chain with one parameter moved up by
-            h, then down by h, and divide the change in the loss by 2h. It needs no tape, so it is the referee: here it is checked against the reverse gradient.
-          </p>
-          <p>
-            Large h measures the wrong slope (truncation error, falling as h²). Tiny h subtracts two nearly equal
-            numbers, and rounding error grows as 1/h. Between them lies the best h.
-          </p>
-          <Predict
-            question="h is 1e-9 now. If you halve it, does the error go up or down?"
-            choices={[
-              { label: 'Down: a smaller step is always more exact', correct: false, why: 'Below the best h, rounding rules: the two runs agree in more of their digits, and what is left of the difference is noise. Halving h doubles it.' },
-              { label: 'Up: rounding error grows as h shrinks', correct: true, why: 'At 1e-9 the rounding term ε·|L|/h dominates, so halving h about doubles the error.' },
-              { label: 'It stays the same', correct: false, why: 'Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up.' },
-            ]}
-            onAnswer={() => {
-              setRevealed(true);
-              setPicked(sweep.findIndex((p) => p.eps === QUESTION_EPS / 2));
-            }}
-          />
-          <p className="todo">
-            <strong>Try:</strong> step h across twelve decades and find the bottom of the V.
-          </p>
-        </>
-      }
+      onAnswer={() => {
+        setRevealed(true);
+        setPicked(sweep.findIndex((p) => p.eps === QUESTION_EPS / 2));
+      }}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Step h = {point ? formatEps(point.eps) : '…'}</span>
-              <input
-                type="range"
-                min={0}
-                max={Math.max(0, sweep.length - 1)}
-                value={index}
-                aria-valuetext={point ? `h = ${formatEps(point.eps)}, error ${formatNumber(point.rms, 2)}` : undefined}
-                onChange={(e) => (setPicked(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Step h = ${point ? formatEps(point.eps) : '…'}`}
+              min={0}
+              max={Math.max(0, sweep.length - 1)}
+              value={index}
+              valueText={point ? `h = ${formatEps(point.eps)}, error ${formatNumber(point.rms, 2)}` : undefined}
+              onChange={(value) => (setPicked(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="sweep h" />
           </div>
           {report && point ? (

@@ -6,8 +6,8 @@ import { useLessonView } from '../context.ts';
 import { lessonEngine, lessonSettings, QUICK } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useAnswer } from '../useAnswer.ts';
 import { useShowMe } from '../useShowMe.ts';
@@ -40,45 +40,18 @@ export default function Chapter7() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: last?.steps ?? 40, stride: 1 })}
-      text={
-        <>
-          <p>
-            The sweep needs values from the forward run: each step’s slopes depend on its x and its inputs. So the
-            tape keeps them all until the sweep has passed. Memory, not arithmetic, is the price of reverse mode.
-          </p>
-          <Predict
-            question="From T = 100 to T = 200 steps, what does the tape’s memory do?"
-            choices={[
-              { label: 'Stays about the same', correct: false, why: 'Every step writes its own nodes; none can be dropped before the sweep. Twice the steps, about twice the tape.' },
-              { label: 'About doubles', correct: true, why: 'Each step adds the same fourteen nodes (its a, its b and twelve primitives), so the tape grows in a straight line with T.' },
-              { label: 'About quadruples', correct: false, why: 'The tape grows in a straight line: each step adds the same nodes. Twice the steps, twice the tape.' },
-            ]}
-            onAnswer={() => (setRevealed(true), setShown(WORK_STEPS.length - 1))}
-          />
-          <p>There are three ways to pay:</p>
-          <ul className="options">
-            <li>store everything: a fast sweep, a large tape;</li>
-            <li>store almost nothing: a tiny tape, and the chain run again for every step back;</li>
-            <li>
-              store a few <dfn>checkpoints</dfn>, saved states to restart from, and recompute between them.
-            </li>
-          </ul>
-        </>
-      }
+      onAnswer={() => (setRevealed(true), setShown(WORK_STEPS.length - 1))}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Chain steps T = {WORK_STEPS[shown]}</span>
-              <input
-                type="range"
-                min={0}
-                max={WORK_STEPS.length - 1}
-                value={shown}
-                aria-valuetext={`T = ${WORK_STEPS[shown]}`}
-                onChange={(e) => (setShown(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Chain steps T = ${WORK_STEPS[shown]}`}
+              min={0}
+              max={WORK_STEPS.length - 1}
+              value={shown}
+              valueText={`T = ${WORK_STEPS[shown]}`}
+              onChange={(value) => (setShown(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="raise T to 200" />
           </div>
           {sizes.value && last ? (

@@ -6,12 +6,12 @@ import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
+import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
 
-/** T = 36, so that √T = 6 is a whole stride. */
+/** T = 36, so that √T = 6 is a whole stride (the question in this chapter's row names it). */
 const STEPS = 36;
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 
@@ -33,44 +33,18 @@ export default function Chapter8() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: STEPS, stride, schedule: 'periodic' })}
-      text={
-        <>
-          <p>
-            A periodic schedule keeps a checkpoint every k steps. On the way back it reruns one stretch of k steps from
-            its checkpoint, records it, and sweeps it. Memory: about T/k checkpoints plus one stretch of k steps.
-          </p>
-          <Predict
-            question={`T = ${STEPS}. Which stride holds the least memory at once?`}
-            choices={[
-              { label: 'k = 1: keep every step', correct: false, why: 'Stride 1 is the full tape: the most memory of all.' },
-              { label: 'k = 6, near √36', correct: true, why: 'T/k checkpoints plus a stretch of k steps is least when the two are equal: k ≈ √T. Strides 5 to 8 all sit in that flat valley.' },
-              { label: 'k = 36: keep only the start', correct: false, why: 'One checkpoint, but then the one stretch to rerun is the whole chain, recorded whole: as much as the full tape.' },
-            ]}
-            onAnswer={() => (setRevealed(true), setStride(6))}
-          />
-          <p>
-            A binomial schedule (revolve, by Griewank and Walther) keeps a few plain states and reruns from them again
-            and again. At a small fraction of the memory, it pays in recomputation.
-          </p>
-          <p className="todo">
-            <strong>Try:</strong> move the stride and watch memory fall, then rise.
-          </p>
-        </>
-      }
+      onAnswer={() => (setRevealed(true), setStride(6))}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <label className="figure-slider inline">
-              <span>Checkpoint stride k = {stride}</span>
-              <input
-                type="range"
-                min={1}
-                max={STEPS}
-                value={stride}
-                aria-valuetext={here ? `stride ${stride}: ${formatBytes(here.peakBytes)}, ${here.recomputedSteps} steps recomputed` : `stride ${stride}`}
-                onChange={(e) => (setStride(Number(e.currentTarget.value)), setRevealed(true))}
-              />
-            </label>
+            <FigureSlider
+              label={`Checkpoint stride k = ${stride}`}
+              min={1}
+              max={STEPS}
+              value={stride}
+              valueText={here ? `stride ${stride}: ${formatBytes(here.peakBytes)}, ${here.recomputedSteps} steps recomputed` : `stride ${stride}`}
+              onChange={(value) => (setStride(value), setRevealed(true))}
+            />
             <ShowMeButton show={show} label="step the stride" />
           </div>
           {report && here && least ? (

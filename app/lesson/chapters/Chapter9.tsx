@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Formula } from '../../ui/formulas/Formula.tsx';
 import { formatBytes, formatNumber, formatRatio } from '../../ui/format.ts';
 import { HIDDEN_CHOICES } from '../../sections/tensor/tensorSlice.ts';
 import { tensorEngine } from '../../../workers/tensor/host.ts';
@@ -7,7 +6,6 @@ import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
-import { Predict } from '../Predict.tsx';
 import { useAnswer } from '../useAnswer.ts';
 
 const ms = (x: number | null) => (x === null ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
@@ -21,32 +19,8 @@ export default function Chapter9() {
   return (
     <ChapterFrame
       labHash={`${labHashOf({})}`}
-      text={
-        <>
-          <p>
-            Real networks work on arrays of numbers, <dfn>tensors</dfn>. The rules do not change: each operation keeps
-            its receipt and passes blame back by a vector-Jacobian product. For a matrix product Y = XW:
-          </p>
-          <Formula name="matmul" />
-          <p>
-            A tensor tape writes one node per matrix operation, not one per multiply and add. Here a network with one
-            hidden layer takes one step on 200 points, recorded both ways.
-          </p>
-          <Predict
-            question="With 16 hidden units, how many times more nodes does the scalar tape hold than the tensor tape?"
-            choices={[
-              { label: 'About 3 times', correct: false, why: c ? `It is about ${formatRatio(c.ratios.nodes)}: the scalar tape writes every multiply and add of every matrix product.` : 'Every multiply and add of every matrix product is a node of its own on the scalar tape.' },
-              { label: 'About 100 times', correct: false, why: c ? `More: about ${formatRatio(c.ratios.nodes)}. Each matrix product alone is thousands of scalar nodes.` : 'More: each matrix product alone is thousands of scalar nodes.' },
-              { label: 'About 3,000 times', correct: true, why: c ? `Yes: ${c.scalar.nodes.toLocaleString('en')} scalar nodes against ${c.tensor.nodes} tensor nodes.` : 'Each matrix product is one tensor node and thousands of scalar ones.' },
-            ]}
-            onAnswer={() => (setRevealed(true), setHidden(16))}
-          />
-          <p>
-            That is the whole story: the forward run writes receipts, the backward sweep spends them newest first, and
-            memory is the bill. The gradient is a program, and it can be made faster like any other.
-          </p>
-        </>
-      }
+      onAnswer={() => (setRevealed(true), setHidden(16))}
+      live={c ? { ratio: formatRatio(c.ratios.nodes), scalarNodes: c.scalar.nodes.toLocaleString('en'), tensorNodes: String(c.tensor.nodes) } : {}}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">

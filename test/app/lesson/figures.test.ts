@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePlayground } from '../../../engine/index.ts';
 import { smallGraphLayout } from '../../../app/lesson/figures/graphLayout.ts';
 import { labHashOf } from '../../../app/lesson/labLink.ts';
-import { CHAPTER_BODIES } from '../../../app/lesson/chapters.tsx';
-import { CHAPTER_COUNT } from '../../../app/lesson/titles.ts';
 import { decodeHash } from '../../../app/state/url/hash.ts';
 import { decodePlayground } from '../../../app/sections/playground/hash.ts';
 
 describe('the lesson’s pure parts', () => {
-  it('has one body per chapter title, nine at least', () => {
-    expect(CHAPTER_BODIES).toHaveLength(CHAPTER_COUNT);
-    expect(CHAPTER_COUNT).toBeGreaterThanOrEqual(9);
-  });
-
   it('lays a small tape out in columns by depth, every edge going right, boxes apart', () => {
     const outcome = evaluatePlayground({ source: 'x*y + sin(x^2) - ln(y)', at: { x: 0.5, y: 4 } });
     if (!outcome.ok) throw new Error(outcome.problem.message);

@@ -1,0 +1,46 @@
+import type { ComponentType, ReactNode } from 'react';
+
+/**
+ * Values a chapter's figure has computed, already formatted, by name (`{ z: '0.87' }`). A question's
+ * text may quote them; each is undefined until the worker has answered.
+ */
+export type Live = Readonly<Record<string, string | undefined>>;
+
+/** Words that are fixed, or that quote the figure's live values. */
+export type Text = string | ((live: Live) => string);
+
+/** One choice of a prediction, with why it is right or not. */
+export interface Choice {
+  label: Text;
+  /** One or two sentences: why, in the terms of the figure. */
+  why: Text;
+}
+
+/** "Predict, then see": a question, its choices, and the one it accepts. */
+export interface Question {
+  /** Ends with a question mark. */
+  prompt: string;
+  choices: readonly Choice[];
+  /** The label of the accepted choice (a fixed label, equal to exactly one choice's). */
+  answer: string;
+}
+
+/** One chapter of the lesson: one row of app/lesson/chapters/table.tsx. */
+export interface ChapterRow {
+  /** Its place, from 1: `#lesson=N`. */
+  number: number;
+  title: string;
+  /** The words beside the figure, above the question (all of them when there is none). */
+  body: ReactNode;
+  question?: Question;
+  /** Words below the question. */
+  afterQuestion?: ReactNode;
+  /**
+   * The live figure with its state: a component, loaded when the chapter is first opened, that
+   * draws the chapter through ChapterFrame (which places this row's words beside it).
+   */
+  figure: ComponentType;
+}
+
+/** A text as it reads now. */
+export const say = (text: Text, live: Live): string => (typeof text === 'string' ? text : text(live));

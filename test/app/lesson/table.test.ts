@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CHAPTER_COUNT } from '../../../app/lesson/chapters/count.ts';
+import { say } from '../../../app/lesson/chapters/row.ts';
+import { CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+
+describe('the table of chapters', () => {
+  it('numbers its rows 1, 2, … in order, nine at least, each with a title and a figure', () => {
+    expect(CHAPTERS.length).toBeGreaterThanOrEqual(9);
+    CHAPTERS.forEach((row, i) => {
+      expect(row.number, row.title).toBe(i + 1);
+      expect(row.title.trim(), `chapter ${row.number}`).not.toBe('');
+      expect(row.figure, `chapter ${row.number}`).toBeTruthy();
+    });
+    expect(new Set(CHAPTERS.map((r) => r.title)).size).toBe(CHAPTERS.length);
+  });
+
+  it('has as many rows as CHAPTER_COUNT, the count the hash is checked against', () => {
+    expect(CHAPTERS).toHaveLength(CHAPTER_COUNT);
+  });
+
+  it('asks questions that end in "?" and accept exactly one of their choices, before and after the figure answers', () => {
+    const asked = CHAPTERS.filter((r) => r.question);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const { number, question } of asked) {
+      const q = question!;
+      expect(q.prompt, `chapter ${number}`).toMatch(/\?$/);
+      // The accepted answer is a fixed label, so it reads the same whatever the figure holds.
+      expect(q.choices.filter((c) => c.label === q.answer), `chapter ${number}`).toHaveLength(1);
+      // Words that quote the figure read whole both before its numbers arrive and after.
+      for (const live of [{}, { z: '0.87', overwritten: '4', sum: '4.39', ratio: '3,000×', scalarNodes: '30,000', tensorNodes: '10' }]) {
+        const labels = q.choices.map((c) => say(c.label, live));
+        expect(new Set(labels).size, `chapter ${number}: labels are distinct`).toBe(labels.length);
+        for (const c of q.choices) {
+          for (const text of [say(c.label, live), say(c.why, live)]) {
+            expect(text.trim(), `chapter ${number}`).not.toBe('');
+            expect(text, `chapter ${number}`).not.toMatch(/undefined|null|NaN/);
+          }
+        }
+      }
+    }
+  });
+});
