@@ -2,6 +2,8 @@ import './lesson.css';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
+import { SectionBoundary } from '../shell/SectionBoundary.tsx';
+import { figureAt } from './chapters/row.ts';
 import { CHAPTERS, chapterRow } from './chapters/table.tsx';
 import { LessonContext, type LessonView } from './context.ts';
 import { Glossary } from './Glossary.tsx';
@@ -26,7 +28,11 @@ export function LessonPage() {
     () => ({ route, row: chapterRow(route.chapter), figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
     [route],
   );
-  const Figure = chapterRow(route.chapter).figure;
+  // A chapter whose code could not be fetched offers Retry; each try is a fresh import.
+  const [attempt, setAttempt] = useState({ chapter: route.chapter, n: 0 });
+  const tries = attempt.chapter === route.chapter ? attempt.n : 0;
+  const row = chapterRow(route.chapter);
+  const Figure = figureAt(row, tries);
   const moves = useMemo<PresentMoves>(
     () => ({
       step: (direction) => {
@@ -43,9 +49,16 @@ export function LessonPage() {
 
   const chapter = (
     <LessonContext.Provider value={view}>
-      <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
-        <Figure key={route.chapter} />
-      </Suspense>
+      <SectionBoundary
+        key={`${route.chapter}-${tries}`}
+        title={`Chapter ${route.chapter}, ${row.title}`}
+        rest="The other chapters still work."
+        onRetry={() => setAttempt({ chapter: route.chapter, n: tries + 1 })}
+      >
+        <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
+          <Figure key={route.chapter} />
+        </Suspense>
+      </SectionBoundary>
     </LessonContext.Provider>
   );
 

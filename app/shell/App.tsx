@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useState } from 'react';
+import { retryable } from './retryable.ts';
+import { SectionBoundary } from './SectionBoundary.tsx';
 import { Announcer } from './Announcer.tsx';
 import { usePaintedStages } from './usePaintedStages.ts';
 import { Controls } from '../lab/Controls.tsx';
@@ -26,18 +28,27 @@ import { useLab } from '../state/store/index.ts';
  */
 export function App({ progressive = false }: { progressive?: boolean }) {
   const lesson = useLab((s) => s.lesson);
+  const [lessonTries, setLessonTries] = useState(0);
   if (lesson) {
+    const LessonPage = lessonPage.at(lessonTries);
     return (
-      <Suspense fallback={<p className="lesson-loading">Loading the lesson…</p>}>
-        <LessonPage />
-      </Suspense>
+      <SectionBoundary
+        key={lessonTries}
+        title="the lesson"
+        rest="The lab still works: remove #lesson from the address, or Retry once the network is back."
+        onRetry={() => setLessonTries((n) => n + 1)}
+      >
+        <Suspense fallback={<p className="lesson-loading">Loading the lesson…</p>}>
+          <LessonPage />
+        </Suspense>
+      </SectionBoundary>
     );
   }
   return <Lab progressive={progressive} />;
 }
 
-/** The lesson (app/lesson), fetched only when a `#lesson` link asks for it. */
-const LessonPage = lazy(() => import('../lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
+/** The lesson (app/lesson), fetched only when a `#lesson` link asks for it, and again on Retry. */
+const lessonPage = retryable(() => import('../lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
 
 /**
  * The lab's page. `progressive`: the header's words are painted first, then its formulas, then the

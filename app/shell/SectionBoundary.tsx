@@ -8,6 +8,8 @@ export class SectionLoadFailed extends Error {
 interface SectionBoundaryProps {
   /** The section's title, for the one line that says what failed. */
   title: string;
+  /** What still works meanwhile (default: the rest of the page). */
+  rest?: string;
   /** Loads the code again and shows the section (a fresh import, not the failed one). */
   onRetry: () => void;
   children: ReactNode;
@@ -28,10 +30,11 @@ export class SectionBoundary extends Component<SectionBoundaryProps, { error: Er
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    const rest = this.props.rest ?? 'The rest of the page still works.';
     const line =
       error instanceof SectionLoadFailed
-        ? `The code of “${this.props.title}” could not load; the network may be off. The rest of the page still works.`
-        : `“${this.props.title}” stopped with an error: ${error.message}. The rest of the page still works.`;
+        ? `The code of “${this.props.title}” could not load; the network may be off. ${rest}`
+        : `“${this.props.title}” stopped with an error: ${error.message}. ${rest}`;
     return (
       <p className="section-failed" role="alert">
         <span>{line}</span>{' '}

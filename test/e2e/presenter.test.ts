@@ -112,5 +112,26 @@ describe('the presenter’s clicker', () => {
     expect(watch.errors).toEqual([]);
     await context.close();
   });
+
+  it('never blanks the page when the lesson or a chapter cannot load, and Retry works once the network is back', async () => {
+    for (const [hash, chunk, n] of [
+      ['#lesson=9', /\/assets\/Chapter9-[^/]*\.js$/, 9],
+      ['#lesson=3', /\/assets\/LessonPage-[^/]*\.js$/, 3],
+    ] as const) {
+      const context = await env.context({ viewport: { width: 1366, height: 768 } });
+      const { page } = await openPage(context, env.served.origin);
+      let blocked = true;
+      await page.route(chunk, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+      await page.goto(`${env.served.url}${hash}`);
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/could not load; the network may be off/);
+      expect(await page.locator('#root').evaluate((el) => el.textContent?.trim().length ?? 0)).toBeGreaterThan(0);
+      blocked = false;
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await onChapter(page, n);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await context.close();
+    }
+  });
 });
 

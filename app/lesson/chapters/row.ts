@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { Retryable } from '../../shell/retryable.ts';
 
 /**
  * Values a chapter's figure has computed, already formatted, by name (`{ z: '0.87' }`). A question's
@@ -37,9 +38,16 @@ export interface ChapterRow {
   afterQuestion?: ReactNode;
   /**
    * The live figure with its state: a component, loaded when the chapter is first opened, that
-   * draws the chapter through ChapterFrame (which places this row's words beside it).
+   * draws the chapter through ChapterFrame (which places this row's words beside it). Chapter 1
+   * comes with the lesson's own code; the others are fetched when opened (retryable).
    */
-  figure: ComponentType;
+  figure: ComponentType | Retryable;
+}
+
+/** The figure's component for a load attempt (0 first, one more after each Retry). */
+export function figureAt(row: ChapterRow, attempt: number): ComponentType {
+  const { figure } = row;
+  return 'at' in figure ? figure.at(attempt) : figure;
 }
 
 /** A text as it reads now. */

@@ -11,7 +11,8 @@
  *     figures/FigureSlider.tsx for a slider and ShowMeButton for a motion.
  *  2. Add its row below, at its place: number, title, body (JSX: words, dfn, Formula), and if it
  *     asks one, question (prompt, choices each with why, the accepted answer's label) and
- *     afterQuestion, and `figure: lazy(() => import('./ChapterN.tsx'))` so it loads when opened.
+ *     afterQuestion, and `figure: retryable(() => import('./ChapterN.tsx'))` so it loads when opened
+ *     (and again on Retry if the network failed).
  *     A chapter put between two others renumbers the rows after it (and "chapter N" in the prose).
  *  3. Set CHAPTER_COUNT in ./count.ts to the new number of rows (the lab's first chunk reads it to
  *     check `#lesson=N` without loading the lesson; test/app/lesson/table.test.ts fails until
@@ -19,7 +20,7 @@
  * The tests need no edit: test/e2e/lesson.test.ts walks every row, answers every question both
  * ways and checks the page at every size.
  */
-import { lazy } from 'react';
+import { retryable } from '../../shell/retryable.ts';
 import { Formula } from '../../ui/formulas/Formula.tsx';
 import Chapter1 from './Chapter1.tsx';
 import type { ChapterRow } from './row.ts';
@@ -85,7 +86,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <strong>Try:</strong> step the sweep and watch the blame reach x and y.
       </p>
     ),
-    figure: lazy(() => import('./Chapter2.tsx')),
+    figure: retryable(() => import('./Chapter2.tsx')),
   },
   {
     number: 3,
@@ -125,7 +126,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         central differences, which nudge each input a little both ways (chapter 6).
       </p>
     ),
-    figure: lazy(() => import('./Chapter3.tsx')),
+    figure: retryable(() => import('./Chapter3.tsx')),
   },
   {
     number: 4,
@@ -152,7 +153,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
-    figure: lazy(() => import('./Chapter4.tsx')),
+    figure: retryable(() => import('./Chapter4.tsx')),
   },
   {
     number: 5,
@@ -183,7 +184,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
-    figure: lazy(() => import('./Chapter5.tsx')),
+    figure: retryable(() => import('./Chapter5.tsx')),
   },
   {
     number: 6,
@@ -217,7 +218,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <strong>Try:</strong> step h across twelve decades and find the bottom of the V.
       </p>
     ),
-    figure: lazy(() => import('./Chapter6.tsx')),
+    figure: retryable(() => import('./Chapter6.tsx')),
   },
   {
     number: 7,
@@ -249,7 +250,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </ul>
       </>
     ),
-    figure: lazy(() => import('./Chapter7.tsx')),
+    figure: retryable(() => import('./Chapter7.tsx')),
   },
   {
     number: 8,
@@ -287,7 +288,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
-    figure: lazy(() => import('./Chapter8.tsx')),
+    figure: retryable(() => import('./Chapter8.tsx')),
   },
   {
     number: 9,
@@ -338,7 +339,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         memory is the bill. The gradient is a program, and it can be made faster like any other.
       </p>
     ),
-    figure: lazy(() => import('./Chapter9.tsx')),
+    figure: retryable(() => import('./Chapter9.tsx')),
   },
   {
     number: 10,
@@ -364,7 +365,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'Exactly 0',
     },
-    figure: lazy(() => import('./Chapter10.tsx')),
+    figure: retryable(() => import('./Chapter10.tsx')),
   },
 ];
 
