@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { CHAPTER_TITLES } from './titles.ts';
 import { useLessonView } from './context.ts';
 
@@ -16,10 +16,11 @@ export function ChapterFrame({ text, figure, labHash }: ChapterFrameProps) {
   const id = useId();
   const { route, focusTitle } = useLessonView();
   const heading = useRef<HTMLHeadingElement | null>(null);
-  useEffect(() => {
+  const focusHeading = useEffectEvent(() => {
     if (focusTitle) heading.current?.focus({ preventScroll: route.present });
-    // Once, as the chapter (loaded on demand) mounts.
-  }, []);
+  });
+  // Once, as the chapter (loaded on demand) mounts.
+  useEffect(() => focusHeading(), []);
   const title = CHAPTER_TITLES[route.chapter - 1];
   return (
     <article className="chapter" aria-labelledby={id}>

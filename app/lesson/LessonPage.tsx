@@ -20,12 +20,12 @@ const STAGE = { width: 1920, height: 1080 };
 export function LessonPage() {
   const route = useLab((s) => s.lesson)!;
   // The first chapter shown keeps the page's focus; one reached from another takes it at its title.
-  const firstShown = useRef(route.chapter);
-  const moved = useRef(false);
-  if (route.chapter !== firstShown.current) moved.current = true;
+  const [firstShown] = useState(route.chapter);
+  const [moved, setMoved] = useState(false);
+  if (!moved && route.chapter !== firstShown) setMoved(true);
   const view = useMemo<LessonView>(
-    () => ({ route, figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
-    [route],
+    () => ({ route, figureFont: route.present ? 22 : 15, focusTitle: moved }),
+    [route, moved],
   );
   const Body = CHAPTER_BODIES[route.chapter - 1];
   usePresentKeys(route);
