@@ -58,9 +58,13 @@ function TapeStage({ view, statics, reading = false }: { view: ShownView; static
   const linkedStep = useTapeLink(view, tf, statics.tl.end, position);
 
   // The live region speaks when the player rests, not at every frame of playback. It is empty
-  // when it mounts (the deferred value's first one), so the first narration is spoken too: a live
-  // region speaks its changes, not what it holds when it appears.
-  const spoken = useDeferredValue(playing ? 'Playing.' : tf.narration, '');
+  // when it mounts and filled by the effect just after, so the first narration is spoken too (a
+  // live region speaks its changes, not what it holds when it appears).
+  const [spoken, setSpoken] = useState('');
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- filled after the mount on purpose (above)
+    setSpoken(playing ? 'Playing.' : tf.narration);
+  }, [playing, tf.narration]);
 
   const { select, stepBy, togglePlay, seek } = useTape.getState();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
