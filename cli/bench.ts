@@ -1,5 +1,6 @@
 import {
   BYTES_PER_NODE,
+  DEFAULT_SETTINGS,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -11,11 +12,15 @@ import {
   recordChain,
   reverseGradient,
   tapeNodesFor,
+  timeMethods,
   type ChainParams,
 } from '../engine/index.ts';
 import { integerOption, parseOptions } from './args.ts';
 import { fmt, table } from './table.ts';
 import { printJson } from './print-json.ts';
+
+/** The chain length the Work panel's estimates are checked at: long enough that they are made from a shorter chain. */
+const ESTIMATE_STEPS = 1024;
 
 export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json]
   Engine timings side by side, measured in one process: plain evaluation, the hand-fused
@@ -23,7 +28,9 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   pooled one), with a tape of the caller's (tapeReverseReused) and with a new tape each call
   (tapeReverseFresh), its recording and its sweep,
   vector forward mode and the central-difference sweep; ratios against the hand-fused adjoint,
-  and bytes per tape node; then the scalar tape against the tensor tape on one small network.`;
+  and bytes per tape node; then the scalar tape against the tensor tape on one small network;
+  then the Work panel's estimates at T = ${ESTIMATE_STEPS} (forward mode and central differences
+  timed on a shorter chain and scaled by T²) against the same methods run at full length.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -97,6 +104,35 @@ function benchAt(T: number, minMs: number): BenchRow {
   return { steps: T, timings, ratios, tapeNodes: tapeNodesFor(T) };
 }
 
+/** One estimated method: its time scaled up from a shorter chain, and its time measured at full length. */
+export interface EstimateCheck {
+  method: 'forward' | 'finiteDifference';
+  /** The steps the estimate was timed at. */
+  from: number;
+  estimatedMs: number;
+  measuredMs: number;
+  /** estimated ÷ measured: the estimate is meant to land within a factor of two (0.5 … 2). */
+  ratio: number;
+}
+
+/**
+ * The Work panel's estimates (engine/method-times.ts) against the times they stand for: with a
+ * 5 ms budget forward mode and central differences are timed on a shorter chain and scaled by T²;
+ * with a budget they fit in, they are run at `steps`. Medians of five runs each, in this process.
+ */
+export function checkEstimates(steps: number): EstimateCheck[] {
+  const now = () => performance.now();
+  const params = defaultParams(steps);
+  const settings = { ...DEFAULT_SETTINGS, steps };
+  const estimated = timeMethods(params, settings, { now, repeats: 5, budgetMs: 5 });
+  const measured = timeMethods(params, settings, { now, repeats: 5, budgetMs: 60_000 });
+  return (['forward', 'finiteDifference'] as const).map((method) => {
+    const e = estimated.times[method];
+    const m = measured.times[method];
+    return { method, from: e.from, estimatedMs: e.ms, measuredMs: m.ms, ratio: e.ms / m.ms };
+  });
+}
+
 /** `tape-lab bench`: timings and ratios at a few chain lengths. */
 export function benchCommand(argv: string[]): string {
   const { values } = parseOptions(
@@ -110,6 +146,7 @@ export function benchCommand(argv: string[]): string {
   // The card's claim that a scalar tape runs 10–100× slower than a tensor tape, measured here on
   // one 2-16-2 network and one batch of 200 points.
   const tensor = compareTapes({ batch: 200, hidden: 16, minMs });
+  const estimates = checkEstimates(ESTIMATE_STEPS);
   if (values.json) {
     return printJson({
       bytesPerNode: BYTES_PER_NODE,
@@ -117,6 +154,7 @@ export function benchCommand(argv: string[]): string {
       results: rows,
       ratios: Object.fromEntries(rows.map((r) => [r.steps, r.ratios])),
       scalarVsTensor: tensor,
+      estimates: { steps: ESTIMATE_STEPS, methods: estimates },
     });
   }
   const methods = Object.keys(rows[0].timings);
@@ -134,6 +172,12 @@ export function benchCommand(argv: string[]): string {
       ['scalar', fmt(tensor.scalar.nodes), fmt(tensor.scalar.bytes), fmt(tensor.scalar.msPerStep)],
       ['tensor', fmt(tensor.tensor.nodes), fmt(tensor.tensor.bytes), fmt(tensor.tensor.msPerStep)],
       ['scalar ÷ tensor', fmt(tensor.ratios.nodes), fmt(tensor.ratios.bytes), fmt(tensor.ratios.time)],
+    ]),
+    '',
+    `The Work panel's estimates at T = ${ESTIMATE_STEPS}, timed on a shorter chain and scaled by T², against a run at full length (meant to be within 2×):`,
+    table([
+      ['method', 'timed at T', 'estimate ms', 'measured ms', 'estimate ÷ measured', 'within 2×'],
+      ...estimates.map((e) => [e.method, String(e.from), fmt(e.estimatedMs), fmt(e.measuredMs), fmt(e.ratio), e.ratio > 0.5 && e.ratio < 2 ? 'yes' : 'no']),
     ]),
   ].join('\n');
 }

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { sliderRange } from '../app/state/settings/schema.ts';
 import { launch, serveDist } from '../test/e2e/harness.ts';
-import { dragThumb, INPUTS, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
+import { dragThumb, sliderBox, sliderCases, type SliderCase } from './sliderDrag.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import type { Live } from './chapters/row.ts';
 import { useLessonView } from './context.ts';
 import { Predict } from './Predict.tsx';
@@ -25,10 +25,11 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
   const id = useId();
   const { route, row, focusTitle } = useLessonView();
   const heading = useRef<HTMLHeadingElement | null>(null);
-  useEffect(() => {
+  const focusHeading = useEffectEvent(() => {
     if (focusTitle) heading.current?.focus({ preventScroll: route.present });
-    // Once, as the chapter (loaded on demand) mounts.
-  }, []);
+  });
+  // Once, as the chapter (loaded on demand) mounts.
+  useEffect(() => focusHeading(), []);
   return (
     <article className="chapter" aria-labelledby={id}>
       <div className="chapter-text">

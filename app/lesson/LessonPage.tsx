@@ -21,18 +21,19 @@ const STAGE = { width: 1920, height: 1080 };
 export function LessonPage() {
   const route = useLab((s) => s.lesson)!;
   // The first chapter shown keeps the page's focus; one reached from another takes it at its title.
-  const firstShown = useRef(route.chapter);
-  const moved = useRef(false);
-  if (route.chapter !== firstShown.current) moved.current = true;
+  const [firstShown] = useState(route.chapter);
+  const [moved, setMoved] = useState(false);
+  if (!moved && route.chapter !== firstShown) setMoved(true);
   const view = useMemo<LessonView>(
-    () => ({ route, row: chapterRow(route.chapter), figureFont: route.present ? 22 : 15, focusTitle: moved.current }),
-    [route],
+    () => ({ route, row: chapterRow(route.chapter), figureFont: route.present ? 22 : 15, focusTitle: moved }),
+    [route, moved],
   );
-  // A chapter whose code could not be fetched offers Retry; each try is a fresh import.
-  const [attempt, setAttempt] = useState({ chapter: route.chapter, n: 0 });
-  const tries = attempt.chapter === route.chapter ? attempt.n : 0;
+  // The chapter's figure for this attempt: a chapter whose code could not be fetched offers Retry,
+  // and each try is a fresh import (a failed lazy() stays failed).
   const row = chapterRow(route.chapter);
-  const Figure = figureAt(row, tries);
+  const [figureTry, setFigureTry] = useState(() => ({ chapter: route.chapter, n: 0, Figure: figureAt(row, 0) }));
+  if (figureTry.chapter !== route.chapter) setFigureTry({ chapter: route.chapter, n: 0, Figure: figureAt(row, 0) });
+  const tries = figureTry.n;
   const moves = useMemo<PresentMoves>(
     () => ({
       step: (direction) => {
@@ -53,10 +54,10 @@ export function LessonPage() {
         key={`${route.chapter}-${tries}`}
         title={`Chapter ${route.chapter}, ${row.title}`}
         rest="The other chapters still work."
-        onRetry={() => setAttempt({ chapter: route.chapter, n: tries + 1 })}
+        onRetry={() => setFigureTry({ chapter: route.chapter, n: tries + 1, Figure: figureAt(row, tries + 1) })}
       >
         <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
-          <Figure key={route.chapter} />
+          <figureTry.Figure key={route.chapter} />
         </Suspense>
       </SectionBoundary>
     </LessonContext.Provider>

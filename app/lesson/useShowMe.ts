@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useMediaQuery } from '../ui/useMediaQuery.ts';
 
 /** Milliseconds each frame of a "Show me" stays on screen once its figure is drawn. */
@@ -20,27 +20,26 @@ export interface ShowMe {
 export function useShowMe(count: number, show: (frame: number) => void, ready: boolean, frameMs = FRAME_MS): ShowMe {
   const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [frame, setFrame] = useState(-1);
-  const showRef = useRef(show);
-  showRef.current = show;
   const playing = frame >= 0;
   const stop = useCallback(() => setFrame(-1), []);
 
   const play = useCallback(() => {
     if (count <= 0) return;
     if (reduced) {
-      showRef.current(count - 1);
+      show(count - 1);
       return;
     }
-    showRef.current(0);
+    show(0);
     setFrame(0);
-  }, [count, reduced]);
+  }, [count, reduced, show]);
 
-  // The next frame once this one is drawn and has been seen.
+  // The next frame once this one is drawn and has been seen (`show` as it is then).
+  const showNext = useEffectEvent((next: number) => show(next));
   useEffect(() => {
     if (frame < 0 || !ready) return;
     const timer = setTimeout(() => {
       if (frame + 1 >= count) return setFrame(-1);
-      showRef.current(frame + 1);
+      showNext(frame + 1);
       setFrame(frame + 1);
     }, frameMs);
     return () => clearTimeout(timer);

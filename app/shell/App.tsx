@@ -28,18 +28,18 @@ import { useLab } from '../state/store/index.ts';
  */
 export function App({ progressive = false }: { progressive?: boolean }) {
   const lesson = useLab((s) => s.lesson);
-  const [lessonTries, setLessonTries] = useState(0);
+  // The lesson's code for this attempt; Retry makes a fresh import (a failed lazy() stays failed).
+  const [lessonTry, setLessonTry] = useState(() => ({ n: 0, Page: lessonPage.at(0) }));
   if (lesson) {
-    const LessonPage = lessonPage.at(lessonTries);
     return (
       <SectionBoundary
-        key={lessonTries}
+        key={lessonTry.n}
         title="the lesson"
         rest="The lab still works: remove #lesson from the address, or Retry once the network is back."
-        onRetry={() => setLessonTries((n) => n + 1)}
+        onRetry={() => setLessonTry(({ n }) => ({ n: n + 1, Page: lessonPage.at(n + 1) }))}
       >
         <Suspense fallback={<p className="lesson-loading">Loading the lesson…</p>}>
-          <LessonPage />
+          <lessonTry.Page />
         </Suspense>
       </SectionBoundary>
     );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { SectionBoundary, SectionLoadFailed } from './SectionBoundary.tsx';
 import { useScrollWhenLinked } from './useScrollWhenLinked.ts';
 import { useWhenNear } from './useWhenNear.ts';
@@ -32,21 +32,14 @@ export function LazySection({ className, title, caption, wanted, onNear, loading
   const ref = useRef<HTMLElement | null>(null);
   useWhenNear(ref, wanted, onNear);
   useScrollWhenLinked(ref, linked);
-  // A failed lazy() stays failed: each attempt is a new one, which imports again.
-  const [attempt, setAttempt] = useState(0);
-  const Body = useMemo(
-    () =>
-      lazy(() =>
-        load().then(
-          (body) => ({ default: body }),
-          (error: unknown) => {
-            throw new SectionLoadFailed(error instanceof Error ? error.message : String(error));
-          },
-        ),
-      ),
-    // `load` is each section's module-level import: a new attempt is what makes it run again.
-    [load, attempt],
-  );
+  // A failed lazy() stays failed: each attempt is a new one, which imports again. (`load` is each
+  // section's module-level import.)
+  const [attempt, setAttempt] = useState(() => ({ n: 0, Body: lazyBody(load) }));
+  const { Body } = attempt;
+  const retry = () => {
+    const next = lazyBody(load);
+    setAttempt(({ n }) => ({ n: n + 1, Body: next }));
+  };
   return (
     <section ref={ref} className={`panel ${className}`} aria-labelledby={id}>
       <h2 id={id}>
@@ -55,7 +48,7 @@ export function LazySection({ className, title, caption, wanted, onNear, loading
       </h2>
       <p className="caption">{caption}</p>
       {wanted ? (
-        <SectionBoundary key={attempt} title={title} onRetry={() => setAttempt((n) => n + 1)}>
+        <SectionBoundary key={attempt.n} title={title} onRetry={retry}>
           <Suspense fallback={<p className="tape-placeholder">{loading}</p>}>
             <Body />
           </Suspense>
@@ -64,5 +57,17 @@ export function LazySection({ className, title, caption, wanted, onNear, loading
         <p className="tape-placeholder">{waiting}</p>
       )}
     </section>
+  );
+}
+
+/** The body as a lazy component: `load` runs when it is first rendered. */
+function lazyBody(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(() =>
+    load().then(
+      (body) => ({ default: body }),
+      (error: unknown) => {
+        throw new SectionLoadFailed(error instanceof Error ? error.message : String(error));
+      },
+    ),
   );
 }

@@ -1,5 +1,5 @@
 import { registersFor } from '../program.ts';
-import { BYTES_PER_NODE, Tape, type NodeId } from '../tape.ts';
+import { BYTES_PER_NODE, Tape } from '../tape.ts';
 import { describeTape, type TapeView } from '../tape-view.ts';
 import type { Span } from './ast.ts';
 import { compileExpression, type CompiledExpression } from './compile.ts';

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../engine/settings.ts';
 import { DEFAULTS, RANGES } from '../../app/state/settings/schema.ts';
 
 describe('the app settings', () => {
-  it('default to exactly the engine defaults', () => {
-    const { steps, eps, stride, schedule, snapshots, c, x0, target } = DEFAULT_SETTINGS;
-    expect(DEFAULTS).toEqual({ steps, eps, stride, schedule, snapshots, c, x0, target });
+  it('default to the lab’s documented values, and nothing else', () => {
+    expect(DEFAULTS).toEqual({ steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, c: 0.35, x0: 0.4, target: 0.25 });
   });
 
   it('offer the ranges of the issue', () => {

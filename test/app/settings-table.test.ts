@@ -17,12 +17,36 @@ const ROWS = [...SETTING_ROWS, DAMPING] as const;
 const TABLE = buildSettingsTable(ROWS);
 type Damped = SettingsOf<typeof ROWS>;
 
+/** The lab's settings as DESIGN.md and the README give them: key, label, default, app range, flag, hash format. */
+const EXPECTED_ROWS = [
+  ['steps', 'Chain steps', 40, '1 … 100000', '--steps', 'plain'],
+  ['eps', 'Finite-difference epsilon', 1e-5, '1e-16 … 1', '--eps', 'exponent'],
+  ['stride', 'Checkpoint stride', 4, '1 … steps', '--stride', 'plain'],
+  ['schedule', 'Schedule', 'periodic', 'periodic | revolve', '--schedule', 'choice'],
+  ['snapshots', 'Snapshots', 3, '1 … steps', '--snapshots', 'plain'],
+  ['c', 'c', 0.35, '-1 … 1.5', '--c', 'plain'],
+  ['x0', 'x₀', 0.4, '-2 … 2', '--x0', 'plain'],
+  ['target', 'target y', 0.25, '-2 … 2', '--target', 'plain'],
+];
+
+/** The literal defaults: T = 40, h = 1e-5, stride 4, periodic, 3 snapshots, c 0.35, x₀ 0.4, y 0.25. */
+const EXPECTED_DEFAULTS = { steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, c: 0.35, x0: 0.4, target: 0.25 };
+
 describe('one settings table', () => {
-  it('gives the app and the engine the same defaults and keys, in the hash order', () => {
-    expect(DEFAULTS).toBe(DEFAULT_SETTINGS);
-    expect(SETTING_KEYS).toEqual(['steps', 'eps', 'stride', 'schedule', 'snapshots', 'c', 'x0', 'target']);
+  it('holds the lab’s settings, in the hash order, with their labels, defaults, ranges, flags and hash formats', () => {
+    const rows = SETTINGS.rows.map((r) =>
+      r.kind === 'choice'
+        ? [r.key, r.label, r.default, r.choices.join(' | '), `--${r.flag}`, 'choice']
+        : [r.key, r.label, r.default, `${r.app.min} … ${r.app.max}`, `--${r.flag}`, r.hash],
+    );
+    expect(rows).toEqual(EXPECTED_ROWS);
+    expect(SETTING_KEYS).toEqual(EXPECTED_ROWS.map((r) => r[0]));
     expect(RANGES.eps).toEqual({ min: 1e-16, max: 1 });
-    expect(SETTINGS.row('eps').label).toBe('Finite-difference epsilon');
+  });
+
+  it('gives the app and the engine those defaults', () => {
+    expect(DEFAULTS).toEqual(EXPECTED_DEFAULTS);
+    expect(DEFAULT_SETTINGS).toEqual(EXPECTED_DEFAULTS);
   });
 
   it('a throwaway row reaches the defaults, the equality and the hash codec without other edits', () => {

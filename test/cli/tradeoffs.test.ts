@@ -37,8 +37,7 @@ describe('tape-lab tradeoffs', () => {
     expect(r.jacobian.rows[0].a).toHaveLength(40);
     expect(r.jacobian.forward.work).toBe(81);
     expect(r.jacobian.reverse.work).toBe(6);
-    expect(r.jacobian.forward.microseconds).toBeGreaterThan(0);
-    expect(r.jacobian.reverse.microseconds).toBeGreaterThan(0);
+    for (const side of ['forward', 'reverse']) expect(Object.keys(r.jacobian[side])).toEqual(['work', 'microseconds']);
     expect(r.jacobian.crossover.work).toBeNull();
     expect(r.warnings).toEqual([]);
   });

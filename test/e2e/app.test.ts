@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
@@ -353,7 +352,6 @@ describe('the lab in Chromium', () => {
     ['laptop', 1366, 768],
     ['phone', 390, 844],
   ] as const)('fits a %s (%i×%i) without horizontal scrolling, in light and dark', async (name, width, height) => {
-    mkdirSync('test-results', { recursive: true });
     const context = await env.context({ viewport: { width, height }, colorScheme: 'light' });
     const { page, watch } = await openPage(context, env.served.origin);
     await page.goto(env.served.url);
@@ -369,8 +367,6 @@ describe('the lab in Chromium', () => {
         document.documentElement.clientWidth,
       ]);
       expect(scrollWidth, `${name} ${colorScheme} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-      await page.screenshot({ path: `test-results/${name}-${colorScheme}.png` });
-      await page.screenshot({ path: `test-results/${name}-${colorScheme}-full.png`, fullPage: true });
     }
     expect(watch.errors).toEqual([]);
     await context.close();

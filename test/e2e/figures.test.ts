@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers.ts';
 import { openPage, sharedBrowser, waitForCharts } from './harness.ts';
 
 const env = sharedBrowser();
-const SHOTS = 'test-results/figures';
 
 async function open(hash = '', viewport = { width: 1920, height: 1080 }) {
   const context = await env.context({ viewport });
@@ -198,7 +196,6 @@ describe('linked views', () => {
     // At the end of the sweep the chart is whole again.
     await page.keyboard.press('End');
     await page.waitForFunction(() => document.querySelector('.sweep-cover') === null);
-    mkdirSync(SHOTS, { recursive: true });
     expect(watch.errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -103,7 +103,6 @@ export function sharedBrowser(): SharedBrowser {
   beforeAll(async () => {
     env.served = await serveDist();
     env.browser = await launch();
-    mkdirSync('test-results', { recursive: true });
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.tsx';
@@ -7,7 +6,6 @@ import { axeViolations } from './helpers.ts';
 
 const env = sharedBrowser();
 const CHAPTERS = ROWS.length;
-const SHOTS = process.env.LESSON_SHOTS ?? 'test-results/lesson';
 
 type Options = Parameters<Browser['newContext']>[0];
 
@@ -124,7 +122,6 @@ describe('the lesson', () => {
   });
 
   it('presents every chapter on a 1920 × 1080 stage: large type, nothing cut off, keys and Esc', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { context, page, watch } = await open('#lesson=1&present=1', { viewport: { width: 1920, height: 1080 } });
     for (let n = 1; n <= CHAPTERS; n++) {
       await chapterReady(page, n);
@@ -135,7 +132,6 @@ describe('the lesson', () => {
       expect(sizes.svg).toBeGreaterThanOrEqual(20);
       expect(await stageOverflow(page), `chapter ${n}`).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/present-${n}.png` });
       if (n < CHAPTERS) await page.keyboard.press('PageDown');
     }
     // Back with PageUp and ←; on with → and Space; a slider keeps its arrows.
@@ -169,7 +165,6 @@ describe('the lesson', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.lesson')!).backgroundColor)).toBe('rgb(18, 20, 24)');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/present-1366-dark-6.png` });
     expect(watch.errors).toEqual([]);
     await context.close();
   });
@@ -293,7 +288,6 @@ describe('the lesson', () => {
           const [text, figure] = await Promise.all([page.locator('.chapter-text').boundingBox(), page.locator('.chapter-figure').boundingBox()]);
           expect(figure!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1);
           expect(figure!.x + figure!.width).toBeLessThanOrEqual(390);
-          if (n === 5) await page.screenshot({ path: `${SHOTS}/phone-5.png`, fullPage: true });
         }
       }
       expect(watch.errors).toEqual([]);

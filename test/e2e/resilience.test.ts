@@ -48,7 +48,6 @@ describe('a section whose code cannot load', () => {
     // above. Wait for the page to be done, then for the tape again.
     await waitForCharts(page);
     await taped();
-    await page.screenshot({ path: 'test-results/section-failed.png' });
     expect(await axeViolations(page)).toEqual([]);
     // The network is back: Retry imports the code again and the playground appears.
     await page.unroute(chunk);

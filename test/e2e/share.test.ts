@@ -32,7 +32,6 @@ describe('accessibility', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await systemScheme(page, colorScheme);
       expect(await axeViolations(page), colorScheme).toEqual([]);
-      await page.screenshot({ path: `test-results/a11y-${colorScheme}.png` });
     }
     await context.close();
   });
@@ -236,7 +235,6 @@ describe('sharing and export', () => {
     await page.waitForFunction(() => window.location.hash.includes('steps=44&') && window.location.hash.endsWith('&embed=1&panels=fd,work'));
     const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    await page.screenshot({ path: 'test-results/embed-fd-work.png' });
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole('link', { name: /Open the full lab/ }).getAttribute('href')).toMatch(/^\.\/#steps=44&/);
 
@@ -253,7 +251,6 @@ describe('sharing and export', () => {
     const frame = page.frameLocator('iframe');
     await frame.locator('main section svg.chart').first().waitFor({ timeout: 60_000 });
     expect(await frame.locator('main section h2').allTextContents()).toEqual(['Reverse mode']);
-    await page.screenshot({ path: 'test-results/embed-iframe.png' });
     courseServer.close();
     expect(watch.errors).toEqual([]);
     await context.close();

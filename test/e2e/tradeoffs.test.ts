@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, drag, systemScheme } from './helpers.ts';
 import { hashOf, scrollTo, startKit, type Options } from './playgroundKit.ts';
 
 const SECTION = 'section.tradeoffs-panel';
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
-mkdirSync(SHOTS, { recursive: true });
 
 const { open } = startKit();
 
@@ -117,7 +114,7 @@ describe('What frameworks hide, in Chromium', () => {
     await page.context().close();
   });
 
-  it('at 1366×768, light and dark: no axe violations, nothing wider than the page; screenshots', async () => {
+  it('at 1366×768, light and dark: no axe violations, nothing wider than the page', async () => {
     const [width, height] = [1366, 768];
     const { page } = await openSection('#window=6&outputs=8', { viewport: { width, height }, colorScheme: 'light' });
     // Light, then the system turned dark (systemScheme).
@@ -125,8 +122,6 @@ describe('What frameworks hide, in Chromium', () => {
       await systemScheme(page, colorScheme);
       expect(await axeViolations(page), colorScheme).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      const box = await page.locator(SECTION).boundingBox();
-      await page.screenshot({ path: `${SHOTS}/tradeoffs-${width}-${colorScheme}.png`, fullPage: true, clip: { x: 0, y: box!.y, width, height: box!.height } });
     }
     await page.context().close();
   });

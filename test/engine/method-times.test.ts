@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import type { LabSettings } from '../../engine/report.ts';
-import { scaleTime, timeMethods, timeMethodsInSlices, TIMED_METHODS } from '../../engine/method-times.ts';
+import { scaleTime, timeMethods, timeMethodsInSlices, TIMED_METHODS, truncate } from '../../engine/method-times.ts';
 
 const settings = (steps: number): LabSettings => ({
   steps,
@@ -13,28 +13,24 @@ const settings = (steps: number): LabSettings => ({
   x0: 0.4,
   target: 0.25,
 });
-const now = () => performance.now();
+/** A clock that reads 5 ms later at every reading: every timed sample is one run of 5 ms. */
+function ticking(): () => number {
+  let clock = 0;
+  return () => (clock += 5);
+}
 
+// What the times are on a real clock (and whether the estimates land near a full-length run) is
+// measured and printed by `npm run -s lab -- bench`, not asserted here: it depends on the machine.
 describe('timing each method on the chain', () => {
-  it('times every method, with the plain evaluation as the unit and nothing estimated when all fit', () => {
-    const t = timeMethods(defaultParams(40), settings(40), { now, repeats: 3 });
+  it('times every method as the median of its runs, with the plain evaluation as the unit and nothing estimated when all fit', () => {
+    const t = timeMethods(defaultParams(40), settings(40), { now: ticking(), repeats: 3 });
     expect(t.steps).toBe(40);
-    expect(t.times.plain.ratio).toBe(1);
-    for (const m of ['reverse', 'forward', 'finiteDifference', 'checkpointed'] as const) {
-      expect(t.times[m].estimated).toBe(false);
-      expect(t.times[m].ms).toBeGreaterThan(0);
-      expect(t.times[m].runs).toBeGreaterThanOrEqual(1);
-    }
-    // Central differences evaluate the loss 2P + 1 = 161 times (reusing prefixes, about 80 runs'
-    // worth of steps): many plain runs even on a busy machine.
-    expect(t.times.finiteDifference.ratio).toBeGreaterThan(5);
+    for (const m of TIMED_METHODS) expect(t.times[m], m).toEqual({ ms: 5, runs: 3, ratio: 1, estimated: false, from: 40 });
   });
 
   it('in slices: yields after every sample, each slice a few runs, and ends with the same kind of result', () => {
-    // A clock that advances 5 ms per reading: every sample is one run, and each run fits the budget.
-    let clock = 0;
-    const ticking = () => (clock += 5);
-    const timing = timeMethodsInSlices(defaultParams(40), settings(40), { now: ticking, repeats: 3 });
+    // Every sample is one run, and each run fits the budget.
+    const timing = timeMethodsInSlices(defaultParams(40), settings(40), { now: ticking(), repeats: 3 });
     let slices = 0;
     let slice = timing.next();
     while (!slice.done) {
@@ -54,30 +50,20 @@ describe('timing each method on the chain', () => {
     expect(scaleTime('reverse', 2, 100, 1000)).toBe(20);
   });
 
-  it('estimates forward mode and central differences from a shorter chain within a factor of two of the measured time', () => {
+  it('over budget, times forward mode and central differences on a shorter chain and scales them by T²; reverse and checkpointed run at full length', () => {
     const T = 1024;
     const params = defaultParams(T);
-    // A budget this small forces the T² methods to be timed on a shorter chain and scaled up.
-    // Timings on a shared machine swing; the estimate must land within a factor of two of the
-    // measured time in at least one of three attempts.
-    let estimated = timeMethods(params, settings(T), { now, repeats: 5, budgetMs: 5 });
-    const within: Record<string, boolean> = { forward: false, finiteDifference: false };
-    const seen: string[] = [];
-    for (let attempt = 0; attempt < 3 && !(within.forward && within.finiteDifference); attempt++) {
-      estimated = timeMethods(params, settings(T), { now, repeats: 5, budgetMs: 5 });
-      const measured = timeMethods(params, settings(T), { now, repeats: 5, budgetMs: 60_000 });
-      for (const m of ['forward', 'finiteDifference'] as const) {
-        expect(estimated.times[m].estimated).toBe(true);
-        expect(estimated.times[m].from).toBeLessThan(T);
-        expect(measured.times[m].estimated).toBe(false);
-        const ratio = estimated.times[m].ms / measured.times[m].ms;
-        seen.push(`${m} ${ratio.toFixed(2)}`);
-        if (ratio > 0.5 && ratio < 2) within[m] = true;
-      }
+    // Each sample reads 5 ms: the one-run probe at 256 steps scales to 5·4² = 80 ms at T = 1024,
+    // over a 5 ms budget, so both are timed at 256 steps and scaled up: 80 ms.
+    const estimated = timeMethods(params, settings(T), { now: ticking(), repeats: 5, budgetMs: 5 });
+    for (const m of ['forward', 'finiteDifference'] as const) {
+      expect(estimated.times[m], m).toMatchObject({ estimated: true, from: 256, ms: 80 });
     }
-    expect(within, seen.join(', ')).toEqual({ forward: true, finiteDifference: true });
-    // Reverse mode and the checkpointed sweep always run at full length.
-    expect(estimated.times.reverse.estimated).toBe(false);
-    expect(estimated.times.checkpointed.estimated).toBe(false);
+    for (const m of ['plain', 'reverse', 'checkpointed'] as const) {
+      expect(estimated.times[m], m).toMatchObject({ estimated: false, from: T, ms: 5 });
+    }
+    // With a budget they fit in, the same methods run at full length.
+    const measured = timeMethods(truncate(params, 300), settings(300), { now: ticking(), repeats: 1, budgetMs: 60_000 });
+    for (const m of TIMED_METHODS) expect(measured.times[m], m).toMatchObject({ estimated: false, from: 300, ms: 5 });
   });
 });

@@ -19,7 +19,7 @@ export interface EngineInstance extends WorkerInstance {
   time(settings: LabSettings): Promise<MethodTimes>;
 }
 
-export interface EngineHostOptions extends Pick<ChannelOptions<EngineInstance>, 'spawn' | 'stallMs' | 'onRestart'> {}
+export type EngineHostOptions = Pick<ChannelOptions<EngineInstance>, 'spawn' | 'stallMs' | 'onRestart'>;
 
 /** The lab's worker as the page uses it: `run` is the watched, cancellable run (see Channel). */
 export interface EngineHost extends Pick<Channel<EngineInstance>, 'cancel' | 'started'> {

@@ -18,7 +18,7 @@ import {
   type GradientTiming,
   type MethodTimes,
 } from '../../engine/index.ts';
-import type { LabReport, LabSettings } from '../../engine/report.ts';
+import type { LabSettings } from '../../engine/report.ts';
 import { packReport, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
 import { runInPieces } from './pieces.ts';
 import type { LabWorkerApi } from './protocol.ts';

@@ -1,5 +1,5 @@
 import { chartItems, reportItem } from '../export/items.ts';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { CheckpointReport } from '../../../engine/report.ts';
 import { AxisBottom, AxisLeft } from '../../ui/charts/Axes.tsx';
 import { ChartBeingDrawn, drawnProps } from '../../ui/charts/BeingDrawn.tsx';
@@ -68,12 +68,12 @@ export function CheckpointPanel() {
 
 /** Memoised on its inputs, which keep their identity while unchanged (shareEqual). */
 const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size }: { checkpoint: CheckpointReport; steps: number; size: Size }) {
-  const frame = makeFrame(size.width, size.height, MARGIN);
+  const frame = useMemo(() => makeFrame(size.width, size.height, MARGIN), [size.width, size.height]);
   // A long chain's schedule (400,000 actions at 100,000 steps) is laid out in slices, so the
   // page stays responsive; until it is done the chart says so.
   const { value: timeline, current } = useSliced(
     () => timelineLayoutSlices(cp.actions, steps, frame),
-    [cp.actions, steps, size.width, size.height],
+    [cp.actions, steps, frame],
     cp.actions.length > SLICE_ABOVE,
   );
   const name = cp.schedule === 'periodic' ? `periodic, stride ${cp.stride}` : `binomial (revolve), ${plural(cp.snapshots ?? 0, 'snapshot')}`;

@@ -3,7 +3,7 @@ import { chartItems, gradientsItem, reportItem, sweepItem } from '../export/item
 import { AxisBottom, AxisLeft } from '../../ui/charts/Axes.tsx';
 import { Chart } from '../../ui/charts/Chart.tsx';
 import { ChartNote } from '../../ui/charts/ChartNote.tsx';
-import { countNonFinite, nonFiniteNote } from '../../ui/charts/nonFinite.ts';
+import { nonFiniteNote } from '../../ui/charts/nonFinite.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { dotsPath } from '../../ui/charts/pathMarks.ts';
 import { RingMarks } from '../../ui/charts/RingMarks.tsx';

@@ -76,11 +76,11 @@ interface AdjointChartProps {
 
 /** Memoised: the report's parts keep their identity while unchanged (shareEqual), so it redraws only when they change. */
 const AdjointChart = memo(function AdjointChart({ adjoint, gradient, steps, size }: AdjointChartProps) {
-  const frame = makeFrame(size.width, size.height, { ...MARGIN, top: 26 });
+  const frame = useMemo(() => makeFrame(size.width, size.height, { ...MARGIN, top: 26 }), [size.width, size.height]);
   // A long chain (past SLICE_ABOVE steps) is laid out in slices, so the page stays responsive.
   const { value: layout, current } = useSliced(
     () => reverseLayoutSlices(adjoint, gradient.a, gradient.b, frame),
-    [adjoint, gradient, size.width, size.height],
+    [adjoint, gradient, frame],
     steps > SLICE_ABOVE,
   );
   // 300,000 values at 100,000 steps: counted once per report, not on each render of the slices.

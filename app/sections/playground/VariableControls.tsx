@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { parseDecimal } from '../../../engine/number-text.ts';
 import { useLab } from '../../state/store/index.ts';
 import { sliderRange, valueText } from './resultView.ts';
@@ -26,10 +26,13 @@ function VariableControl({ name }: { name: string }) {
   const setValue = useLab((s) => s.setExprValue);
   // The field keeps what is typed ("-", "0.") until it reads as a number.
   const [draft, setDraft] = useState(valueText(value));
-  useEffect(() => {
+  // A value set from elsewhere (the slider, a preset, a link) replaces the draft unless the draft
+  // already reads as it.
+  const [seen, setSeen] = useState(value);
+  if (!Object.is(seen, value)) {
+    setSeen(value);
     if (!Object.is(parseDecimal(draft), value)) setDraft(valueText(value));
-    // Only when the value changes from elsewhere (the slider, a preset, a link).
-  }, [value]);
+  }
   const range = sliderRange(Number.isFinite(value) ? value : 0);
   const readable = Number.isFinite(parseDecimal(draft));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

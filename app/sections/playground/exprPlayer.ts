@@ -45,9 +45,9 @@ export function createExprPlayer(): ExprPlayer {
     },
     ...playerActions(get, set),
   }));
-  const hook = <T,>(selector: (state: ExprPlayerState) => T): T => {
+  const useExprPlayer = <T,>(selector: (state: ExprPlayerState) => T): T => {
     const read = () => selector(store.getState());
     return useSyncExternalStore(store.subscribe, read, read);
   };
-  return Object.assign(hook, { getState: store.getState, setState: (partial: Partial<ExprPlayerState>) => store.setState(partial) });
+  return Object.assign(useExprPlayer, { getState: store.getState, setState: (partial: Partial<ExprPlayerState>) => store.setState(partial) });
 }

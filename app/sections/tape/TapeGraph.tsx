@@ -1,9 +1,8 @@
-import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { memo, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useSize } from '../../ui/charts/useSize.ts';
 import { BlockGlyph, EdgeLine, NodeGlyph } from './GraphParts.tsx';
 import { drawnItems, drawWindow, focusPoint, type DrawWindow, type GraphLayout } from './layout.ts';
 import { blockMark, currentEdges, edgeClass, nodeMark, type MarkContext } from './marks.ts';
-import type { TapeFrame, TapeStatics } from './model.ts';
 import { useZoom } from './useZoom.ts';
 
 /** The graph's box: as tall as the graph needs, between these (a 3-node tape gets a short box). */
@@ -50,8 +49,6 @@ export const TapeGraph = memo(function TapeGraph(props: TapeGraphProps) {
   // Only the part of the graph on screen (and a screen either side) is drawn, with text only
   // where it can be read: a long tape stays light to repaint at every step of the player.
   const [win, setWin] = useState<DrawWindow | null>(null);
-  const widthRef = useRef(size.width);
-  widthRef.current = size.width;
   const zoom = useZoom(
     svgRef,
     layerRef,
@@ -59,7 +56,7 @@ export const TapeGraph = memo(function TapeGraph(props: TapeGraphProps) {
     !props.reducedMotion,
     ready,
     { width: layout.width, height: layout.height },
-    (t) => setWin((w) => drawWindow(t, widthRef.current, w)),
+    (t) => setWin((w) => drawWindow(t, size.width, w)),
   );
   // Nothing is drawn until the view has its window (the zoom reports it as soon as it has
   // centred): a 100,000-step tape drawn whole would hold the page for seconds.
@@ -68,18 +65,20 @@ export const TapeGraph = memo(function TapeGraph(props: TapeGraphProps) {
   const markerId = useId().replace(/:/g, '');
 
   // A new layout (a new tape, a step opened or closed) keeps the node in play in view; the first
-  // one is centred on it at a scale that shows the graph's full height.
+  // one is centred on it at a scale that shows the graph's full height. The node in play is read
+  // as it is then: its own moves are followed below.
   const centred = useRef(false);
-  const focusRef = useRef(-1);
-  focusRef.current = selected >= 0 ? selected : tf.node >= 0 ? tf.node : view.output;
-  useEffect(() => {
-    if (!ready) return;
-    const point = focusPoint(layout, focusRef.current) ?? { x: layout.width / 2, y: layout.height / 2 };
+  const showLayout = useEffectEvent((layout: GraphLayout) => {
+    const focus = selected >= 0 ? selected : tf.node >= 0 ? tf.node : view.output;
+    const point = focusPoint(layout, focus) ?? { x: layout.width / 2, y: layout.height / 2 };
     if (!centred.current) {
-      zoom.centre(point.x, layout.height / 2, Math.min(1, (boxHeight - 8) / layout.height));
+      zoom.centre(point.x, layout.height / 2, Math.min(1, (graphBoxHeight(layout.height) - 8) / layout.height));
       centred.current = true;
     } else zoom.reveal(point.x, point.y);
-  }, [layout, ready, zoom]);
+  });
+  useEffect(() => {
+    if (ready) showLayout(layout);
+  }, [layout, ready]);
 
   // The player moving, or a node picked here or in the table, brings that node into view.
   // A scrub or fast play moves it again before a pan could end: then the view jumps, one repaint
@@ -88,7 +87,8 @@ export const TapeGraph = memo(function TapeGraph(props: TapeGraphProps) {
   const quick = useRef(false);
   /** The timer that takes the class `quick` off once the moves stop. */
   const calm = useRef(0);
-  useLayoutEffect(() => {
+  // Whether the player is playing is read at each move, not watched: play and pause are not moves.
+  const movedTo = useEffectEvent(() => {
     const now = performance.now();
     quick.current = now - lastMove.current < PAN_MS;
     lastMove.current = now;
@@ -104,26 +104,32 @@ export const TapeGraph = memo(function TapeGraph(props: TapeGraphProps) {
     layer.classList.toggle('quick', still);
     clearTimeout(calm.current);
     if (still) calm.current = window.setTimeout(() => layer.classList.remove('quick'), PAN_MS);
-  }, [tf]);
+  });
+  useLayoutEffect(() => movedTo(), [tf]);
   useEffect(() => () => clearTimeout(calm.current), []);
+  // The layout is read as it is when these move, not watched: a new layout is handled above.
+  const revealNode = useEffectEvent((node: number, margin?: number, animate?: boolean) => {
+    const p = focusPoint(layout, node);
+    if (p) zoom.reveal(p.x, p.y, margin, animate);
+  });
   useEffect(() => {
-    const p = ready && tf.node >= 0 ? focusPoint(layout, tf.node) : null;
-    if (p) zoom.reveal(p.x, p.y, undefined, !quick.current);
-    // Only when the node in play changes: a new layout is handled above.
+    // Only when the node in play changes.
+    if (ready && tf.node >= 0) revealNode(tf.node, undefined, !quick.current);
   }, [tf.node, ready]);
   useEffect(() => {
-    const p = ready && selected >= 0 ? focusPoint(layout, selected) : null;
-    if (p) zoom.reveal(p.x, p.y, 120);
     // Only when the selection changes.
+    if (ready && selected >= 0) revealNode(selected, 120);
   }, [selected, ready]);
 
   // A step pointed at in a figure above brings its column into view.
-  useEffect(() => {
-    if (!ready || props.linkedStep === null) return;
-    const band = layout.bands.find((b) => b.step === props.linkedStep);
-    const block = layout.blocks.find((b) => b.step === props.linkedStep);
+  const revealStep = useEffectEvent((step: number) => {
+    const band = layout.bands.find((b) => b.step === step);
+    const block = layout.blocks.find((b) => b.step === step);
     if (band) zoom.reveal(band.x + band.w / 2, layout.height / 2);
     else if (block) zoom.reveal(block.x + block.w / 2, block.y + block.h / 2);
+  });
+  useEffect(() => {
+    if (ready && props.linkedStep !== null) revealStep(props.linkedStep);
   }, [props.linkedStep, ready]);
 
   const recording = tf.frame.phase === 'record';

@@ -57,9 +57,12 @@ function TapeStage({ view, statics, reading = false }: { view: ShownView; static
   const layout = useGraphLayout(view);
   const linkedStep = useTapeLink(view, tf, statics.tl.end, position);
 
-  // The live region speaks when the player rests, not at every frame of playback.
+  // The live region speaks when the player rests, not at every frame of playback. It is empty
+  // when it mounts and filled by the effect just after, so the first narration is spoken too (a
+  // live region speaks its changes, not what it holds when it appears).
   const [spoken, setSpoken] = useState('');
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- filled after the mount on purpose (above)
     setSpoken(playing ? 'Playing.' : tf.narration);
   }, [playing, tf.narration]);
 
@@ -228,7 +231,12 @@ function useGraphLayout(view: ShownView) {
   const steps = view.steps ?? 0;
   const collapsible = steps > COLLAPSE_ABOVE;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  useEffect(() => setOpen((o) => (o.size === 0 ? o : new Set())), [steps]);
+  // Another number of steps closes every step.
+  const [openFor, setOpenFor] = useState(steps);
+  if (openFor !== steps) {
+    setOpenFor(steps);
+    setOpen((o) => (o.size === 0 ? o : new Set()));
+  }
   // A long chain's layout (100,000 steps) is made in slices; while a new one is made for the same
   // tape (a step opened), the last one stays on screen.
   const sliced = useSliced(

@@ -1,5 +1,5 @@
 import { interpolate, select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** Zoom limits: far enough out to see a long chain whole, close enough to read a node easily. */
 export const MIN_SCALE = 0.04;
@@ -43,15 +43,18 @@ export function useZoom(
    * Moves are planned from here, so quick steps never settle on a frame from the middle of a pan.
    */
   const goal = useRef<ZoomTransform>(zoomIdentity);
+  // The latest arguments, for the zoom's own handlers and the controls (called from events and
+  // effects, which run after this).
   const sizeRef = useRef(size);
-  sizeRef.current = size;
   const animateRef = useRef(animate);
-  animateRef.current = animate;
-
   const boundsRef = useRef(bounds);
-  boundsRef.current = bounds;
   const tell = useRef(onTransform);
-  tell.current = onTransform;
+  useLayoutEffect(() => {
+    sizeRef.current = size;
+    animateRef.current = animate;
+    boundsRef.current = bounds;
+    tell.current = onTransform;
+  });
 
   useEffect(() => {
     const el = svg.current;
@@ -100,58 +103,60 @@ export function useZoom(
     };
   }, [svg, layer, mounted]);
 
+  const { width: graphWidth, height: graphHeight } = bounds;
   useEffect(() => {
-    if (behaviour.current) setExtent(behaviour.current, bounds);
-  }, [bounds.width, bounds.height]);
+    if (behaviour.current) setExtent(behaviour.current, { width: graphWidth, height: graphHeight });
+  }, [graphWidth, graphHeight]);
 
-  const apply = (wanted: ZoomTransform, duration = 280) => {
-    const el = svg.current;
-    const z = behaviour.current;
-    if (!el || !z) return;
-    // Programmatic moves obey the same limits as dragging.
-    const { width, height } = sizeRef.current;
-    const t = z.constrain()(wanted, [[0, 0], [width, height]], z.translateExtent());
-    goal.current = t;
-    const selection = select(el);
-    if (animateRef.current && duration > 0) selection.transition().duration(duration).call(z.transform, t);
-    else {
-      selection.interrupt();
-      selection.call(z.transform, t);
-    }
-  };
-
-  const controlsRef = useRef<ZoomControls | null>(null);
-  controlsRef.current ??= {
-    zoomBy(factor) {
+  // Made once: the controls read the refs above when called, so they never go stale.
+  const [controls] = useState<ZoomControls>(() => {
+    const apply = (wanted: ZoomTransform, duration = 280) => {
+      const el = svg.current;
+      const z = behaviour.current;
+      if (!el || !z) return;
+      // Programmatic moves obey the same limits as dragging.
       const { width, height } = sizeRef.current;
-      const t = goal.current;
-      const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, t.k * factor));
-      const cx = (width / 2 - t.x) / t.k;
-      const cy = (height / 2 - t.y) / t.k;
-      apply(zoomIdentity.translate(width / 2 - cx * k, height / 2 - cy * k).scale(k), 200);
-    },
-    fit(box) {
-      const { width, height } = sizeRef.current;
-      // A small graph is zoomed in to fill the box, up to the largest scale.
-      const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (width - 16) / box.w, (height - 16) / box.h));
-      apply(zoomIdentity.translate(width / 2 - (box.x + box.w / 2) * k, height / 2 - (box.y + box.h / 2) * k).scale(k), 350);
-    },
-    reveal(x, y, margin = 70, animate = true) {
-      const { width, height } = sizeRef.current;
-      const t = goal.current;
-      const sx = t.applyX(x);
-      const sy = t.applyY(y);
-      const m = Math.min(margin, width / 4);
-      if (sx >= m && sx <= width - m && sy >= 0 && sy <= height) return;
-      apply(zoomIdentity.translate(width / 2 - x * t.k, sy >= 0 && sy <= height ? t.y : height / 2 - y * t.k).scale(t.k), animate ? 280 : 0);
-    },
-    centre(x, y, k) {
-      const { width, height } = sizeRef.current;
-      const scale = k ?? goal.current.k;
-      apply(zoomIdentity.translate(width / 2 - x * scale, height / 2 - y * scale).scale(scale), 0);
-    },
-  };
-  return controlsRef.current;
+      const t = z.constrain()(wanted, [[0, 0], [width, height]], z.translateExtent());
+      goal.current = t;
+      const selection = select(el);
+      if (animateRef.current && duration > 0) selection.transition().duration(duration).call(z.transform, t);
+      else {
+        selection.interrupt();
+        selection.call(z.transform, t);
+      }
+    };
+    return {
+      zoomBy(factor) {
+        const { width, height } = sizeRef.current;
+        const t = goal.current;
+        const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, t.k * factor));
+        const cx = (width / 2 - t.x) / t.k;
+        const cy = (height / 2 - t.y) / t.k;
+        apply(zoomIdentity.translate(width / 2 - cx * k, height / 2 - cy * k).scale(k), 200);
+      },
+      fit(box) {
+        const { width, height } = sizeRef.current;
+        // A small graph is zoomed in to fill the box, up to the largest scale.
+        const k = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (width - 16) / box.w, (height - 16) / box.h));
+        apply(zoomIdentity.translate(width / 2 - (box.x + box.w / 2) * k, height / 2 - (box.y + box.h / 2) * k).scale(k), 350);
+      },
+      reveal(x, y, margin = 70, animate = true) {
+        const { width, height } = sizeRef.current;
+        const t = goal.current;
+        const sx = t.applyX(x);
+        const sy = t.applyY(y);
+        const m = Math.min(margin, width / 4);
+        if (sx >= m && sx <= width - m && sy >= 0 && sy <= height) return;
+        apply(zoomIdentity.translate(width / 2 - x * t.k, sy >= 0 && sy <= height ? t.y : height / 2 - y * t.k).scale(t.k), animate ? 280 : 0);
+      },
+      centre(x, y, k) {
+        const { width, height } = sizeRef.current;
+        const scale = k ?? goal.current.k;
+        apply(zoomIdentity.translate(width / 2 - x * scale, height / 2 - y * scale).scale(scale), 0);
+      },
+    };
+  });
+  return controls;
 }
 
 /** Panning stops 40 px past the graph's edges (d3 centres a graph smaller than the viewport). */

@@ -14,8 +14,8 @@ export function LossChart() {
 function LossPlot({ width, height }: { width: number; height: number }) {
   const losses = useLab((s) => s.losses);
   const steps = useLab((s) => s.trainSnapshot?.steps ?? s.trainSettings.steps);
-  const frame = makeFrame(width, height, { ...MARGIN, right: 20 });
-  const layout = useMemo(() => lossLayout(losses, steps, frame), [losses, steps, frame.innerWidth, frame.innerHeight]);
+  const frame = useMemo(() => makeFrame(width, height, { ...MARGIN, right: 20 }), [width, height]);
+  const layout = useMemo(() => lossLayout(losses, steps, frame), [losses, steps, frame]);
   const last = layout.last;
   const title = last
     ? `Training loss over ${last.step + 1} steps, from ${losses[0].toPrecision(3)} to ${last.loss.toPrecision(3)}.`

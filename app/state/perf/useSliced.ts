@@ -26,15 +26,16 @@ function sameDeps(a: DependencyList, b: DependencyList): boolean {
  * section's error boundary hears it as it would a render's.
  */
 export function useSliced<T>(make: () => Slices<T>, deps: DependencyList, sliced: boolean): Sliced<T> {
-  // `deps` are the caller's, as for useMemo.
+  // `deps` are the caller's, as for useMemo: the lint checks them where useSliced is called
+  // (eslint.config.js names it to exhaustive-deps), and cannot see through the spread here.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, checked at the call
   const now = useMemo(() => (sliced ? null : { value: finish(make()) }), [sliced, ...deps]);
   const [done, setDone] = useState<{ deps: DependencyList; value: T } | null>(null);
   const [failed, setFailed] = useState<{ deps: DependencyList; error: unknown } | null>(null);
+  // Computed during the render, no value is kept.
+  if (!sliced && done !== null) setDone(null);
   useEffect(() => {
-    if (!sliced) {
-      setDone(null);
-      return;
-    }
+    if (!sliced) return;
     const slices = make();
     let cancel: (() => void) | null = null;
     const run = () => {
@@ -57,6 +58,7 @@ export function useSliced<T>(make: () => Slices<T>, deps: DependencyList, sliced
     };
     cancel = nextTask(run);
     return () => cancel?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, checked at the call
   }, [sliced, ...deps]);
   if (failed && sameDeps(failed.deps, deps)) throw failed.error;
   if (now) return { value: now.value, current: true };

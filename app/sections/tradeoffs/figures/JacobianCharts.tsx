@@ -56,10 +56,10 @@ interface CostProps {
 
 /** Forward and reverse mode's cost of the Jacobian against M, the M on screen and the crossover marked. Props in, SVG out. */
 export const JacobianCostChart = memo(function JacobianCostChart({ points, outputs, steps, metric, crossover, width, height }: CostProps) {
-  const frame = makeFrame(width, height, { ...MARGIN, right: 12 });
+  const frame = useMemo(() => makeFrame(width, height, { ...MARGIN, right: 12 }), [width, height]);
   const layout = useMemo(
     () => costLayout(points, outputs, steps, metric, crossover, frame),
-    [points, outputs, steps, metric, crossover, frame.innerWidth, frame.innerHeight],
+    [points, outputs, steps, metric, crossover, frame],
   );
   const what = metric === 'work' ? 'chain runs, counted' : 'microseconds, measured';
   return (

@@ -17,8 +17,8 @@ interface MemoryChartProps {
 
 /** Bytes held over the run, forward pass then sweep, saving against recomputing. Props in, SVG out. */
 export const MemoryChart = memo(function MemoryChart({ saved, recomputed, useSaved, width, height }: MemoryChartProps) {
-  const frame = makeFrame(width, height, { ...MARGIN, left: 66, right: 12 });
-  const layout = useMemo(() => memoryLayout(saved, recomputed, frame), [saved, recomputed, frame.innerWidth, frame.innerHeight]);
+  const frame = useMemo(() => makeFrame(width, height, { ...MARGIN, left: 66, right: 12 }), [width, height]);
+  const layout = useMemo(() => memoryLayout(saved, recomputed, frame), [saved, recomputed, frame]);
   const peak = (v: ArrayLike<number>) => Math.max(0, ...Array.from(v));
   return (
     <Chart

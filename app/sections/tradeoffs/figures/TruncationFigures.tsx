@@ -20,8 +20,8 @@ interface GradientProps {
  * reached as dots (exactly the full gradient there). Props in, SVG out.
  */
 export const TruncatedGradientChart = memo(function TruncatedGradientChart({ full, window, width, height }: GradientProps) {
-  const frame = makeFrame(width, height, { ...MARGIN, right: 12 });
-  const layout = useMemo(() => gradientLayout(full, window, frame), [full, window, frame.innerWidth, frame.innerHeight]);
+  const frame = useMemo(() => makeFrame(width, height, { ...MARGIN, right: 12 }), [width, height]);
+  const layout = useMemo(() => gradientLayout(full, window, frame), [full, window, frame]);
   const T = full.a.length;
   return (
     <Chart
@@ -57,8 +57,8 @@ interface CurveProps {
 
 /** ‖g_K − g‖/‖g‖ for every window K, on a log axis, the window on screen marked. Props in, SVG out. */
 export const TruncationCurveChart = memo(function TruncationCurveChart({ curve, window, width, height }: CurveProps) {
-  const frame = makeFrame(width, height, { ...MARGIN, right: 12 });
-  const layout = useMemo(() => curveLayout(curve, window, frame), [curve, window, frame.innerWidth, frame.innerHeight]);
+  const frame = useMemo(() => makeFrame(width, height, { ...MARGIN, right: 12 }), [width, height]);
+  const layout = useMemo(() => curveLayout(curve, window, frame), [curve, window, frame]);
   const here = curve[window]?.relativeError;
   return (
     <Chart
