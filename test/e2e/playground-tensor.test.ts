@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, systemScheme } from './helpers.ts';
+import { axeViolations, settled, systemScheme } from './helpers.ts';
 import { field, PLAYGROUND, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
 
 const { open, openPlayground } = startKit();
@@ -63,13 +63,13 @@ describe('screenshots and accessibility', () => {
       await field(page).fill('x*y + sin(x^2) - ln(y');
       await page.locator(`${PLAYGROUND} .expr-error`).waitFor();
       await scrollTo(page, PLAYGROUND);
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}-error.png` });
       await field(page).fill('x*y + sin(x^2) - ln(y)');
       await page.locator(PLAYGROUND).getByRole('button', { name: 'sqrt at 0 (a norm)', exact: true }).click();
       await showing(page, 'sqrt(x^2 + y^2)');
       await scrollTo(page, PLAYGROUND);
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: `test-results/playground-${width}-${colorScheme}.png` });
       await scrollTo(page, TENSOR);
       const speed = page.locator(TENSOR).getByLabel('Speed');
@@ -77,7 +77,7 @@ describe('screenshots and accessibility', () => {
       await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
       await page.locator(`${TENSOR} .compare-table`).waitFor();
       await scrollTo(page, TENSOR);
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: `test-results/tensor-${width}-${colorScheme}.png` });
       const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       expect(scrollWidth, `${width}`).toBeLessThanOrEqual(clientWidth);
