@@ -21,8 +21,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // One server and one Chromium for every file (sharedBrowser connects to them).
-          globalSetup: ['test/e2e/globalSetup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

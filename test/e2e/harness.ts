@@ -1,11 +1,85 @@
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
-import type { Served } from './serve.ts';
+import { afterAll, beforeAll } from 'vitest';
 
-export { CHROMIUM_ARGS, chromiumPath, launch, serveDist, type Served } from './serve.ts';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The server and the browser one test file uses. */
+/** The flags the browser tests run Chromium with: no sandbox (containers), no network chatter. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The system Chromium (scripts/ensure-chromium.mjs makes sure there is one). */
+export function chromiumPath(): string {
+  const override = process.env.CHROMIUM_PATH;
+  const found = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
+  for (const path of [override, found.stdout.trim(), '/usr/bin/chromium']) {
+    if (!path) continue;
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // try the next one
+    }
+  }
+  throw new Error('Chromium not found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH');
+}
+
+/** The built app served by scripts/serve.mjs on a free port. */
+export interface Served {
+  url: string;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export function serveDist(): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timeout = setTimeout(() => reject(new Error(`serve.mjs did not start: ${err}`)), 15_000);
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = out.match(/http:\/\/[^\s]+/);
+      if (!m) return;
+      clearTimeout(timeout);
+      const url = m[0].replace('localhost', '127.0.0.1');
+      resolve({
+        url,
+        origin: new URL(url).origin,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timeout);
+      if (!out.includes('http://')) reject(new Error(`serve.mjs exited with ${code}: ${err}`));
+    });
+  });
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/** The server and the browser one test file shares. */
 export interface SharedBrowser {
   served: Served;
   browser: Browser;
@@ -19,25 +93,21 @@ export interface SharedBrowser {
 }
 
 /**
- * Connects the calling test file, before its tests, to the server over dist/ and the Chromium that
- * test/e2e/globalSetup.ts started once for the whole browser project (each file used to start its
- * own: two or three seconds of a busy machine's two cores each), and disconnects after them; the
- * fields are set once `beforeAll` has run. Each test still gets fresh contexts of its own.
+ * Starts one server over dist/ and one Chromium for the calling test file before its tests and
+ * stops them after; the fields are set once `beforeAll` has run.
  */
 export function sharedBrowser(): SharedBrowser {
   const env = {
     context: (options = {}) => env.browser.newContext({ serviceWorkers: 'block', ...options }),
   } as SharedBrowser;
   beforeAll(async () => {
-    const shared = inject('e2e');
-    // The project's server: stopped by the global teardown, never by one file.
-    env.served = { url: shared.url, origin: shared.origin, stop: async () => {} };
-    env.browser = await chromium.connect(shared.wsEndpoint);
+    env.served = await serveDist();
+    env.browser = await launch();
     mkdirSync('test-results', { recursive: true });
   });
   afterAll(async () => {
-    // Of a connected browser, close() closes this file's contexts and disconnects.
     await env.browser?.close();
+    await env.served?.stop();
   });
   return env;
 }
