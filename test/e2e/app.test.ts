@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
-import { systemScheme } from './helpers.ts';
+import { framesPass, settled, systemScheme } from './helpers.ts';
 
 const env = sharedBrowser();
 
@@ -79,7 +79,8 @@ describe('the lab in Chromium', () => {
     await summarySays(page, '41 → ');
     expect(await page.locator('.work-figure .stat-value').allTextContents()).toEqual(['2', '81', '161', '2.75']);
     expect(await hashOf(page)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
-    await page.waitForTimeout(300);
+    // The service worker has installed, storing every built file: its requests and errors are in.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     expect(watch.errors).toEqual([]);
     expect(watch.offOrigin).toEqual([]);
     await page.context().close();
@@ -153,15 +154,17 @@ describe('the lab in Chromium', () => {
     await page.waitForFunction(() => /P = 11[02]/.test(document.querySelector('.summary')?.textContent ?? ''));
     // On screen: the reverse chart is drawn for the new steps. Far below: the Work panel still
     // shows T = 40, the report it last drew.
-    expect(await panelSvg(page, 'Reverse mode')).not.toBe(reverse);
-    await page.waitForTimeout(300);
+    const drawn = await panelSvg(page, 'Reverse mode');
+    expect(drawn).not.toBe(reverse);
+    // Another report of the drag lands on screen; the Work panel still has not drawn one.
+    await redrawn(page, 'Reverse mode', drawn);
     expect(await work()).toContain('T = 40');
     // Scrolled near the screen, it catches up while the drag goes on.
     await page.locator('.panel-work').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => /T = 5[56]/.test(document.querySelector('.panel-work')?.textContent ?? ''));
     // Back at the top, the drag rests: every panel is current.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
+    await framesPass(page, 4);
     await page.evaluate(() => (window as unknown as { stopDrag: () => void }).stopDrag());
     const steps = await page.getByLabel('Chain steps', { exact: true }).inputValue();
     await page.waitForFunction((t) => document.querySelector('.panel-work')?.textContent?.includes(`T = ${t}`), steps);
@@ -361,7 +364,7 @@ describe('the lab in Chromium', () => {
     // Light, then the system turned dark (systemScheme).
     for (const colorScheme of ['light', 'dark'] as const) {
       await systemScheme(page, colorScheme);
-      await page.waitForTimeout(300); // let the progress bar and the theme's fades finish
+      await settled(page); // the progress bar and the theme's fades have finished
       const [scrollWidth, clientWidth] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './helpers.ts';
+import { axeViolations, settled } from './helpers.ts';
 import { openPage, sharedBrowser, waitForCharts } from './harness.ts';
 
 const env = sharedBrowser();
@@ -263,11 +263,11 @@ describe('fixes from the walkthrough', () => {
       const { page, context } = await open('', { width: w, height: h });
       heights[`${w}`] = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().height);
       // Scrolled to the playground, the bar has gone with the chain's part of the page.
-      // (Twice: the section loads its body as it comes near, which moves what follows.)
-      for (let i = 0; i < 2; i++) {
-        await page.locator('.playground-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-        await page.waitForTimeout(600);
-      }
+      // (Again once its body is in: the section loads it as it comes near, which moves what follows.)
+      await page.locator('.playground-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.locator('.playground-panel .grad-table').waitFor();
+      await page.locator('.playground-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await settled(page);
       const top = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
       expect(top).toBeLessThanOrEqual(0);
       await context.close();

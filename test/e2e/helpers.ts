@@ -59,3 +59,45 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
   });
 }
+
+/**
+ * Waits until the page has painted `count` more frames. For a check that something does not
+ * happen (a paused player holds, a half-typed value is not run): whatever is driven by frames or
+ * timers has had those frames to show itself, at the page's own pace (a busy page paints less
+ * often, which only gives it longer), with no fixed sleep.
+ */
+export async function framesPass(page: Page, count = 2): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((done) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+}
+
+/**
+ * Waits until `read` (evaluated in the page) gives the same answer `frames` frames in a row: a
+ * pan, a scroll or a redraw has come to rest.
+ */
+export async function steady(page: Page, read: () => unknown, frames = 4): Promise<void> {
+  let last = JSON.stringify(await page.evaluate(read));
+  for (let same = 0; same < frames; ) {
+    await framesPass(page, 1);
+    const now = JSON.stringify(await page.evaluate(read));
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
+
+/** Waits until the page is still for a picture: its fades and transitions done, its scroll at rest. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
+  await steady(page, () => [window.scrollX, window.scrollY]);
+}

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.tsx';
 import { openPage, sharedBrowser } from './harness.ts';
-import { axeViolations } from './helpers.ts';
+import { axeViolations, framesPass } from './helpers.ts';
 
 const env = sharedBrowser();
 const CHAPTERS = ROWS.length;
@@ -31,8 +31,8 @@ async function chapterReady(page: Page, n: number): Promise<void> {
       figure.querySelector('svg, table') !== null
     );
   });
-  // A frame for the charts to measure themselves and draw.
-  await page.waitForTimeout(150);
+  // Frames for the charts to measure themselves and draw.
+  await framesPass(page, 2);
 }
 
 /** Goes to a chapter without reloading (the hash changes, as a link would). */
@@ -220,7 +220,8 @@ describe('the lesson', () => {
     await page.keyboard.press('Shift');
     await page.waitForFunction(() => document.querySelector('.show-me')?.textContent === 'Show me: sweep h');
     const stoppedAt = Number(await slider.inputValue());
-    await page.waitForTimeout(800);
+    // A motion still running would have moved the slider within these frames.
+    await framesPass(page, 30);
     expect(Number(await slider.inputValue())).toBe(stoppedAt);
     expect(stoppedAt).toBeLessThan(Number(await slider.getAttribute('max')));
     await context.close();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, sharedBrowser } from './harness.ts';
+import { framesPass } from './helpers.ts';
 
 const env = sharedBrowser();
 
@@ -89,7 +90,8 @@ describe('the chain at any length', () => {
 
     // A half-typed value is not run: only Enter (or leaving the field) commits it.
     await field.fill('5000');
-    await page.waitForTimeout(300);
+    // A commit on input would have written the hash within the input's own task.
+    await framesPass(page, 2);
     expect(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('steps')).toBe('40');
     await field.press('Enter');
     await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('steps') === '5000');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { steady } from './helpers.ts';
 import { field, hashOf, PLAYGROUND, row, scrollTo, showing, startKit } from './playgroundKit.ts';
 
 const kit = startKit();
@@ -10,7 +11,8 @@ describe('the expression playground in Chromium', () => {
     expect(await page.locator(`${PLAYGROUND} .grad-table`).count()).toBe(0);
     await page.getByRole('button', { name: 'Go to the playground' }).click();
     await page.locator(`${PLAYGROUND} .grad-table`).waitFor();
-    await page.waitForTimeout(400);
+    // The scroll to the section has come to rest.
+    await steady(page, () => document.querySelector('section.playground-panel h2')?.getBoundingClientRect().top, 8);
     const top = await page.locator(`${PLAYGROUND} h2`).evaluate((el) => el.getBoundingClientRect().top);
     const controls = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
     expect(top).toBeGreaterThan(controls);

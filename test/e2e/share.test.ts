@@ -27,7 +27,8 @@ describe('accessibility', () => {
     await page.locator('.tape-panel').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => !document.querySelector('.tape-panel .tape-placeholder'));
     await page.getByLabel('Export: Finite differences').click();
-    await page.waitForTimeout(1000); // the live region speaks after the figures rest
+    // The live region speaks once the figures rest: axe then reads it filled.
+    await page.waitForFunction(() => (document.querySelector('.announcer')?.textContent ?? '') !== '');
     // Light, then the system turned dark (systemScheme).
     for (const colorScheme of ['light', 'dark'] as const) {
       await systemScheme(page, colorScheme);

@@ -6,7 +6,7 @@ import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 
 /** The chain's tape section (the playground has a tape graph and table of its own). */
 const TAPE = (page: Page) => page.locator('section.tape-panel');
-import { axeViolations, systemScheme } from './helpers.ts';
+import { axeViolations, framesPass, settled, steady, systemScheme } from './helpers.ts';
 
 const env = sharedBrowser();
 
@@ -104,7 +104,8 @@ describe('the tape panel in Chromium', () => {
 
     // Quick steps across the whole chain never leave the view zoomed out from a pan in flight.
     for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(400);
+    // The last pan has come to rest.
+    await steady(page, () => document.querySelector('section.tape-panel .tape-graph-svg > g')?.getAttribute('transform'), 8);
     expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('transform')).toMatch(/scale\(1\)$/);
     // Steps in quick succession drop the boxes' fades (and in the sweep, the flash); a pause brings
     // them back. Pressed in the page, two frames apart, so the timing is the page's own.
@@ -120,8 +121,8 @@ describe('the tape panel in Chromium', () => {
         return { layer: graph.querySelector('svg > g')?.getAttribute('class'), fade: getComputedStyle(graph.querySelector('.g-node .g-box')!).transitionDuration };
       });
     expect(quick).toEqual({ layer: 'quick', fade: '0s' });
-    await page.waitForTimeout(600);
-    expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('class')).toBe('');
+    // Once the steps pause, the layer comes out of its quick mode.
+    await page.waitForFunction(() => document.querySelector('section.tape-panel .tape-graph-svg > g')?.getAttribute('class') === '');
     expect(await TAPE(page).locator('.tape-graph .g-node .g-box').first().evaluate((box) => getComputedStyle(box).transitionDuration)).not.toBe('0s');
 
     const end = await press(page, 'End');
@@ -162,7 +163,11 @@ describe('the tape panel in Chromium', () => {
     for (let k = 0; k < 5; k++) await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('End');
     await page.waitForFunction(() => (document.querySelector('section.tape-panel .tape-table-box')?.scrollTop ?? Infinity) < 1000);
-    await page.waitForTimeout(200);
+    // The table and its highlight have come to rest after the jump.
+    await steady(page, () => [
+      document.querySelector('section.tape-panel .tape-table-box')?.scrollTop,
+      document.querySelector('section.tape-panel .tape-table tr.hovered')?.getAttribute('data-node'),
+    ]);
     const after = await underPointer();
     expect(Number(after)).toBeLessThan(100);
     expect(await hoveredRow()).toBe(after);
@@ -180,7 +185,8 @@ describe('the tape panel in Chromium', () => {
     expect(await TAPE(page).locator('.tape-graph-svg > g').getAttribute('class')).not.toBe('quick');
     await page.keyboard.press(' ');
     const paused = await readout();
-    await page.waitForTimeout(400);
+    // Playback steps on animation frames: a player still running would have moved within these.
+    await framesPass(page, 30);
     expect(await readout()).toBe(paused);
     expect(await live(page)).toMatch(/^Node \d+/);
 
@@ -256,7 +262,8 @@ describe('the tape panel in Chromium', () => {
     for (const colorScheme of width === 1366 ? schemes : []) {
       await systemScheme(page, colorScheme);
       await scrollToTape(page);
-      await page.waitForTimeout(350); // let a pan and the theme's fades finish before axe reads the colours
+      await settled(page); // a pan and the theme's fades have finished before axe reads the colours
+      await steady(page, () => document.querySelector('section.tape-panel .tape-graph-svg > g')?.getAttribute('transform'));
       expect(await axeViolations(page), colorScheme).toEqual([]);
     }
     expect(watch.errors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './helpers.ts';
+import { axeViolations, framesPass, steady } from './helpers.ts';
 import { scrollTo, startKit, TENSOR } from './playgroundKit.ts';
 
 const { open } = startKit();
@@ -41,7 +41,8 @@ describe('watching the tensor panel train', () => {
   it('with reduced motion waits for the reader; Step takes exactly one step; pause holds the count; resume goes on from it', async () => {
     const { page, watch } = await openTensor();
     const panel = page.locator(TENSOR);
-    await page.waitForTimeout(1500);
+    // Frames in view in which a run that starts by itself would have started.
+    await framesPass(page, 30);
     expect(await panel.locator('.train-status').textContent()).toMatch(/^Press Train or Step to start/);
     expect(await stepOf(page)).toBeNaN();
     // Step, by keyboard: the first step of a new run.
@@ -60,8 +61,8 @@ describe('watching the tensor panel train', () => {
     const after = await edgeWeights(page);
     expect(after).toHaveLength(64);
     expect(after.sort()).not.toEqual(before.sort());
-    // Still 2 a while later: paused means paused.
-    await page.waitForTimeout(1200);
+    // Still 2 a while later: paused means paused (a run at its 25 steps a second would have moved).
+    await framesPass(page, 30);
     expect(await stepOf(page)).toBe(2);
     expect(await panel.locator('.loss-chart').getAttribute('aria-label')).toMatch(/^Training loss over 2 steps/);
     // The decision region has its axes, in the data's coordinates.
@@ -80,12 +81,12 @@ describe('watching the tensor panel train', () => {
     // A report already on its way may still land; then the count holds (at 5 a second it would move within 1 s).
     let paused = await stepOf(page);
     for (let still = 0; still < 4; ) {
-      await page.waitForTimeout(250);
+      await framesPass(page, 15);
       const now = await stepOf(page);
       still = now === paused ? still + 1 : 0;
       paused = now;
     }
-    await page.waitForTimeout(1500);
+    await framesPass(page, 60);
     expect(await stepOf(page)).toBe(paused);
     const firstLoss = (await panel.locator('.loss-chart').getAttribute('aria-label'))!.match(/from (\S+) to/)![1];
     // Resume: from the paused step with the same run (the curve keeps its first point), never from 0.
@@ -93,7 +94,7 @@ describe('watching the tensor panel train', () => {
     const seen: number[] = [];
     for (let i = 0; i < 6; i++) {
       seen.push(await stepOf(page));
-      await page.waitForTimeout(250);
+      await framesPass(page, 15);
     }
     await waitForStep(page, paused + 1, Infinity);
     expect(Math.min(...seen)).toBeGreaterThanOrEqual(paused);
@@ -101,7 +102,9 @@ describe('watching the tensor panel train', () => {
     expect(await step.isDisabled()).toBe(true);
     // Pause again to read the curve and the counter at one moment: one point per step, the first one kept.
     await panel.getByRole('button', { name: 'Pause', exact: true }).click();
-    await page.waitForTimeout(1500);
+    await panel.locator('.train-status', { hasText: 'Paused after' }).waitFor();
+    // A report already on its way may still land: read once the curve and the counter hold.
+    await steady(page, () => [document.querySelector('section.tensor-panel .loss-chart')?.getAttribute('aria-label'), document.querySelector('section.tensor-panel .figures dd')?.textContent], 30);
     const [label, shown] = await Promise.all([panel.locator('.loss-chart').getAttribute('aria-label'), stepOf(page)]);
     expect(label).toContain(`from ${firstLoss} to`);
     expect(Number(label!.match(/over (\d+) steps/)![1])).toBe(shown);
