@@ -7,6 +7,7 @@ import type { LabSettings, WorkPoint } from './report.ts';
 import { reverseGradient, type ReverseResult } from './reverse.ts';
 import { CHAIN_DEFAULTS } from './settings-table.ts';
 import type { CachedPart } from './cached-parts.ts';
+import { finish } from './slicing.ts';
 import { sweepOverEpsilon, type SweepResult } from './sweep.ts';
 
 /** Chain lengths the Work panel's curves are counted at (plus the current one). */
@@ -101,17 +102,10 @@ export function workCurve(settings: Pick<LabSettings, 'schedule' | 'stride' | 's
  * (engine/lab.ts). What each part reads of the settings is declared in engine/cached-parts.ts.
  */
 export const PART_COMPUTE = {
-  sweep: (run: RunInputs) => drain(sweepPart(run, newEvaluationCount(), true)),
+  sweep: (run: RunInputs) => finish(sweepPart(run, newEvaluationCount(), true)),
   tangents: (run: RunInputs) => run.forward(true).tangents,
   frontier: (run: RunInputs): Frontier => frontier(run.steps),
   workCurve: (run: RunInputs) => workCurve(run.settings),
 } as const satisfies Record<CachedPart, (run: RunInputs) => unknown>;
 
-/** A generator run to its end, its yields ignored. */
-function drain<T>(run: Generator<unknown, T, void>): T {
-  for (;;) {
-    const next = run.next();
-    if (next.done) return next.value;
-  }
-}
 

@@ -5,6 +5,7 @@ import { LabInputError, checkEngineLimits } from './settings.ts';
 import { BYTES_PER_NODE } from './tape.ts';
 import { checkpointReport } from './checkpoint/lab-schedule.ts';
 import { PART_COMPUTE, RunInputs, sweepPart } from './lab-parts.ts';
+import { finish, runSliced } from './slicing.ts';
 import { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT } from './limits.ts';
 
 export { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT };
@@ -43,13 +44,10 @@ function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolea
  * runs. Both return the same report for the same settings.
  */
 export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
-  const run = runLabStepwise(settings);
-  for (;;) {
-    const next = run.next();
-    if (next.done) return next.value;
-    if (next.value > 0) hooks.onProgress?.('sweep', next.value);
+  return finish(runLabStepwise(settings), (fraction) => {
+    if (fraction > 0) hooks.onProgress?.('sweep', fraction);
     if (hooks.cancelled?.()) throw new LabCancelled('a newer request superseded this run');
-  }
+  });
 }
 
 /** What `runLabInSlices` needs from its caller. */
@@ -72,21 +70,18 @@ export interface SlicedHooks {
  * the lab this way, so that a request to stop, sent while a long sweep runs, is heard and honoured
  * within one sweep point instead of the worker having to be replaced.
  */
-export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promise<LabReport> {
-  const now = hooks.now ?? (() => performance.now());
-  const sliceMs = hooks.sliceMs ?? 8;
-  const run = runLabStepwise(settings);
-  let sliceStart = now();
-  for (;;) {
-    const next = run.next();
-    if (next.done) return next.value;
-    if (next.value > 0) hooks.onProgress?.(next.value);
-    if (now() - sliceStart >= sliceMs) {
-      await hooks.pause();
-      sliceStart = now();
-    }
-    if (hooks.stopped?.()) throw new LabCancelled('stopped: a newer request superseded this run');
-  }
+export function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promise<LabReport> {
+  return runSliced(runLabStepwise(settings), {
+    pause: hooks.pause,
+    sliceMs: hooks.sliceMs,
+    now: hooks.now,
+    onYield: (fraction) => {
+      if (fraction > 0) hooks.onProgress?.(fraction);
+    },
+    check: () => {
+      if (hooks.stopped?.()) throw new LabCancelled('stopped: a newer request superseded this run');
+    },
+  });
 }
 
 /**
