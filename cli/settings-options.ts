@@ -3,10 +3,10 @@ import {
   checkEngineLimits,
   MAX_STEPS,
   SETTINGS,
+  type AnyRow,
   type LabSettings,
   type NumberRow,
   type SettingRow,
-  type SettingsTable,
 } from '../engine/index.ts';
 import { formatEps } from '../engine/number-text.ts';
 import { numberOption, quoted, type OptionSpec } from './args.ts';
@@ -18,9 +18,14 @@ export const MAX_PARAMS_BYTES = 8 * 1024 * 1024;
 /** The deepest nesting of arrays and objects a `--params` file may have (it needs two). */
 export const MAX_PARAMS_DEPTH = 64;
 
-/** One string option per row of a settings table, by its flag. */
-export function optionsOf(table: Pick<SettingsTable<never>, 'rows'>): OptionSpec {
-  return Object.fromEntries(table.rows.map((row) => [row.flag, { type: 'string' as const }]));
+/** The rows of a table that have a command-line option (a lever shown both ways, a switch, has none). */
+function flagged(table: { rows: readonly AnyRow[] }): SettingRow[] {
+  return table.rows.filter((row): row is SettingRow => row.flag !== null);
+}
+
+/** One string option per row of a table that has a flag, by its flag. */
+export function optionsOf(table: { rows: readonly AnyRow[] }): OptionSpec {
+  return Object.fromEntries(flagged(table).map((row) => [row.flag, { type: 'string' as const }]));
 }
 
 /** The options `run` shares with other commands that build lab settings: one per setting, and --params. */
@@ -39,8 +44,8 @@ function rangeText(row: NumberRow): string {
 }
 
 /** The help lines of a table's options: flag, placeholder, what it sets, its range and default. */
-export function optionsHelp(table: Pick<SettingsTable<never>, 'rows'>): string {
-  const lines = table.rows.map((row) => {
+export function optionsHelp(table: { rows: readonly AnyRow[] }): string {
+  const lines = flagged(table).map((row) => {
     const left = `--${row.flag} ${row.metavar}`;
     const range = row.kind === 'choice' ? '' : `; ${rangeText(row)}`;
     const fallback = row.kind !== 'choice' && row.hash === 'exponent' ? formatEps(row.default) : String(row.default);

@@ -1,8 +1,9 @@
 import {
-  DEFAULT_C,
-  DEFAULT_TARGET,
-  DEFAULT_X0,
+  CHAIN_DEFAULTS,
   defaultParams,
+  LEVER_DEFAULTS,
+  LEVERS,
+  requestLevers,
   tradeoffsFigures,
   tradeoffsTimings,
   type TradeoffsFigures,
@@ -11,25 +12,28 @@ import {
 import { integerOption, numberOption, parseOptions } from './args.ts';
 import { UsageError } from './errors.ts';
 import { printJson } from './print-json.ts';
+import { optionsHelp, optionsOf, readOption } from './settings-options.ts';
 import { fmt, fmtBytes, table } from './table.ts';
 
 /** The most steps `tradeoffs` takes: the truncation curve tapes T(T+1)/2 steps and forward mode carries 2T lanes. */
 export const TRADEOFFS_MAX_STEPS = 1000;
 
-export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] [--window K] [--outputs M] [--c C --x0 X --target Y]
+const leverFlags = LEVERS.rows.flatMap((row) => (row.flag === null ? [] : [`[--${row.flag} ${row.metavar}]`])).join(' ');
+
+export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] ${leverFlags} [--c C --x0 X --target Y]
                   [--budget MS] [--json]
-  What frameworks hide, on the chain (T = 40, K = 10, M = 5 unless given; T up to ${TRADEOFFS_MAX_STEPS}):
+  What frameworks hide, on the chain (T = ${CHAIN_DEFAULTS.steps}, K = ${LEVER_DEFAULTS.window}, M = ${LEVER_DEFAULTS.outputs} unless given; T up to ${TRADEOFFS_MAX_STEPS}):
   the gradient stopped at x_{T−K} (truncated backpropagation) and its relative error for every
   K from 0 to T; the step as twelve primitives against one fused node (nodes, bytes, measured
   time); saving each step's intermediates against recomputing them (bytes held, step
   evaluations); the Jacobian of the last M states by forward mode (P + 1 chain runs) and by
   reverse mode (1 + M), with measured times as M grows. --budget: milliseconds of timing per
-  measured pair (default 50; fusion gets four times it).`;
+  measured pair (default 50; fusion gets four times it). The levers:
+${optionsHelp(LEVERS)}`;
 
 const OPTIONS = {
   steps: { type: 'string' },
-  window: { type: 'string' },
-  outputs: { type: 'string' },
+  ...optionsOf(LEVERS),
   c: { type: 'string' },
   x0: { type: 'string' },
   target: { type: 'string' },
@@ -37,23 +41,30 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
+/** The levers from the options, row by row of the levers' table: each given one checked against the steps, the others their defaults as used there. */
+function leversFromOptions(values: Partial<Record<string, string | boolean | undefined>>, steps: number) {
+  const levers: Record<string, unknown> = { ...LEVER_DEFAULTS };
+  for (const row of LEVERS.rows) {
+    const text = row.flag === null ? undefined : values[row.flag];
+    if (row.flag !== null && typeof text === 'string') levers[row.key] = readOption(row, text, steps);
+  }
+  return requestLevers(levers as typeof LEVER_DEFAULTS, steps);
+}
+
 /** `tape-lab tradeoffs`: the four levers, counted and measured. */
 export function tradeoffsCommand(argv: string[]): string {
   const { values } = parseOptions(argv, OPTIONS, 'tradeoffs');
-  const steps = integerOption('steps', values.steps, 1, TRADEOFFS_MAX_STEPS) ?? 40;
-  const window = integerOption('window', values.window, 0, Number.MAX_SAFE_INTEGER) ?? Math.min(10, steps);
-  if (window > steps) throw new UsageError(`--window ${window} is larger than the ${steps} steps; use 0 to ${steps}`);
-  const outputs = integerOption('outputs', values.outputs, 1, Number.MAX_SAFE_INTEGER) ?? Math.min(5, steps);
-  if (outputs > steps) throw new UsageError(`--outputs ${outputs} is larger than the ${steps} steps; use 1 to ${steps}`);
+  const steps = integerOption('steps', values.steps, 1, TRADEOFFS_MAX_STEPS) ?? CHAIN_DEFAULTS.steps;
+  const levers = leversFromOptions(values, steps);
   const budget = numberOption('budget', values.budget) ?? 50;
   if (budget < 0 || budget > 10_000) throw new UsageError(`--budget must be from 0 to 10000 milliseconds; got '${values.budget}'`);
   const params = defaultParams(steps, {
-    c: numberOption('c', values.c) ?? DEFAULT_C,
-    x0: numberOption('x0', values.x0) ?? DEFAULT_X0,
-    target: numberOption('target', values.target) ?? DEFAULT_TARGET,
+    c: numberOption('c', values.c) ?? CHAIN_DEFAULTS.c,
+    x0: numberOption('x0', values.x0) ?? CHAIN_DEFAULTS.x0,
+    target: numberOption('target', values.target) ?? CHAIN_DEFAULTS.target,
   });
-  const figures = tradeoffsFigures(params, { window, outputs });
-  const timings = tradeoffsTimings(params, outputs, budget);
+  const figures = tradeoffsFigures(params, levers);
+  const timings = tradeoffsTimings(params, levers.outputs, budget);
   const data = tradeoffsJson(figures, timings);
   return values.json ? printJson(data) : formatTradeoffs(figures, timings, params);
 }

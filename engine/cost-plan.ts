@@ -18,6 +18,7 @@ import type { CostlyPart, LabSettings, PartEstimate, PartEstimates } from './rep
 import { truncate } from './method-times.ts';
 import { durationText } from './number-text.ts';
 import { reverseGradient } from './reverse.ts';
+import { finish } from './slicing.ts';
 import { sweepOverEpsilon } from './sweep.ts';
 
 export const COSTLY_PARTS: readonly CostlyPart[] = ['forward', 'finiteDifference', 'sweep'];
@@ -52,8 +53,7 @@ export function runPart(part: CostlyPart, params: ChainParams, eps: number): num
     case 'sweep': {
       const count = newEvaluationCount();
       const states = baseStates(params, newEvaluationCount());
-      const run = sweepOverEpsilon(params, states, reverseGradient(params), count, true);
-      while (!run.next().done);
+      finish(sweepOverEpsilon(params, states, reverseGradient(params), count, true));
       return count.steps / T;
     }
   }

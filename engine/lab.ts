@@ -1,27 +1,16 @@
-import { defaultParams, stepsOf, validateParams, type ChainParams } from './chain.ts';
-import { MACHINE_EPSILON, baseStates, centralDifferencesFrom, gradientError, newEvaluationCount } from './finite-difference.ts';
-import { forwardGradient } from './forward.ts';
-import type { CheckpointReport, GradientPair, LabPart, LabReport, LabSettings, SweepPoint, WorkPoint } from './report.ts';
-import { reverseGradient } from './reverse.ts';
+import { stepsOf, validateParams } from './chain.ts';
+import { MACHINE_EPSILON, centralDifferencesFrom, gradientError, newEvaluationCount } from './finite-difference.ts';
+import type { CheckpointReport, GradientPair, LabPart, LabReport, LabSettings, SweepPoint } from './report.ts';
 import { LabInputError, checkEngineLimits } from './settings.ts';
 import { BYTES_PER_NODE } from './tape.ts';
-import { checkpointReport, checkpointWork } from './checkpoint/lab-schedule.ts';
-import { sweepOverEpsilon } from './sweep.ts';
+import { checkpointReport } from './checkpoint/lab-schedule.ts';
+import { PART_COMPUTE, RunInputs, sweepPart } from './lab-parts.ts';
+import { finish, runSliced } from './slicing.ts';
 import { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT } from './limits.ts';
 
 export { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT };
 
-/** Chain lengths the Work panel's curves are counted at (plus the current one). */
-export const WORK_CURVE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200];
-
-/** The parameters a settings object describes: explicit a and b, or the documented defaults. */
-export function paramsOf(settings: LabSettings): ChainParams {
-  const scalars = { c: settings.c, x0: settings.x0, target: settings.target };
-  if (settings.params) {
-    return { a: Float64Array.from(settings.params.a), b: Float64Array.from(settings.params.b), ...scalars };
-  }
-  return defaultParams(settings.steps, scalars);
-}
+export { WORK_CURVE_STEPS, paramsOf, workCurve } from './lab-parts.ts';
 
 /** Optional callbacks for a long run (the worker passes them; the command line does not). */
 export interface LabHooks {
@@ -55,13 +44,10 @@ function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolea
  * runs. Both return the same report for the same settings.
  */
 export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
-  const run = runLabStepwise(settings);
-  for (;;) {
-    const next = run.next();
-    if (next.done) return next.value;
-    if (next.value > 0) hooks.onProgress?.('sweep', next.value);
+  return finish(runLabStepwise(settings), (fraction) => {
+    if (fraction > 0) hooks.onProgress?.('sweep', fraction);
     if (hooks.cancelled?.()) throw new LabCancelled('a newer request superseded this run');
-  }
+  });
 }
 
 /** What `runLabInSlices` needs from its caller. */
@@ -84,21 +70,18 @@ export interface SlicedHooks {
  * the lab this way, so that a request to stop, sent while a long sweep runs, is heard and honoured
  * within one sweep point instead of the worker having to be replaced.
  */
-export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promise<LabReport> {
-  const now = hooks.now ?? (() => performance.now());
-  const sliceMs = hooks.sliceMs ?? 8;
-  const run = runLabStepwise(settings);
-  let sliceStart = now();
-  for (;;) {
-    const next = run.next();
-    if (next.done) return next.value;
-    if (next.value > 0) hooks.onProgress?.(next.value);
-    if (now() - sliceStart >= sliceMs) {
-      await hooks.pause();
-      sliceStart = now();
-    }
-    if (hooks.stopped?.()) throw new LabCancelled('stopped: a newer request superseded this run');
-  }
+export function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promise<LabReport> {
+  return runSliced(runLabStepwise(settings), {
+    pause: hooks.pause,
+    sliceMs: hooks.sliceMs,
+    now: hooks.now,
+    onYield: (fraction) => {
+      if (fraction > 0) hooks.onProgress?.(fraction);
+    },
+    check: () => {
+      if (hooks.stopped?.()) throw new LabCancelled('stopped: a newer request superseded this run');
+    },
+  });
 }
 
 /**
@@ -110,14 +93,16 @@ export async function runLabInSlices(settings: LabSettings, hooks: SlicedHooks):
 export function* runLabStepwise(settings: LabSettings): Generator<number, LabReport, void> {
   const problem = checkEngineLimits(settings);
   if (problem) throw new LabInputError(problem);
-  const params = paramsOf(settings);
+  // Each piece of the run derived from the settings once, shared by the parts (engine/lab-parts.ts).
+  const run = new RunInputs(settings);
+  const params = run.params;
   const paramProblem = validateParams(params);
   if (paramProblem) throw new LabInputError(paramProblem);
   const T = stepsOf(params);
   const P = 2 * T;
   const warnings: string[] = [];
 
-  const reverse = reverseGradient(params);
+  const reverse = run.reverse;
   for (const issue of reverse.issues.slice(0, 3)) warnings.push(`tape node ${issue.node}: ${issue.message}`);
 
   const wantTangents = wants(settings, 'tangents', true) && (T + 1) * P <= TANGENT_TABLE_LIMIT;
@@ -126,19 +111,19 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   }
   const forwardRuns = wants(settings, 'forward', T <= FORWARD_STEP_LIMIT);
   const forward = forwardRuns
-    ? forwardGradient(params, { recordTangents: wantTangents })
+    ? run.forward(wantTangents)
     : { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN), tangents: null, stepEvaluations: 0, lanes: P, workUnits: NaN };
   if (!forwardRuns && settings.include?.forward === undefined) {
     warnings.push(`forward mode is skipped above ${FORWARD_STEP_LIMIT} steps (it would carry ${P} tangent lanes through ${T} steps)`);
   }
 
   // Central differences: one base evaluation, 2P perturbed ones at the selected h.
-  const fdCount = newEvaluationCount();
+  const fdCount = run.fdCount;
   let finiteDifference: GradientPair = { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN) };
   let states = reverse.states;
   const fdRuns = wants(settings, 'finiteDifference', T <= FINITE_DIFFERENCE_STEP_LIMIT);
   if (fdRuns) {
-    states = baseStates(params, fdCount);
+    states = run.states;
     finiteDifference = centralDifferencesFrom(params, states, settings.eps, fdCount);
   } else if (settings.include?.finiteDifference === undefined) {
     warnings.push(`central differences are skipped above ${FINITE_DIFFERENCE_STEP_LIMIT} steps (they would evaluate about ${(2 * T * T).toExponential(1)} chain steps)`);
@@ -149,7 +134,7 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   let sweep: SweepPoint[] = [];
   let thirdRms = NaN;
   if (sweepRuns) {
-    const result = yield* sweepOverEpsilon(params, states, reverse, sweepCount, wants(settings, 'thirdDerivatives', true));
+    const result = yield* sweepPart(run, sweepCount, wants(settings, 'thirdDerivatives', true));
     sweep = result.sweep;
     thirdRms = result.thirdRms;
   } else if (fdRuns && T > SWEEP_STEP_LIMIT && settings.include?.sweep === undefined) {
@@ -159,7 +144,8 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   const lossMagnitude = Math.abs(reverse.loss);
   const predicted = Math.cbrt((3 * MACHINE_EPSILON * lossMagnitude) / thirdRms);
 
-  const checkpoint: CheckpointReport = checkpointReport(params, settings, wants(settings, 'frontier', T <= FRONTIER_STEP_LIMIT));
+  const withFrontier = wants(settings, 'frontier', T <= FRONTIER_STEP_LIMIT);
+  const checkpoint: CheckpointReport = { ...checkpointReport(params, settings, false), frontier: withFrontier ? PART_COMPUTE.frontier(run) : null };
   const checkpointed = checkpoint.gradient;
 
   const fdError = gradientError(finiteDifference, reverse);
@@ -210,7 +196,7 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
       predictedBestEps: Number.isFinite(predicted) && predicted > 0 ? predicted : null,
     },
     checkpoint,
-    workCurve: wants(settings, 'workCurve', true) ? workCurve(settings) : [],
+    workCurve: wants(settings, 'workCurve', true) ? PART_COMPUTE.workCurve(run) : [],
     warnings,
   };
   warnings.push(...nonFiniteWarnings(report));
@@ -222,29 +208,6 @@ export function bestOf(sweep: readonly SweepPoint[]): number | null {
   let best: SweepPoint | null = null;
   for (const p of sweep) if (Number.isFinite(p.rms) && (best === null || p.rms < best.rms)) best = p;
   return best ? best.eps : null;
-}
-
-/**
- * Work units of each method at the chain lengths WORK_CURVE_STEPS, each counted by running the
- * method there (with the default parameters: the counts depend on T alone). The current chain's
- * point is the report's `work`, counted by the run itself; the curve does not depend on the
- * current steps, so a dragged steps slider need not recount it.
- */
-export function workCurve(settings: LabSettings): WorkPoint[] {
-  const points: WorkPoint[] = [];
-  for (const T of WORK_CURVE_STEPS) {
-    const params = defaultParams(T, { c: settings.c, x0: settings.x0, target: settings.target });
-    const count = newEvaluationCount();
-    centralDifferencesFrom(params, baseStates(params, count), settings.eps, count);
-    points.push({
-      steps: T,
-      reverse: reverseGradient(params).workUnits,
-      forward: forwardGradient(params).workUnits,
-      finiteDifference: count.evaluations,
-      checkpointed: checkpointWork(params, settings),
-    });
-  }
-  return points;
 }
 
 /** One sentence per figure that is not a finite number, so nothing non-finite passes silently. */

@@ -6,6 +6,7 @@ import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite
 import { forwardGradient } from './forward.ts';
 import type { LabSettings } from './report.ts';
 import { reverseGradient } from './reverse.ts';
+import { finish } from './slicing.ts';
 
 /** The methods timed: the plain evaluation is the unit the others are measured in. */
 export type TimedMethod = 'plain' | 'reverse' | 'forward' | 'finiteDifference' | 'checkpointed';
@@ -132,11 +133,7 @@ function* timeOne(run: () => number, options: Required<TimingOptions>): Generato
  * up by its growth (T²), and marked as an estimate.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
-  const timing = timeMethodsInSlices(params, settings, options);
-  for (;;) {
-    const slice = timing.next();
-    if (slice.done) return slice.value;
-  }
+  return finish(timeMethodsInSlices(params, settings, options));
 }
 
 /**

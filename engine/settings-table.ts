@@ -59,11 +59,31 @@ export interface ChoiceRow<K extends string = string, C extends string = string>
 
 export type SettingRow<K extends string = string> = NumberRow<K> | ChoiceRow<K>;
 
-/** The value type of a row: a number, or the union of its choices. */
-export type RowValue<R> = R extends ChoiceRow<string, infer C> ? C : number;
+/**
+ * On or off (a lever of "What frameworks hide": fused or not). The hash writes 1 or 0 and reads
+ * true and false too; it has no command-line option (the command line prints both sides).
+ */
+export interface SwitchRow<K extends string = string> {
+  key: K;
+  label: string;
+  noticeLabel?: string;
+  help: string;
+  kind: 'switch';
+  default: boolean;
+  flag: null;
+}
+
+/** A row of any table: a setting, or a switch (which only the levers' table has). */
+export type AnyRow<K extends string = string> = SettingRow<K> | SwitchRow<K>;
+
+/** What a row's value may be. */
+export type RowValueType = number | string | boolean;
+
+/** The value type of a row: a number, the union of its choices, or a boolean for a switch. */
+export type RowValue<R> = R extends ChoiceRow<string, infer C> ? C : R extends SwitchRow ? boolean : number;
 
 /** The settings object a list of rows describes. */
-export type SettingsOf<Rows extends readonly SettingRow[]> = { [R in Rows[number] as R['key']]: RowValue<R> };
+export type SettingsOf<Rows extends readonly AnyRow[]> = { [R in Rows[number] as R['key']]: RowValue<R> };
 
 const ALWAYS_FINITE: SettingRange = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE };
 
@@ -135,11 +155,11 @@ export type ChainSettings = SettingsOf<typeof SETTING_ROWS>;
 export type ChainSettingKey = keyof ChainSettings;
 
 /** A table of rows with everything derived from them; `buildSettingsTable` makes one from any rows. */
-export interface SettingsTable<S extends Record<string, number | string>> {
-  rows: readonly SettingRow<Extract<keyof S, string>>[];
+export interface SettingsTable<S extends Record<string, RowValueType>, R extends AnyRow = SettingRow> {
+  rows: readonly (R & { key: Extract<keyof S, string> })[];
   keys: readonly Extract<keyof S, string>[];
   defaults: Readonly<S>;
-  row(key: keyof S): SettingRow;
+  row(key: keyof S): R;
   /** The range's upper end for chains of `steps` steps. */
   max(range: SettingRange, steps: number): number;
   /** Exact equality (Object.is on every value, so 0 and −0 differ). */
@@ -148,14 +168,18 @@ export interface SettingsTable<S extends Record<string, number | string>> {
   pick(from: S): S;
 }
 
+/** The row type a table of these rows hands out: a setting row, or any row where a switch is among them. */
+export type RowsKind<Rows extends readonly AnyRow[]> = Rows[number] extends SettingRow ? SettingRow : AnyRow;
+
 /** Derives the table's lookups from its rows (a test builds one with a throwaway row). */
-export function buildSettingsTable<const Rows extends readonly SettingRow[]>(rows: Rows): SettingsTable<SettingsOf<Rows>> {
+export function buildSettingsTable<const Rows extends readonly AnyRow[]>(rows: Rows): SettingsTable<SettingsOf<Rows>, RowsKind<Rows>> {
   type S = SettingsOf<Rows>;
-  const byKey = new Map<string, SettingRow>(rows.map((r) => [r.key, r]));
+  type R = RowsKind<Rows>;
+  const byKey = new Map<string, R>(rows.map((r) => [r.key, r as unknown as R]));
   const keys = rows.map((r) => r.key) as unknown as Extract<keyof S, string>[];
   const defaults = Object.freeze(Object.fromEntries(rows.map((r) => [r.key, r.default]))) as unknown as Readonly<S>;
   return {
-    rows: rows as unknown as SettingsTable<S>['rows'],
+    rows: rows as unknown as SettingsTable<S, R>['rows'],
     keys,
     defaults,
     row(key) {

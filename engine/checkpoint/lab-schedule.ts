@@ -20,7 +20,7 @@ export function checkpointReport(params: ChainParams, settings: LabSettings, wit
 }
 
 /** Work units of the selected schedule on this chain, counted by a dry run in the executor. */
-export function checkpointWork(params: ChainParams, settings: LabSettings): number {
+export function checkpointWork(params: ChainParams, settings: Pick<LabSettings, 'schedule' | 'stride' | 'snapshots'>): number {
   const T = stepsOf(params);
   return countSchedule(T, scheduleActions(T, specOf(settings, T))).workUnits;
 }

@@ -30,3 +30,16 @@ export type {
   MemoryTrace,
 } from './report.ts';
 export { requestParams, buffersOf, type TradeoffsRequest } from './request.ts';
+export {
+  LEVER_ROWS,
+  LEVERS,
+  LEVER_DEFAULTS,
+  REQUEST_LEVER_KEYS,
+  effectiveLevers,
+  requestLevers,
+  sameLevers,
+  type LeverRow,
+  type Levers,
+  type LeverKey,
+  type RequestLevers,
+} from './levers.ts';

@@ -1,3 +1,4 @@
+import type { RequestLevers } from './levers.ts';
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { GradientPair } from '../report.ts';
 import { reverseGradient, tapeNodesFor } from '../reverse.ts';
@@ -10,10 +11,7 @@ import { fastestMicroseconds } from './timing.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
 /** The four levers' settings: the truncation window K and the number of output states M. */
-export interface TradeoffsSettings {
-  window: number;
-  outputs: number;
-}
+export type TradeoffsSettings = RequestLevers;
 
 /** Nodes and bytes of one tape. */
 export interface TapeSize {

@@ -1,19 +1,17 @@
 import { defaultParams, validateParams, type ChainParams } from '../chain.ts';
-import { validateTradeoffs } from './report.ts';
+import { validateTradeoffs, type TradeoffsSettings } from './report.ts';
 
 /**
- * What the app asks for: the lab's chain settings (default a_t, b_t) and the two levers with a
- * number. Plain data, so it crosses to the worker as it is.
+ * What the app asks for: the lab's chain settings (default a_t, b_t) and the levers the figures
+ * are computed from (the rows marked `request` in engine/tradeoffs/levers.ts: K, the truncation
+ * window, 0 … steps; M, the Jacobian's output states, 1 … steps). Plain data, so it crosses to
+ * the worker as it is.
  */
-export interface TradeoffsRequest {
+export interface TradeoffsRequest extends TradeoffsSettings {
   steps: number;
   c: number;
   x0: number;
   target: number;
-  /** K, the truncation window (0 … steps). */
-  window: number;
-  /** M, the output states of the Jacobian (1 … steps). */
-  outputs: number;
 }
 
 /** The chain a request describes, or one sentence saying what is wrong with it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runInPieces, TimingAbandoned } from '../../workers/lab/pieces.ts';
-import { whenIdle } from '../../workers/channel/whenIdle.ts';
+import { whenIdle } from '../../engine/slicing.ts';
 
 function* threePieces(log: string[]): Generator<void, string> {
   for (const name of ['a', 'b', 'c']) {

@@ -66,12 +66,12 @@ describe('tape-lab tradeoffs', () => {
   it.each([
     [['--window', '41'], /--window 41 is larger than the 40 steps; use 0 to 40/],
     [['--steps', '5', '--window', '6'], /--window 6 is larger than the 5 steps/],
-    [['--outputs', '0'], /--outputs must be a whole number of at least 1/],
+    [['--outputs', '0'], /--outputs must be a whole number from 1 to the steps \(40\); got '0'/],
     [['--outputs', '41'], /--outputs 41 is larger than the 40 steps; use 1 to 40/],
     [['--window', 'ten'], /--window must be a finite number; got 'ten'/],
     [['--c', 'abc'], /--c must be a finite number/],
     [['--steps', '1001'], /--steps must be a whole number from 1 to 1000/],
-    [['--window', '-1'], /--window must be a whole number of at least 0/],
+    [['--window', '-1'], /--window must be a whole number from 0 to the steps \(40\); got '-1'/],
     [['--frobnicate'], /unknown option --frobnicate/],
   ])('bad values %j exit 2 with one line on stderr', (args, message) => {
     const { code, out, err } = run('tradeoffs', ...args);

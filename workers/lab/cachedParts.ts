@@ -1,15 +1,15 @@
 import type { LabPart, LabReport, LabSettings, PartEstimate } from '../../engine/report.ts';
 import type { AppSettings } from '../../app/state/settings/schema.ts';
 import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
+import { CACHED_PART_SETTINGS, CACHED_PARTS, type CachedPart } from '../../engine/cached-parts.ts';
 
 /**
- * Parts of a report that do not depend on every setting, and what each depends on. While a
- * slider moves that a part does not depend on, the worker skips it and the previous one is
- * reused: dragging the epsilon never recomputes the sweep, the tangents or the frontier.
+ * Parts of a report that do not depend on every setting; what each depends on is declared once,
+ * in engine/cached-parts.ts. While a slider moves that a part does not depend on, the worker
+ * skips it and the previous one is reused: dragging the epsilon never recomputes the sweep, the
+ * tangents or the frontier.
  */
-export type CachedPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve';
-
-export const CACHED_PARTS: readonly CachedPart[] = ['sweep', 'tangents', 'frontier', 'workCurve'];
+export { CACHED_PARTS, type CachedPart };
 
 /**
  * The two parts that are families of runs growing as T²: the sweep over epsilon (34 gradients)
@@ -19,18 +19,9 @@ export const CACHED_PARTS: readonly CachedPart[] = ['sweep', 'tangents', 'fronti
  */
 const FOLLOWING: readonly CachedPart[] = ['sweep', 'frontier'];
 
-/** The settings each part depends on, as a key: equal keys, equal parts. */
+/** The settings a part depends on (its declaration in engine/cached-parts.ts), as a key: equal keys, equal parts. */
 export function partKey(part: CachedPart, s: AppSettings): string {
-  switch (part) {
-    case 'sweep':
-    case 'tangents':
-      return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
-    case 'frontier':
-      return `${s.steps}`;
-    case 'workCurve':
-      // The fixed chain lengths' counts: the current steps' point comes with every report.
-      return `${s.schedule}|${s.stride}|${s.snapshots}`;
-  }
+  return CACHED_PART_SETTINGS[part].map((key) => String(s[key])).join('|');
 }
 
 /**

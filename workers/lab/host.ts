@@ -5,7 +5,7 @@ import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
 import { unpackReport } from '../channel/transfer.ts';
-import { whenIdle } from '../channel/whenIdle.ts';
+import { whenIdle } from '../../engine/slicing.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
 /** One started lab worker, as its host needs it. */

@@ -19,6 +19,7 @@ import {
   type MethodTimes,
 } from '../../engine/index.ts';
 import type { LabSettings } from '../../engine/report.ts';
+import { afterTask } from '../../engine/slicing.ts';
 import { packReport, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
 import { runInPieces } from './pieces.ts';
 import type { LabWorkerApi } from './protocol.ts';
@@ -50,16 +51,6 @@ let runsStarted = 0;
 /** Hears each run's progress (`listen`): the page's callback, kept for the worker's life. */
 let progressListener: Comlink.Remote<(serial: number, fraction: number) => void> | null = null;
 
-/** A later task of this worker's event loop (a MessageChannel round trip: no timer clamping). */
-const channel = new MessageChannel();
-const waiting: (() => void)[] = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(null);
-  });
-}
 
 /** The engine, as the main thread sees it: one lab run per call, typed arrays moved, not copied. */
 const api = {
@@ -78,7 +69,7 @@ const api = {
       const run = await runLabInSlices(plan ? plan.settings : settings, {
         onProgress: serial !== undefined && listener ? (fraction) => void listener(serial, fraction) : undefined,
         stopped: () => mine.stopped,
-        pause: nextTask,
+        pause: afterTask,
       });
       const report = packReport(plan && plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run);
       return Comlink.transfer(report, reportBuffers(report));
@@ -117,7 +108,7 @@ const api = {
    */
   async time(settings: LabSettings, idle?: () => Promise<void>): Promise<MethodTimes> {
     try {
-      return await timeBetween(settings, idle ?? nextTask);
+      return await timeBetween(settings, idle ?? afterTask);
     } finally {
       (idle as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy]?.();
     }

@@ -30,7 +30,7 @@ export interface LabWorkerApi {
    * lab run asked for meanwhile starts between two samples; a run that starts, or is still
    * under way, makes the timing reject (TimingAbandoned): time again once the settings rest.
    * `idle`, when given, is awaited between samples: the page answers when its main thread is
-   * idle (workers/channel/whenIdle.ts), so the timing gives way to the page's own work.
+   * idle (whenIdle in engine/slicing.ts), so the timing gives way to the page's own work.
    */
   time(settings: LabSettings, idle?: () => Promise<void>): Promise<MethodTimes>;
 }

@@ -1,13 +1,15 @@
-import { parseDecimal } from '../../../engine/number-text.ts';
+import { LEVERS, type Levers } from '../../../engine/tradeoffs/levers.ts';
 import type { HashPart } from '../../state/url/part.ts';
-import { LEVER_DEFAULTS, effectiveLevers, type Levers } from './levers.ts';
+import { clampWithTable } from '../../state/settings/clamp.ts';
+import { pairText } from '../../state/settings/hashPart.ts';
+import { LEVER_DEFAULTS, effectiveLevers } from './levers.ts';
 
 /**
- * The levers in the URL hash: `window=10&fused=1&saved=0&outputs=5`. Each is written only when
- * it differs from its default, so the lab's other links stay as they were. `fused` and `saved`
- * are 1 or 0.
+ * The levers in the URL hash: `window=10&fused=1&saved=0&outputs=5`, keys and formats from the
+ * levers' table (engine/tradeoffs/levers.ts). Each is written only when it differs from its
+ * default, so the lab's other links stay as they were. Switches (`fused`, `saved`) are 1 or 0.
  */
-export const TRADEOFFS_KEYS = ['window', 'fused', 'saved', 'outputs'] as const;
+export const TRADEOFFS_KEYS = LEVERS.keys;
 export type TradeoffsKey = (typeof TRADEOFFS_KEYS)[number];
 
 /**
@@ -17,57 +19,20 @@ export type TradeoffsKey = (typeof TRADEOFFS_KEYS)[number];
 export function encodeTradeoffs(levers: Levers, steps: number): string {
   const used = effectiveLevers(levers, steps);
   const usual = effectiveLevers(LEVER_DEFAULTS, steps);
-  const parts: string[] = [];
-  if (used.window !== usual.window) parts.push(`window=${used.window}`);
-  if (used.fused !== usual.fused) parts.push(`fused=${used.fused ? 1 : 0}`);
-  if (used.saved !== usual.saved) parts.push(`saved=${used.saved ? 1 : 0}`);
-  if (used.outputs !== usual.outputs) parts.push(`outputs=${used.outputs}`);
-  return parts.join('&');
-}
-
-function show(text: string): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return clean.length > 24 ? `${clean.slice(0, 24)}…` : clean;
-}
-
-function readWhole(raw: string | undefined, label: string, fallback: number, min: number, max: number, notices: string[]): number {
-  if (raw === undefined) return Math.min(max, Math.max(min, fallback));
-  let x = parseDecimal(raw);
-  if (!Number.isFinite(x)) {
-    const used = Math.min(max, Math.max(min, fallback));
-    notices.push(`${label}: “${show(raw)}” is not a number, so ${used} is used.`);
-    return used;
-  }
-  if (!Number.isInteger(x)) {
-    notices.push(`${label}: ${x} is not a whole number; rounded to ${Math.round(x)}.`);
-    x = Math.round(x);
-  }
-  if (x < min) notices.push(`${label}: ${x} is below the smallest allowed value ${min}; set to ${min}.`);
-  else if (x > max) notices.push(`${label}: ${x} is above the largest allowed value ${max} (the chain steps); set to ${max}.`);
-  return Math.min(max, Math.max(min, x));
-}
-
-function readSwitch(raw: string | undefined, label: string, fallback: boolean, notices: string[]): boolean {
-  if (raw === undefined) return fallback;
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  notices.push(`${label}: “${show(raw)}” is not 1 or 0, so ${fallback ? 1 : 0} is used.`);
-  return fallback;
+  return LEVERS.rows
+    .filter((row) => !Object.is(used[row.key], usual[row.key]))
+    .map((row) => pairText(row, used[row.key]))
+    .join('&');
 }
 
 /**
- * Reads the levers from a hash's raw values, checked against the chain's (validated) steps: any
- * input gives valid levers, and one notice per value corrected.
+ * Reads the levers from a hash's raw values, checked against the chain's (validated) steps with
+ * the settings' own clamping (app/state/settings/clamp.ts): any input gives valid levers, and one
+ * notice per value corrected.
  */
 export function decodeTradeoffs(raw: Partial<Record<TradeoffsKey, string>>, steps: number): { levers: Levers; notices: string[] } {
-  const notices: string[] = [];
-  const levers: Levers = {
-    window: readWhole(raw.window, 'Truncation window', LEVER_DEFAULTS.window, 0, steps, notices),
-    fused: readSwitch(raw.fused, 'Fused', LEVER_DEFAULTS.fused, notices),
-    saved: readSwitch(raw.saved, 'Saved', LEVER_DEFAULTS.saved, notices),
-    outputs: readWhole(raw.outputs, 'Output states', LEVER_DEFAULTS.outputs, 1, steps, notices),
-  };
-  return { levers, notices };
+  const { settings, notices } = clampWithTable<Levers>(LEVERS, raw, steps);
+  return { levers: settings, notices };
 }
 
 /**

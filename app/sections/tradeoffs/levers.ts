@@ -1,29 +1,7 @@
 /**
  * The four levers of "What frameworks hide": the truncation window K, fused or not, saved or
- * recomputed, and the number M of output states. Each has a key in the URL hash.
+ * recomputed, and the number M of output states. Each is a row of the levers' table
+ * (engine/tradeoffs/levers.ts, which imports only the settings table); this module only names
+ * what the app reads from it.
  */
-export interface Levers {
-  /** K: the sweep stops at x_{T−K} (0 … T). */
-  window: number;
-  /** Each step one fused node (true) or twelve primitives (false). */
-  fused: boolean;
-  /** Each step's intermediates saved for the sweep (true) or recomputed in it (false). */
-  saved: boolean;
-  /** M: the Jacobian of the last M states (1 … T). */
-  outputs: number;
-}
-
-export const LEVER_DEFAULTS: Readonly<Levers> = Object.freeze({ window: 10, fused: false, saved: true, outputs: 5 });
-
-/** The levers as used with a chain of `steps` steps: K at most T, M from 1 to T. */
-export function effectiveLevers(levers: Levers, steps: number): Levers {
-  return {
-    ...levers,
-    window: Math.min(Math.max(0, levers.window), steps),
-    outputs: Math.min(Math.max(1, levers.outputs), steps),
-  };
-}
-
-export function sameLevers(a: Levers, b: Levers): boolean {
-  return a.window === b.window && a.fused === b.fused && a.saved === b.saved && a.outputs === b.outputs;
-}
+export { LEVER_DEFAULTS, LEVERS, effectiveLevers, requestLevers, sameLevers, type Levers } from '../../../engine/tradeoffs/levers.ts';

@@ -2,7 +2,7 @@ import type { TradeoffsRequest } from '../../../engine/tradeoffs/index.ts';
 import { latestWins } from '../../../workers/channel/latest.ts';
 import type { TradeoffsEngine } from '../../../workers/tradeoffs/protocol.ts';
 import type { LabState, LabStore } from '../../state/store/index.ts';
-import { effectiveLevers } from './levers.ts';
+import { requestLevers } from './levers.ts';
 
 export type { TradeoffsEngine };
 
@@ -16,13 +16,17 @@ export const TIMING_DELAY_MS = 400;
 /** The request for the chain and levers on screen. */
 export function requestOf(state: LabState): TradeoffsRequest {
   const { steps, c, x0, target } = state;
-  const { window, outputs } = effectiveLevers(state.levers, steps);
-  return { steps, c, x0, target, window, outputs };
+  return { steps, c, x0, target, ...requestLevers(state.levers, steps) };
 }
 
 /** The chain settings measured times depend on. */
 export function timingsKeyOf(s: Pick<TradeoffsRequest, 'steps' | 'c' | 'x0' | 'target'>): string {
   return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
+}
+
+/** Exact equality of two requests, field by field (the chain's settings and the levers the figures need). */
+function sameRequest(a: TradeoffsRequest, b: TradeoffsRequest): boolean {
+  return (Object.keys(a) as (keyof TradeoffsRequest)[]).every((k) => Object.is(a[k], b[k]));
 }
 
 function message(error: unknown): string {
@@ -59,7 +63,7 @@ export function startTradeoffs(store: LabStore, engine: TradeoffsEngine): () => 
   measureSoon();
   const unsubscribe = store.subscribe((state) => {
     const next = requestOf(state);
-    if (next.steps === last.steps && next.c === last.c && next.x0 === last.x0 && next.target === last.target && next.window === last.window && next.outputs === last.outputs) return;
+    if (sameRequest(next, last)) return;
     const chainMoved = timingsKeyOf(next) !== timingsKeyOf(last);
     last = next;
     figures.request(next);

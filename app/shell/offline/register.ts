@@ -1,4 +1,4 @@
-import { whenIdle } from '../../../workers/channel/whenIdle.ts';
+import { whenIdle } from '../../../engine/slicing.ts';
 import { READY_MARK } from '../../state/perf/updateTiming.ts';
 import { PAUSE_MESSAGE, PRECACHE_MESSAGE } from './messages.ts';
 

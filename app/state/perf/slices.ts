@@ -1,8 +1,9 @@
 /**
  * A computation written as a generator that yields now and then (every few thousand items of a
- * long loop): run to the end at once, or in slices of the main thread's time.
+ * long loop): run to the end at once (`finish`), or in slices of the main thread's time
+ * (useSliced.ts). Both come from engine/slicing.ts, the one module that slices long work.
  */
-export type Slices<T> = Generator<void, T>;
+export { finish, type Slices } from '../../../engine/slicing.ts';
 
 /**
  * Work past this many items (steps, actions, tape nodes) is done in slices. At 20,000 steps the
@@ -13,11 +14,3 @@ export const SLICE_ABOVE = 10_000;
 
 /** How long one slice may run before the page gets the thread back (input, paint), ms. */
 export const SLICE_MS = 40;
-
-/** Runs a sliced computation to its end in one go (short inputs, tests, the command line). */
-export function finish<T>(slices: Slices<T>): T {
-  for (;;) {
-    const slice = slices.next();
-    if (slice.done) return slice.value;
-  }
-}

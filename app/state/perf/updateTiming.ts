@@ -1,5 +1,5 @@
 import type { AppSettings } from '../settings/schema.ts';
-import { nextTask } from './nextTask.ts';
+import { nextTask } from '../../../engine/slicing.ts';
 import { sameSettings } from '../../../engine/settings-table.ts';
 
 /** The mark left once the first report after load is painted (see below). */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type DependencyList } from 'react';
-import { nextTask } from './nextTask.ts';
-import { finish, SLICE_MS, type Slices } from './slices.ts';
+import { finish, nextTask, type Slices } from '../../../engine/slicing.ts';
+import { SLICE_MS } from './slices.ts';
 
 export interface Sliced<T> {
   /**

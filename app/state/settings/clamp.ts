@@ -1,5 +1,5 @@
 import { formatEps, parseDecimal, quoteSafely } from '../../../engine/number-text.ts';
-import { SETTINGS, sameSettings, type NumberRow, type SettingsTable } from '../../../engine/settings-table.ts';
+import { SETTINGS, sameSettings, type AnyRow, type NumberRow, type RowValueType, type SettingsTable } from '../../../engine/settings-table.ts';
 import { appRange, type AppSettings } from './schema.ts';
 
 export { parseDecimal, sameSettings };
@@ -79,31 +79,50 @@ export function clampAppSettings(raw: RawSettings): Validated {
 }
 
 /**
- * The same, for any table of rows (a test passes one with a throwaway row). Rows are read in
- * order, so a range that ends at the steps sees the steps already clamped.
+ * The same, for any table of rows (a test passes one with a throwaway row; the levers pass
+ * theirs). Rows are read in order, so a range that ends at the steps sees the steps already
+ * clamped; a table without a steps row (the levers) is given the chain's `steps`.
  */
-export function clampWithTable<S extends Record<string, number | string>>(
-  table: Pick<SettingsTable<S>, 'rows' | 'max'>,
+export function clampWithTable<S extends Record<string, RowValueType>>(
+  table: Pick<SettingsTable<S, AnyRow>, 'max'> & { rows: readonly AnyRow[] },
   raw: Partial<Record<keyof S, unknown>>,
+  steps = 0,
 ): { settings: S; notices: string[] } {
   const notices: string[] = [];
-  const out: Record<string, number | string> = {};
+  const out: Record<string, RowValueType> = {};
   const given = raw as Record<string, unknown>;
   for (const row of table.rows) {
     const value = given[row.key];
+    const label = row.noticeLabel ?? row.label;
     if (row.kind === 'choice') {
       const found = row.choices.find((c) => c === value);
       out[row.key] = found ?? row.default;
       if (found === undefined && value !== undefined) {
-        notices.push(`${row.noticeLabel ?? row.label}: “${show(value)}” is not ${row.choices.join(' or ')}, so ${row.default} is used.`);
+        notices.push(`${label}: “${show(value)}” is not ${row.choices.join(' or ')}, so ${row.default} is used.`);
       }
       continue;
     }
-    const steps = typeof out.steps === 'number' ? out.steps : 0;
-    out[row.key] = readNumber(row, value, row.app.min, table.max(row.app, steps), notices);
+    if (row.kind === 'switch') {
+      const on = SWITCH_TEXT.get(value);
+      out[row.key] = on ?? row.default;
+      if (on === undefined && value !== undefined) notices.push(`${label}: “${show(value)}” is not 1 or 0, so ${row.default ? 1 : 0} is used.`);
+      continue;
+    }
+    const upTo = typeof out.steps === 'number' ? out.steps : steps;
+    out[row.key] = readNumber(row, value, row.app.min, table.max(row.app, upTo), notices);
   }
   return { settings: out as S, notices };
 }
+
+/** What a switch reads as on or off: 1 and 0 (as the hash writes it), true and false. */
+const SWITCH_TEXT = new Map<unknown, boolean>([
+  ['1', true],
+  ['true', true],
+  [true, true],
+  ['0', false],
+  ['false', false],
+  [false, false],
+]);
 
 /** True when the settings are already valid: clamping them changes nothing. */
 export function isValidSettings(s: AppSettings): boolean {

@@ -1,24 +1,30 @@
-import { SETTINGS, type SettingRow } from '../../../engine/settings-table.ts';
+import { SETTINGS, type AnyRow, type RowValueType } from '../../../engine/settings-table.ts';
 import type { HashPart } from '../url/part.ts';
 import { clampWithTable } from './clamp.ts';
 import type { AppSettings } from './schema.ts';
 
 /**
- * The shortest text that reads back as exactly the same number. A row with the exponent format
- * (the epsilon) is written 1e-5, 1.8e-7; the others as plain decimals (0.35, -1).
+ * The shortest text that reads back as exactly the same value. A row with the exponent format
+ * (the epsilon) is written 1e-5, 1.8e-7; other numbers as plain decimals (0.35, -1); a switch as 1 or 0.
  */
-function valueText(row: SettingRow, value: number | string): string {
+export function valueText(row: AnyRow, value: RowValueType): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value !== 'number') return value;
-  return row.kind !== 'choice' && row.hash === 'exponent' ? value.toExponential().replace('e+', 'e') : String(value);
+  return (row.kind === 'integer' || row.kind === 'real') && row.hash === 'exponent' ? value.toExponential().replace('e+', 'e') : String(value);
+}
+
+/** One row's `key=value`, the value percent-encoded. */
+export function pairText(row: AnyRow, value: RowValueType): string {
+  return `${row.key}=${encodeURIComponent(valueText(row, value))}`;
 }
 
 /** A table's settings as `key=value&…` in row order. */
-export function writeWithTable<S extends Record<string, number | string>>(table: { rows: readonly SettingRow[] }, settings: S): string {
-  return table.rows.map((row) => `${row.key}=${encodeURIComponent(valueText(row, settings[row.key]))}`).join('&');
+export function writeWithTable<S extends Record<string, RowValueType>>(table: { rows: readonly AnyRow[] }, settings: S): string {
+  return table.rows.map((row) => pairText(row, settings[row.key])).join('&');
 }
 
 /** A hash part for any settings table: keys, codec and clamping all from its rows. */
-export function settingsPartOf<S extends Record<string, number | string>>(
+export function settingsPartOf<S extends Record<string, RowValueType>>(
   table: Parameters<typeof clampWithTable<S>>[0] & { keys: readonly string[] },
 ): HashPart<S> {
   return {

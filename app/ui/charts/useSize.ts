@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { whenIdle } from '../../../workers/channel/whenIdle.ts';
+import { whenIdle } from '../../../engine/slicing.ts';
 
 export interface Size {
   width: number;

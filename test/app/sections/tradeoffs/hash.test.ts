@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readHash, splitHash } from '../../../../app/state/url/hash.ts';
-import { decodeTradeoffs, encodeTradeoffs } from '../../../../app/sections/tradeoffs/hashPart.ts';
-import { LEVER_DEFAULTS, effectiveLevers } from '../../../../app/sections/tradeoffs/levers.ts';
+import { decodeTradeoffs, encodeTradeoffs, TRADEOFFS_KEYS } from '../../../../app/sections/tradeoffs/hashPart.ts';
+import { LEVER_DEFAULTS, LEVERS, effectiveLevers } from '../../../../app/sections/tradeoffs/levers.ts';
+import { clampWithTable } from '../../../../app/state/settings/clamp.ts';
+import { buildSettingsTable } from '../../../../engine/settings-table.ts';
+import { LEVER_ROWS, type LeverRow } from '../../../../engine/tradeoffs/levers.ts';
+import { optionsHelp, optionsOf, readOption } from '../../../../cli/settings-options.ts';
 
 describe('the levers in the URL hash', () => {
   it('writes nothing at the defaults, and only the levers that moved', () => {
@@ -29,9 +33,9 @@ describe('the levers in the URL hash', () => {
     const { levers, notices } = decodeTradeoffs({ window: 'abc', fused: 'maybe', saved: 'true', outputs: '999' }, 20);
     expect(levers).toEqual({ window: 10, fused: false, saved: true, outputs: 20 });
     expect(notices).toEqual([
-      'Truncation window: “abc” is not a number, so 10 is used.',
+      'Truncation window: “abc” is not a number, so the default 10 is used.',
       'Fused: “maybe” is not 1 or 0, so 0 is used.',
-      'Output states: 999 is above the largest allowed value 20 (the chain steps); set to 20.',
+      'Output states: 999 is above the largest allowed value 20; set to 20.',
     ]);
     expect(decodeTradeoffs({ window: '-3', outputs: '2.6' }, 5)).toEqual({
       levers: { window: 0, fused: false, saved: true, outputs: 3 },
@@ -46,5 +50,31 @@ describe('the levers in the URL hash', () => {
     expect({ ...split.raw.tradeoffs }).toEqual({ window: '3', fused: '1', saved: '0', outputs: '2' });
     expect(split.unknown).toEqual(['bogus']);
     expect(readHash('#window=3&bogus=1').notices).toEqual(['Ignored an unknown setting “bogus”.']);
+  });
+});
+
+/** A throwaway lever shaped like the Jacobian's input count N (1 … steps here), only to see a row travel. */
+const INPUTS = {
+  key: 'inputs', label: 'Input count', flag: 'inputs', metavar: 'N', help: 'a throwaway lever',
+  kind: 'integer', default: 3, scale: 'linear', sliderStep: 1, hash: 'plain', request: true,
+  app: { min: 1, max: 'steps' }, engine: { min: 1, max: 'steps' }, cli: 'engine',
+} as const satisfies LeverRow;
+
+describe('the levers are one table', () => {
+  it('gives the hash, the app and the command line the same keys and defaults', () => {
+    expect(TRADEOFFS_KEYS).toEqual(['window', 'fused', 'saved', 'outputs']);
+    expect(LEVER_DEFAULTS).toEqual({ window: 10, fused: false, saved: true, outputs: 5 });
+    expect(Object.keys(optionsOf(LEVERS))).toEqual(['window', 'outputs']);
+  });
+
+  it('a throwaway row reaches the defaults, the clamping against the steps and the command line without other edits', () => {
+    const table = buildSettingsTable([...LEVER_ROWS, INPUTS]);
+    expect(table.defaults).toMatchObject({ ...LEVER_DEFAULTS, inputs: 3 });
+    const { settings, notices } = clampWithTable<typeof table.defaults>(table, { inputs: '30', fused: '1' }, 12);
+    expect(settings).toEqual({ window: 10, fused: true, saved: true, outputs: 5, inputs: 12 });
+    expect(notices).toEqual(['Input count: 30 is above the largest allowed value 12; set to 12.']);
+    expect(optionsOf(table)).toHaveProperty('inputs', { type: 'string' });
+    expect(optionsHelp(table)).toMatch(/--inputs N\s+a throwaway lever; 1 … the steps \(default 3\)/);
+    expect(() => readOption(INPUTS, '13', 12)).toThrow('--inputs 13 is larger than the 12 steps; use 1 to 12');
   });
 });
