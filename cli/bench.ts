@@ -1,5 +1,8 @@
 import {
   BYTES_PER_NODE,
+  chainHvp,
+  directionOf,
+  DualTape,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -22,8 +25,10 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   adjoint, the tape's reverse gradient as the lab calls it (tapeReverse: no tape given, the
   pooled one), with a tape of the caller's (tapeReverseReused) and with a new tape each call
   (tapeReverseFresh), its recording and its sweep,
-  vector forward mode and the central-difference sweep; ratios against the hand-fused adjoint,
-  and bytes per tape node; then the scalar tape against the tensor tape on one small network.`;
+  vector forward mode, the central-difference sweep, and the Hessian-vector product by forward
+  over reverse (hvp: the sweep on dual numbers, with a reused dual tape); ratios against the
+  hand-fused adjoint, H·v against one reverse gradient, and bytes per tape node; then the
+  scalar tape against the tensor tape on one small network.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -66,6 +71,8 @@ interface BenchRow {
   steps: number;
   timings: Record<string, number>;
   ratios: Record<string, number>;
+  /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape. */
+  hvpOverGradient: number;
   tapeNodes: number;
 }
 
@@ -76,6 +83,8 @@ function benchAt(T: number, minMs: number): BenchRow {
   const grid = epsilonGrid();
   const sweepTape = new Tape(tapeNodesFor(T));
   const { loss } = recordChain(params, sweepTape);
+  const ones = directionOf({ kind: 'ones' }, T);
+  const dualTape = new DualTape(tapeNodesFor(T));
   const timings: Record<string, number> = {
     evaluate: time(() => evaluateLoss(params), minMs).ms,
     fusedAdjoint: time(() => fusedAdjoint(params, work), minMs).ms,
@@ -91,10 +100,12 @@ function benchAt(T: number, minMs: number): BenchRow {
     forwardVector: time(() => forwardGradient(params), minMs).ms,
     // One central-difference gradient per h of the sweep.
     finiteDifferenceSweep: time(() => grid.forEach((h) => centralDifferenceGradient(params, h)), minMs).ms,
+    // H·v along ones by forward over reverse, recording on a dual tape the caller keeps.
+    hvp: time(() => chainHvp(params, ones, dualTape), minMs).ms,
   };
   const base = timings.fusedAdjoint;
   const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v / base]));
-  return { steps: T, timings, ratios, tapeNodes: tapeNodesFor(T) };
+  return { steps: T, timings, ratios, hvpOverGradient: timings.hvp / timings.tapeReverseReused, tapeNodes: tapeNodesFor(T) };
 }
 
 /** `tape-lab bench`: timings and ratios at a few chain lengths. */
@@ -127,6 +138,7 @@ export function benchCommand(argv: string[]): string {
     table([header, ...body]),
     '',
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
+    `H·v by forward over reverse against one reverse gradient (tapeReverseReused): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,
     '',
     'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12):',
     table([

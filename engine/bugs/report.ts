@@ -120,8 +120,8 @@ export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsR
     },
     {
       name: 'overwrite',
-      pytorch: 'x.grad = upstream * local  # = where autograd does +=',
-      fix: 'x.grad += upstream * local',
+      pytorch: 'x.grad = out.grad * local  # in a hand-written backward (micrograd\'s _backward)',
+      fix: 'x.grad += out.grad * local  # accumulate, as autograd does',
       why: 'a value used more than once (x_t in four places a step, c in every step) must add up every contribution; = keeps only the last.',
       correct: { gradient: overwrite.correct },
       buggy: { gradient: overwrite.buggy },
@@ -136,7 +136,7 @@ export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsR
     },
     {
       name: 'free-late',
-      pytorch: '# a sweep that frees saved values only when backward returns',
+      pytorch: '# a hand-written autograd whose backward frees saved values only when it returns',
       fix: '# free each node\'s saved values and gradient as the sweep passes it (as PyTorch does)',
       why: 'the sweep needs a node\'s saved values only until it passes the node; keeping them and every adjoint to the end holds both at once at the peak.',
       correct: { bytes: freeLate.correct.bytes },
@@ -146,7 +146,7 @@ export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsR
       name: 'float32',
       pytorch: 'torch.autograd.gradcheck(f, (theta.float(),), eps=1e-6)',
       fix: 'torch.autograd.gradcheck(f, (theta.double(),), eps=1e-6)  # float64, central differences',
-      why: `in float32 the rounding error ε|f|/h is 5e8 times larger: the best h moves to ${precision.float32.bestEps} and the error floor rises to ${precision.float32.floor.toPrecision(2)}; check in float64 with central differences, h near 1e-6, relative error below 1e-6.`,
+      why: `in float32 the rounding error ε|f|/h is 5e8 times larger: the best h moves to ${precision.float32.bestEps} and the error floor rises to ${precision.float32.floor.toExponential(1)}; check in float64 with central differences, h near 1e-6, relative error below 1e-6.`,
       correct: { gradient: precision.float64.gradient, bestEps: precision.float64.bestEps, errorFloor: precision.float64.floor },
       buggy: { gradient: precision.float32.gradient, bestEps: precision.float32.bestEps, errorFloor: precision.float32.floor },
     },

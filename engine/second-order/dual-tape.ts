@@ -1,9 +1,12 @@
-import { dualArith, type Dual } from '../dual.ts';
-import { applyOp, TapeOps } from '../generated/arithmetics.ts';
+import { TapeOps } from '../generated/arithmetics.ts';
+import { binaryPrimitive, PARTIALS, unaryPrimitive } from '../generated/primitives.ts';
 import { LAST_BINARY, LAST_SOURCE, Op, type Arith } from '../ops.ts';
 import type { Program } from '../program.ts';
 import type { NodeId } from '../tape.ts';
-import { localPartials } from './partials.ts';
+import { partialTangents } from './partial-tangents.ts';
+
+/** Scratch for the partials' tangents of the node being recorded. */
+const TANGENTS = new Float64Array(2);
 
 /**
  * Bytes a node of the dual tape holds: op and parents 12, value and its tangent 16, two local
@@ -15,8 +18,9 @@ export const BYTES_PER_DUAL_NODE = 12 + 16 + 32 + 16;
  * The tape of reverse mode with every number a dual number v + v̇·ε, for forward over reverse.
  *
  * Recording runs forward mode along one direction: each leaf θ_j carries the tangent v_j, each
- * value its derivative along v (dual.ts's arithmetic), and each local partial ∂node/∂parent its
- * own derivative along v (`localPartials` run on dual numbers). The reverse sweep is the tape's
+ * value its derivative along v (valuė = ∂0·u̇ + ∂1·ẇ from the op's partials, as dual.ts's
+ * arithmetic computes it: the tests compare the two bit for bit), and each local partial
+ * ∂node/∂parent its own derivative along v (`partialTangents`). The reverse sweep is the tape's
  * sweep, `adj[parent] += partial · adj[node]`, with that product taken in dual numbers:
  *
  *   (p + ṗ ε)(g + ġ ε) = p g + (p ġ + ṗ g) ε.
@@ -73,31 +77,29 @@ export class DualTape extends TapeOps<NodeId> implements Arith<NodeId> {
     this.adjDot = new Float64Array(size);
   }
 
-  private push(op: number, x: number, y: number, value: Dual, d0: Dual, d1: Dual): NodeId {
+  private push(op: number, x: number, y: number, value: number, valueDot: number, d0: number, d0Dot: number, d1: number, d1Dot: number): NodeId {
     const i = this.length;
     if (i === this.op.length) this.grow();
     this.op[i] = op;
     this.p0[i] = x;
     this.p1[i] = y;
-    this.v[i] = value.v;
-    this.vDot[i] = value.d;
-    this.d0[i] = d0.v;
-    this.d0Dot[i] = d0.d;
-    this.d1[i] = d1.v;
-    this.d1Dot[i] = d1.d;
+    this.v[i] = value;
+    this.vDot[i] = valueDot;
+    this.d0[i] = d0;
+    this.d0Dot[i] = d0Dot;
+    this.d1[i] = d1;
+    this.d1Dot[i] = d1Dot;
     this.length = i + 1;
     return i as NodeId;
   }
 
   /** An input θ_j = value moving along the direction with speed `tangent` (v_j). */
   leaf(value: number, tangent = 0): NodeId {
-    const zero = { v: 0, d: 0 };
-    return this.push(Op.Leaf, 0, 0, { v: value, d: tangent }, zero, zero);
+    return this.push(Op.Leaf, 0, 0, value, tangent, 0, 0, 0, 0);
   }
 
   constant(c: number): NodeId {
-    const zero = { v: 0, d: 0 };
-    return this.push(Op.Const, 0, 0, { v: c, d: 0 }, zero, zero);
+    return this.push(Op.Const, 0, 0, c, 0, 0, 0, 0, 0);
   }
 
   value(x: NodeId): number {
@@ -109,13 +111,23 @@ export class DualTape extends TapeOps<NodeId> implements Arith<NodeId> {
     return this.vDot[x];
   }
 
-  /** Appends op(x, y): its value and both local partials, each with its derivative along v. */
+  /**
+   * Appends op(x, y): its value and local partials by the op's rule (the tape's primitives), the
+   * value's tangent as dual numbers carry it, and the partials' tangents.
+   */
   protected record(op: number, x: NodeId, y: NodeId, k: number): NodeId {
-    const u: Dual = { v: this.v[x], d: this.vDot[x] };
-    const w: Dual = op > LAST_BINARY ? u : { v: this.v[y], d: this.vDot[y] };
-    const value = applyOp(dualArith, op, u, w, k);
-    const [d0, d1] = localPartials(dualArith, op, u, w, value, k);
-    return this.push(op, x, op > LAST_BINARY ? x : y, value, d0, d1);
+    const u = this.v[x];
+    const uDot = this.vDot[x];
+    const unary = op > LAST_BINARY;
+    const w = unary ? u : this.v[y];
+    const wDot = unary ? 0 : this.vDot[y];
+    const value = unary ? unaryPrimitive(op, u, k) : binaryPrimitive(op, u, w);
+    const d0 = PARTIALS[0];
+    // A unary op's second slot holds its constant, not a partial.
+    const d1 = unary ? 0 : PARTIALS[1];
+    const valueDot = unary ? d0 * uDot : d0 * uDot + d1 * wDot;
+    partialTangents(op, u, w, value, k, uDot, wDot, valueDot, TANGENTS);
+    return this.push(op, x, unary ? x : y, value, valueDot, d0, TANGENTS[0], d1, TANGENTS[1]);
   }
 
   /** Records a traced program with its inputs' node ids in regs[0 … inputs−1] (as `Tape.replay`). */
