@@ -1,5 +1,5 @@
 import { evaluateStates, stepsOf, wobbleRate, STEP_PROGRAM, type ChainParams } from '../chain.ts';
-import { centralDifferencesFrom, epsilonGrid, gradientError, newEvaluationCount } from '../finite-difference.ts';
+import { epsilonGrid, newEvaluationCount, perturbedLoss } from '../finite-difference.ts';
 import { binaryPrimitive, unaryPrimitive } from '../generated/primitives.ts';
 import { LAST_BINARY, Op } from '../ops.ts';
 import type { Program } from '../program.ts';
@@ -52,30 +52,52 @@ function runRounded(p: Program, regs: Float64Array, k: number, round: Rounding):
   return regs[p.output];
 }
 
+/** Parameter j in forward mode's lane order: a_t at 2t, b_t at 2t + 1. */
+function laneParameter(j: number): { which: 'a' | 'b'; t: number } {
+  return { which: j % 2 === 0 ? 'a' : 'b', t: j >> 1 };
+}
+
 /**
- * The central-difference gradient with every operation rounded (θ ± h and the quotient too).
- * Moving a_t or b_t leaves x_0 … x_t alone, so each evaluation starts from the stored state x_t.
+ * The central-difference gradient with every operation rounded (θ ± h and the quotient too), for
+ * the parameters in `lanes` (default all; the others are NaN). Moving a_t or b_t leaves
+ * x_0 … x_t alone, so each evaluation starts from the stored state x_t.
  */
-export function roundedCentralDifferences(params: ChainParams, h: number, round: Rounding): GradientPair {
+export function roundedCentralDifferences(params: ChainParams, h: number, round: Rounding, lanes?: ArrayLike<number>): GradientPair {
   const T = stepsOf(params);
-  const g = { a: new Float64Array(T), b: new Float64Array(T) };
+  const g = { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN) };
   const states = new Float64Array(T + 1);
   states[0] = round(params.x0);
   roundedLoss(params, round, 0, states[0], states);
   const hr = round(h);
   const twoH = round(2 * hr);
-  for (const which of ['a', 'b'] as const) {
-    const theta = params[which].slice();
-    const moved = { ...params, [which]: theta };
-    for (let t = 0; t < T; t++) {
-      const x = theta[t];
-      theta[t] = round(round(x) + hr);
-      const plus = roundedLoss(moved, round, t, states[t]);
-      theta[t] = round(round(x) - hr);
-      const minus = roundedLoss(moved, round, t, states[t]);
-      theta[t] = x;
-      g[which][t] = round(round(plus - minus) / twoH);
-    }
+  const moved = { ...params, a: params.a.slice(), b: params.b.slice() };
+  const count = lanes ? lanes.length : 2 * T;
+  for (let i = 0; i < count; i++) {
+    const { which, t } = laneParameter(lanes ? lanes[i] : i);
+    const theta = moved[which];
+    const x = theta[t];
+    theta[t] = round(round(x) + hr);
+    const plus = roundedLoss(moved, round, t, states[t]);
+    theta[t] = round(round(x) - hr);
+    const minus = roundedLoss(moved, round, t, states[t]);
+    theta[t] = x;
+    g[which][t] = round(round(plus - minus) / twoH);
+  }
+  return g;
+}
+
+/**
+ * The same differences in double precision by the plain sweep's faster path (its step inlined:
+ * `perturbedLoss`), bit for bit what `roundedCentralDifferences` gives without rounding (a test
+ * checks it).
+ */
+function plainCentralDifferences(params: ChainParams, states: Float64Array, h: number, lanes: ArrayLike<number>): GradientPair {
+  const T = stepsOf(params);
+  const g = { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN) };
+  const count = newEvaluationCount();
+  for (let i = 0; i < lanes.length; i++) {
+    const { which, t } = laneParameter(lanes[i]);
+    g[which][t] = (perturbedLoss(params, states, which, t, h, count) - perturbedLoss(params, states, which, t, -h, count)) / (2 * h);
   }
   return g;
 }
@@ -103,28 +125,61 @@ export interface PrecisionSweep {
   sweep: PrecisionPoint[];
   float64: PrecisionFloor;
   float32: PrecisionFloor;
-  /** Loss evaluations each precision made (2P per h). */
+  /** The parameters compared, in lane order (a_t at 2t, b_t at 2t + 1): all 2T, or an even sample. */
+  lanes: Int32Array;
+  /** Loss evaluations each precision made (2 per parameter and h). */
   evaluations: number;
 }
 
+/** How much of the sweep to run: the h values, and at most how many parameters (evenly spaced) to difference. */
+export interface PrecisionOptions {
+  grid?: readonly number[];
+  maxParameters?: number;
+}
+
+/** At most n of the 2T lanes, evenly spaced and including the first and last. */
+export function sampledLanes(steps: number, n = Infinity): Int32Array {
+  const P = 2 * steps;
+  if (n >= P) return Int32Array.from({ length: P }, (_, j) => j);
+  const k = Math.max(2, Math.floor(n));
+  return Int32Array.from(new Set(Array.from({ length: k }, (_, i) => Math.round((i * (P - 1)) / (k - 1)))));
+}
+
+/** RMS and largest relative error over the chosen lanes (relative to the largest |exact| there). */
+function laneError(g: GradientPair, exact: GradientPair, lanes: Int32Array): { rms: number; maxRelative: number } {
+  let sum = 0;
+  let worst = 0;
+  let scale = 0;
+  for (const j of lanes) {
+    const { which, t } = laneParameter(j);
+    const d = g[which][t] - exact[which][t];
+    sum += d * d;
+    worst = Number.isNaN(d) || Number.isNaN(worst) ? NaN : Math.max(worst, Math.abs(d));
+    scale = Math.max(scale, Math.abs(exact[which][t]));
+  }
+  return { rms: Math.sqrt(sum / lanes.length), maxRelative: scale > 0 ? worst / scale : worst };
+}
+
 /**
- * The central-difference sweep over h (epsilonGrid: 1e-1 … 1e-12) computed once with every
- * operation in double precision and once rounded to single precision (Math.fround), each
- * against the exact gradient. In float32 the rounding error ε₃₂·|L|/h, with ε₃₂ ≈ 1.2e-7,
- * meets the truncation error at a far larger h and a far higher floor than in float64.
+ * The central-difference sweep over h (by default epsilonGrid: 1e-1 … 1e-12, every parameter)
+ * computed once in double precision and once with every operation rounded to single precision
+ * (Math.fround), each against the exact gradient. In float32 the rounding error ε₃₂·|L|/h, with
+ * ε₃₂ ≈ 1.2e-7, meets the truncation error at a far larger h and a far higher floor than in
+ * float64. Its cost grows as T² (each difference runs the chain on from the parameter's step),
+ * so the app samples the parameters and the h values on long chains.
  */
-export function precisionSweep(params: ChainParams, exact: GradientPair): PrecisionSweep {
-  const grid = epsilonGrid();
+export function precisionSweep(params: ChainParams, exact: GradientPair, options: PrecisionOptions = {}): PrecisionSweep {
+  const T = stepsOf(params);
+  const grid = options.grid ?? epsilonGrid();
+  const lanes = sampledLanes(T, options.maxParameters);
   const states = evaluateStates(params);
   const sweep: PrecisionPoint[] = [];
   const best = { float64: null as PrecisionFloor | null, float32: null as PrecisionFloor | null };
   for (const eps of grid) {
     const point: PrecisionPoint = { eps, float64: NaN, float32: NaN };
     for (const name of ['float64', 'float32'] as const) {
-      // In double precision the rounded run is the plain one bit for bit (a test checks it), so
-      // the plain sweep's faster path (its step inlined) computes it.
-      const gradient = name === 'float64' ? centralDifferencesFrom(params, states, eps, newEvaluationCount()) : roundedCentralDifferences(params, eps, asFloat32);
-      const e = gradientError(gradient, exact);
+      const gradient = name === 'float64' ? plainCentralDifferences(params, states, eps, lanes) : roundedCentralDifferences(params, eps, asFloat32, lanes);
+      const e = laneError(gradient, exact, lanes);
       point[name] = e.rms;
       const b = best[name];
       if (Number.isFinite(e.rms) && (b === null || e.rms < b.floor)) best[name] = { bestEps: eps, floor: e.rms, maxRelative: e.maxRelative, gradient };
@@ -132,5 +187,5 @@ export function precisionSweep(params: ChainParams, exact: GradientPair): Precis
     sweep.push(point);
   }
   const none = (): PrecisionFloor => ({ bestEps: NaN, floor: NaN, maxRelative: NaN, gradient: { a: new Float64Array(0), b: new Float64Array(0) } });
-  return { sweep, float64: best.float64 ?? none(), float32: best.float32 ?? none(), evaluations: grid.length * 4 * stepsOf(params) };
+  return { sweep, float64: best.float64 ?? none(), float32: best.float32 ?? none(), lanes, evaluations: grid.length * 2 * lanes.length };
 }

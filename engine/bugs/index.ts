@@ -9,16 +9,21 @@ export {
   roundedLoss,
   roundedCentralDifferences,
   precisionSweep,
+  sampledLanes,
   asFloat32,
   asFloat64,
   type Rounding,
   type PrecisionPoint,
   type PrecisionFloor,
   type PrecisionSweep,
+  type PrecisionOptions,
 } from './float32.ts';
-export { trainWithBugs, type TrainingRun, type TrainingBugs } from './training.ts';
+export { trainWithBugs, type TrainingRun, type TrainingSwitches } from './training.ts';
 export {
   bugsReport,
+  chainBugs,
+  trainingBugs,
+  precisionBug,
   detachAsTruncation,
   BUG_NAMES,
   type BugName,
@@ -27,4 +32,7 @@ export {
   type BugOptions,
   type BugSeries,
   type BugsReport,
+  type TrainingBugs,
+  type PrecisionBug,
 } from './report.ts';
+export { bugsRequestParams, chainBugFigures, BUGS_MAX_STEPS, type BugsRequest, type ChainBugFigures, type HvpFigure } from './request.ts';

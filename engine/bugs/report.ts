@@ -3,7 +3,7 @@ import type { GradientPair } from '../report.ts';
 import { reverseGradient } from '../reverse.ts';
 import { truncatedGradient } from '../tradeoffs/truncation.ts';
 import { detachedGradient, freeLateBug, inPlaceBug, IN_PLACE_FACTOR, overwriteBug, retainGraphBug, zeroGradBug } from './chain-bugs.ts';
-import { precisionSweep, type PrecisionPoint } from './float32.ts';
+import { precisionSweep, type PrecisionOptions, type PrecisionPoint } from './float32.ts';
 import { trainWithBugs } from './training.ts';
 
 /** The names of the bugs, in the order the lab and `tape-lab bugs` show them. */
@@ -65,27 +65,20 @@ export interface BugsReport {
   series: BugSeries;
 }
 
-/** Each bug run on the real tape of `params` (and the tensor section's training for two of them). */
-export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsReport {
+/** The bugs that run on the chain's own tape, each with its text. */
+export function chainBugs(params: ChainParams, options: Pick<BugOptions, 'detachStep' | 'inPlaceStep'> = {}): BugReport[] {
   const T = stepsOf(params);
   const detachStep = options.detachStep ?? Math.max(0, T - 10);
   const inPlaceStep = options.inPlaceStep ?? Math.max(1, Math.floor(T / 2));
-  const trainingSteps = options.trainingSteps ?? 400;
   const exact = reverseGradient(params);
   const right: GradientPair = { a: exact.a, b: exact.b };
-
   const zero = zeroGradBug(params);
   const inPlace = T >= 2 ? inPlaceBug(params, inPlaceStep) : null;
   const retain = retainGraphBug(params);
   const overwrite = overwriteBug(params);
   const freeLate = freeLateBug(params);
-  const precision = precisionSweep(params, right);
-  const training = trainWithBugs(trainingSteps);
-  const noZeroGrad = trainWithBugs(trainingSteps, {}, { zeroGrad: false });
-  const last = (x: Float64Array) => x[x.length - 1] ?? 0;
   const K = T - detachStep;
-
-  const bugs: BugReport[] = [
+  return [
     {
       name: 'zero-grad',
       pytorch: 'loss = f(theta); loss.backward()\nloss = f(theta); loss.backward()  # .grad is never cleared',
@@ -120,29 +113,67 @@ export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsR
     },
     {
       name: 'overwrite',
-      pytorch: 'x.grad = out.grad * local  # in a hand-written backward (micrograd\'s _backward)',
+      pytorch: "x.grad = out.grad * local  # in a hand-written backward (micrograd's _backward)",
       fix: 'x.grad += out.grad * local  # accumulate, as autograd does',
       why: 'a value used more than once (x_t in four places a step, c in every step) must add up every contribution; = keeps only the last.',
       correct: { gradient: overwrite.correct },
       buggy: { gradient: overwrite.buggy },
     },
     {
-      name: 'graph-alive',
-      pytorch: 'total += loss  # a tensor with its graph, every step',
-      fix: 'total += loss.item()  # a number: the graph can go',
-      why: `a running total kept as a tensor holds each step's graph alive: after ${trainingSteps} steps of the tensor section's training, every tape is still held.`,
-      correct: { bytes: last(training.stepBytes) },
-      buggy: { bytes: last(training.keptBytes) },
-    },
-    {
       name: 'free-late',
       pytorch: '# a hand-written autograd whose backward frees saved values only when it returns',
-      fix: '# free each node\'s saved values and gradient as the sweep passes it (as PyTorch does)',
-      why: 'the sweep needs a node\'s saved values only until it passes the node; keeping them and every adjoint to the end holds both at once at the peak.',
+      fix: "# free each node's saved values and gradient as the sweep passes it (as PyTorch does)",
+      why: "the sweep needs a node's saved values only until it passes the node; keeping them and every adjoint to the end holds both at once at the peak.",
       correct: { bytes: freeLate.correct.bytes },
       buggy: { bytes: freeLate.buggy.bytes },
     },
-    {
+  ];
+}
+
+/** The training-loop bugs of the tensor section, with the series behind them (they do not depend on the chain). */
+export interface TrainingBugs {
+  steps: number;
+  bug: BugReport;
+  /** Batch loss per step with and without `optimizer.zero_grad()`. */
+  zeroGradLosses: { correct: Float64Array; buggy: Float64Array };
+  /** Tape bytes held after each training step: one step's tape, or every tape kept alive. */
+  heldBytes: { correct: Float64Array; buggy: Float64Array };
+}
+
+/** `graph-alive` over `steps` steps of the tensor section's training, and the training with and without zero_grad. */
+export function trainingBugs(steps = 400): TrainingBugs {
+  const training = trainWithBugs(steps);
+  const noZeroGrad = trainWithBugs(steps, {}, { zeroGrad: false });
+  const last = (x: Float64Array) => x[x.length - 1] ?? 0;
+  return {
+    steps,
+    bug: {
+      name: 'graph-alive',
+      pytorch: 'total += loss  # a tensor with its graph, every step',
+      fix: 'total += loss.item()  # a number: the graph can go',
+      why: `a running total kept as a tensor holds each step's graph alive: after ${steps} steps of the tensor section's training, every tape is still held.`,
+      correct: { bytes: last(training.stepBytes) },
+      buggy: { bytes: last(training.keptBytes) },
+    },
+    zeroGradLosses: { correct: training.losses, buggy: noZeroGrad.losses },
+    heldBytes: { correct: training.stepBytes, buggy: training.keptBytes },
+  };
+}
+
+/** The float32 gradient check: the bug and the sweep over h in both precisions. */
+export interface PrecisionBug {
+  bug: BugReport;
+  sweep: PrecisionPoint[];
+  /** The parameters differenced (lane order: a_t at 2t, b_t at 2t + 1): all, or an even sample. */
+  lanes: Int32Array;
+}
+
+/** `float32` on the chain: the finite-difference V in float64 and in float32 (the whole sweep unless `options` narrow it). */
+export function precisionBug(params: ChainParams, options: PrecisionOptions = {}): PrecisionBug {
+  const exact = reverseGradient(params);
+  const precision = precisionSweep(params, { a: exact.a, b: exact.b }, options);
+  return {
+    bug: {
       name: 'float32',
       pytorch: 'torch.autograd.gradcheck(f, (theta.float(),), eps=1e-6)',
       fix: 'torch.autograd.gradcheck(f, (theta.double(),), eps=1e-6)  # float64, central differences',
@@ -150,18 +181,28 @@ export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsR
       correct: { gradient: precision.float64.gradient, bestEps: precision.float64.bestEps, errorFloor: precision.float64.floor },
       buggy: { gradient: precision.float32.gradient, bestEps: precision.float32.bestEps, errorFloor: precision.float32.floor },
     },
-  ];
+    sweep: precision.sweep,
+    lanes: precision.lanes,
+  };
+}
+
+/** Each bug run on the real tape of `params` (and the tensor section's training for two of them), in BUG_NAMES order. */
+export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsReport {
+  const T = stepsOf(params);
+  const detachStep = options.detachStep ?? Math.max(0, T - 10);
+  const inPlaceStep = options.inPlaceStep ?? Math.max(1, Math.floor(T / 2));
+  const trainingSteps = options.trainingSteps ?? 400;
+  const training = trainingBugs(trainingSteps);
+  const precision = precisionBug(params);
+  const all = [...chainBugs(params, { detachStep, inPlaceStep }), training.bug, precision.bug];
+  const bugs = BUG_NAMES.map((name) => all.find((b) => b.name === name) as BugReport);
   return {
     steps: T,
     detachStep,
     inPlaceStep,
     trainingSteps,
     bugs,
-    series: {
-      zeroGradLosses: { correct: training.losses, buggy: noZeroGrad.losses },
-      heldBytes: { correct: training.stepBytes, buggy: training.keptBytes },
-      precision: precision.sweep,
-    },
+    series: { zeroGradLosses: training.zeroGradLosses, heldBytes: training.heldBytes, precision: precision.sweep },
   };
 }
 

@@ -16,7 +16,7 @@ export interface TrainingRun {
 }
 
 /** How the loop goes wrong: `zeroGrad: false` forgets optimizer.zero_grad(). */
-export interface TrainingBugs {
+export interface TrainingSwitches {
   zeroGrad?: boolean;
 }
 
@@ -28,7 +28,7 @@ export interface TrainingBugs {
  * With it, the losses are those of `train(steps, options)` bit for bit. Either way it counts the
  * bytes each step's tape holds, and what a loss total kept as a tensor would hold: all of them.
  */
-export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: TrainingBugs = {}): TrainingRun {
+export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: TrainingSwitches = {}): TrainingRun {
   const data = dataset(options.dataset ?? 'moons', { points: options.points ?? 200, seed: options.dataSeed ?? 1 });
   const params = initMlp(options.hidden ?? 16, options.seed ?? 1);
   const lr = options.learningRate ?? 0.5;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultParams, evaluateLoss } from '../../../engine/chain.ts';
 import { centralDifferenceGradient } from '../../../engine/finite-difference.ts';
 import { reverseGradient } from '../../../engine/reverse.ts';
-import { asFloat32, asFloat64, precisionSweep, roundedCentralDifferences, roundedLoss } from '../../../engine/bugs/index.ts';
+import { asFloat32, asFloat64, precisionSweep, roundedCentralDifferences, roundedLoss, sampledLanes } from '../../../engine/bugs/index.ts';
 
 describe('float32 gradient check', () => {
   const p = defaultParams(12);
@@ -32,5 +32,29 @@ describe('float32 gradient check', () => {
     expect(s.float32.floor / s.float64.floor).toBeGreaterThan(1e4);
     // The points are the sweep's: 34 h values, each with both errors.
     expect(s.sweep).toHaveLength(34);
+  });
+});
+
+describe('the sampled sweep the app runs on long chains', () => {
+  it('sampledLanes keeps all 2T lanes when it may, else an even sample with both ends', () => {
+    expect([...sampledLanes(3)]).toEqual([0, 1, 2, 3, 4, 5]);
+    const s = sampledLanes(200, 40);
+    expect(s.length).toBe(40);
+    expect(s[0]).toBe(0);
+    expect(s[39]).toBe(399);
+  });
+
+  it('errors over a sample of the lanes: the differenced entries are the full sweep\'s, the others NaN', () => {
+    const p = defaultParams(12);
+    const exact = reverseGradient(p);
+    const s = precisionSweep(p, exact, { grid: [1e-3, 1e-6], maxParameters: 6 });
+    expect(s.sweep.map((q) => q.eps)).toEqual([1e-3, 1e-6]);
+    const full = roundedCentralDifferences(p, 1e-6, asFloat64);
+    const g = s.float64.gradient;
+    for (const j of s.lanes) {
+      const which = j % 2 === 0 ? 'a' : 'b';
+      expect(g[which][j >> 1]).toBe(full[which][j >> 1]);
+    }
+    expect(Number.isNaN(g.a[1]) || s.lanes.includes(2)).toBe(true);
   });
 });
