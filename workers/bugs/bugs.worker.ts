@@ -13,7 +13,7 @@ function paramsFor(request: BugsRequest) {
 /** "Bugs you will meet": each bug run on the real tape, in a worker of its own. */
 const api: BugsWorkerApi = {
   chain: (request) => chainBugFigures(paramsFor(request), request),
-  precision: (request) => precisionBug(paramsFor(request)),
+  precision: (request, options) => precisionBug(paramsFor(request), options),
   training: (steps) => trainingBugs(steps),
 };
 
