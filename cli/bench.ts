@@ -1,6 +1,10 @@
 import {
   BYTES_PER_NODE,
   DEFAULT_SETTINGS,
+  chainHvp,
+  directionOf,
+  DualTape,
+  fastestMicroseconds,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -27,10 +31,12 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   adjoint, the tape's reverse gradient as the lab calls it (tapeReverse: no tape given, the
   pooled one), with a tape of the caller's (tapeReverseReused) and with a new tape each call
   (tapeReverseFresh), its recording and its sweep,
-  vector forward mode and the central-difference sweep; ratios against the hand-fused adjoint,
-  and bytes per tape node; then the scalar tape against the tensor tape on one small network;
-  then the Work panel's estimates at T = ${ESTIMATE_STEPS} (forward mode and central differences
-  timed on a shorter chain and scaled by T²) against the same methods run at full length.`;
+  vector forward mode, the central-difference sweep, and the Hessian-vector product by forward
+  over reverse (hvp: the sweep on dual numbers, with a reused dual tape); ratios against the
+  hand-fused adjoint, H·v against one reverse gradient, and bytes per tape node; then the scalar
+  tape against the tensor tape on one small network; then the Work panel's estimates at
+  T = ${ESTIMATE_STEPS} (forward mode and central differences timed on a shorter chain and scaled
+  by T²) against the same methods run at full length.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -73,6 +79,8 @@ interface BenchRow {
   steps: number;
   timings: Record<string, number>;
   ratios: Record<string, number>;
+  /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape, timed in alternation. */
+  hvpOverGradient: number;
   tapeNodes: number;
 }
 
@@ -83,6 +91,8 @@ function benchAt(T: number, minMs: number): BenchRow {
   const grid = epsilonGrid();
   const sweepTape = new Tape(tapeNodesFor(T));
   const { loss } = recordChain(params, sweepTape);
+  const ones = directionOf({ kind: 'ones' }, T);
+  const dualTape = new DualTape(tapeNodesFor(T));
   const timings: Record<string, number> = {
     evaluate: time(() => evaluateLoss(params), minMs).ms,
     fusedAdjoint: time(() => fusedAdjoint(params, work), minMs).ms,
@@ -98,10 +108,15 @@ function benchAt(T: number, minMs: number): BenchRow {
     forwardVector: time(() => forwardGradient(params), minMs).ms,
     // One central-difference gradient per h of the sweep.
     finiteDifferenceSweep: time(() => grid.forEach((h) => centralDifferenceGradient(params, h)), minMs).ms,
+    // H·v along ones by forward over reverse, recording on a dual tape the caller keeps.
+    hvp: time(() => chainHvp(params, ones, dualTape), minMs).ms,
   };
   const base = timings.fusedAdjoint;
   const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v / base]));
-  return { steps: T, timings, ratios, tapeNodes: tapeNodesFor(T) };
+  // The ratio from the two timed in alternation, fastest batch each: medians taken minutes apart
+  // on a shared machine can differ by 10× for the same call.
+  const [hvpUs, gradientUs] = fastestMicroseconds([() => chainHvp(params, ones, dualTape), () => reverseGradient(params, tape)], minMs);
+  return { steps: T, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
 }
 
 /** One estimated method: its time scaled up from a shorter chain, and its time measured at full length. */
@@ -165,6 +180,7 @@ export function benchCommand(argv: string[]): string {
     table([header, ...body]),
     '',
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
+    `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, fastest of each): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,
     '',
     'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12):',
     table([

@@ -1,11 +1,13 @@
 import {
   compileExpression,
+  expressionHvp,
   gradExpression,
   ExprInputError,
   FUNCTIONS,
   ParseError,
   type CompiledExpression,
   type ExprGradient,
+  type ExprHvp,
 } from '../engine/index.ts';
 import { UsageError } from './errors.ts';
 import { parseDecimal, quoteSafely } from '../engine/number-text.ts';
@@ -13,13 +15,15 @@ import { numberOption, parseOptions, quoted } from './args.ts';
 import { fmt, table } from './table.ts';
 import { printJson } from './print-json.ts';
 
-export const GRAD_HELP = `tape-lab grad EXPR --at x=0.5,y=4 [--eps H] [--json]
+export const GRAD_HELP = `tape-lab grad EXPR --at x=0.5,y=4 [--eps H] [--hvp x=1,y=0] [--json]
   Value and gradient of an expression by reverse mode (the tape), dual numbers and central
   differences, with domain warnings. EXPR uses + - * / ^, unary minus, parentheses, numbers
   (1e-3), pi, e and ${FUNCTIONS.join(' ')} (ln = log = natural log).
-  --eps sets the central-difference step h·max(1, |x|) (default ∛ε ≈ 6.06e-6).`;
+  --eps sets the central-difference step h·max(1, |x|) (default ∛ε ≈ 6.06e-6).
+  --hvp v: the Hessian-vector product H·v along v (name=value pairs; a variable left out is 0)
+  by forward over reverse, checked against central differences of the reverse gradient.`;
 
-const OPTIONS = { at: { type: 'string' }, eps: { type: 'string' }, json: { type: 'boolean' } } as const;
+const OPTIONS = { at: { type: 'string' }, eps: { type: 'string' }, hvp: { type: 'string' }, json: { type: 'boolean' } } as const;
 
 /** `tape-lab grad`: value and gradient of one expression at one point. */
 export function gradCommand(argv: string[]): string {
@@ -35,14 +39,47 @@ export function gradCommand(argv: string[]): string {
   const at = parseAt(values.at, compiled.variables);
   const eps = numberOption('eps', values.eps);
   if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got '${values.eps}'`);
+  const direction = values.hvp === undefined ? null : parseHvp(values.hvp, compiled.variables);
   let r: ExprGradient;
+  let hvp: ExprHvp | null = null;
   try {
     r = gradExpression(compiled, at, { strict: true, h: eps, tape: false });
+    if (direction) hvp = expressionHvp(compiled, at, direction);
   } catch (err) {
     if (err instanceof ExprInputError) throw new UsageError(err.message);
     throw err;
   }
-  return values.json ? printJson(gradJson(r, compiled)) : summary(r, compiled);
+  if (values.json) return printJson({ ...gradJson(r, compiled), ...(hvp ? { hvp: hvpJson(hvp) } : {}) });
+  return hvp ? `${summary(r, compiled)}\n\n${hvpSummary(hvp)}` : summary(r, compiled);
+}
+
+/** `--hvp x=1,y=0`: a direction per variable, 0 for the ones not named. */
+export function parseHvp(text: string, variables: readonly string[]): Record<string, number> {
+  const v = new Map<string, number>();
+  for (const pair of text.split(',')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) throw new UsageError(`--hvp takes name=value pairs separated by commas; got ${quoted(pair.trim())}`);
+    const name = pair.slice(0, eq).trim();
+    const value = parseDecimal(pair.slice(eq + 1).trim());
+    if (!variables.includes(name)) throw new UsageError(`--hvp gives ${quoted(name)}, which the expression does not use`);
+    if (!Number.isFinite(value)) throw new UsageError(`--hvp: the value of '${name}' must be a finite number`);
+    if (v.has(name)) throw new UsageError(`--hvp gives '${name}' twice`);
+    v.set(name, value);
+  }
+  return Object.fromEntries(v);
+}
+
+/** The `hvp` key of `grad --json --hvp`: the direction, H·v, and its central-difference check. */
+function hvpJson(h: ExprHvp): Record<string, unknown> {
+  return { direction: h.direction, hvp: h.hvp, check: { finiteDifference: { h: h.h, maxRelative: h.maxRelative, values: h.finiteDifference } } };
+}
+
+function hvpSummary(h: ExprHvp): string {
+  return [
+    `H·v along v = (${h.variables.map((n) => `${n}: ${fmt(h.direction[n])}`).join(', ')}) by forward over reverse (the sweep on dual numbers):`,
+    table([['', 'v', '(H·v) dual sweep', 'central difference of ∇f'], ...h.variables.map((n) => [n, fmt(h.direction[n]), fmt(h.hvp[n], 12), fmt(h.finiteDifference[n], 12)])]),
+    `largest difference ${fmt(h.maxRelative)} of max(1, |H·v|), at h = ${fmt(h.h)}`,
+  ].join('\n');
 }
 
 /**

@@ -7,6 +7,8 @@ import { BENCH_HELP, benchCommand } from './bench.ts';
 import { SCHEDULE_HELP, scheduleCommand } from './schedule.ts';
 import { GRAD_HELP, gradCommand } from './grad.ts';
 import { TRADEOFFS_HELP, tradeoffsCommand } from './tradeoffs.ts';
+import { HVP_HELP, hvpCommand } from './hvp.ts';
+import { BUGS_HELP, bugsCommand } from './bugs.ts';
 
 interface Command {
   help: string;
@@ -20,6 +22,8 @@ const COMMANDS: Record<string, Command> = {
   schedule: { help: SCHEDULE_HELP, run: scheduleCommand },
   grad: { help: GRAD_HELP, run: gradCommand },
   tradeoffs: { help: TRADEOFFS_HELP, run: tradeoffsCommand },
+  hvp: { help: HVP_HELP, run: hvpCommand },
+  bugs: { help: BUGS_HELP, run: bugsCommand },
 };
 
 const USAGE = `tape-lab <command> [options]   (npm run -s lab -- <command> …)

@@ -23,6 +23,7 @@ export function hashOf(state: LabState): string {
   return writeHashOf({
     settings: selectSettings(state),
     tradeoffs: { levers: state.levers, steps: state.steps },
+    bugs: state.bugOn,
     playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
     lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
     view: state.embed,
@@ -100,6 +101,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
       store.getState().replaceSettings(settings);
     }
     if (!sameLevers(levers.levers, store.getState().levers)) store.getState().replaceLevers(levers.levers);
+    if (values.bugs !== store.getState().bugOn) store.getState().setBugOn(values.bugs);
     const state = store.getState();
     const changed =
       expression.source !== state.exprSource ||
@@ -123,7 +125,8 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
       state.exprSource !== previous.exprSource ||
       state.exprValues !== previous.exprValues ||
       state.exprVariables !== previous.exprVariables ||
-      state.levers !== previous.levers
+      state.levers !== previous.levers ||
+      state.bugOn !== previous.bugOn
     ) {
       writeHash();
     }

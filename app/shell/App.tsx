@@ -20,6 +20,7 @@ import { PlaygroundSection } from '../sections/playground/PlaygroundSection.tsx'
 import { TapeSection } from '../sections/tape/TapeSection.tsx';
 import { TensorSection } from '../sections/tensor/TensorSection.tsx';
 import { TradeoffsSection } from '../sections/tradeoffs/TradeoffsSection.tsx';
+import { BugsSection } from '../sections/bugs/BugsSection.tsx';
 import { useLab } from '../state/store/index.ts';
 
 /**
@@ -95,6 +96,7 @@ function Body({ embed, shows, panels }: { embed: boolean; shows: (key: PanelKey)
           <OnScreenGate><PlaygroundSection /></OnScreenGate>
           <OnScreenGate><TensorSection /></OnScreenGate>
           <OnScreenGate><TradeoffsSection /></OnScreenGate>
+          <OnScreenGate><BugsSection /></OnScreenGate>
           <footer className="footer">
             <p>
               A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and

@@ -7,6 +7,7 @@ import { createTapeSlice } from '../../sections/tape/tapeSlice.ts';
 import { createTensorSlice } from '../../sections/tensor/tensorSlice.ts';
 import { createThemeSlice } from '../../shell/theme/themeSlice.ts';
 import { createTradeoffsSlice } from '../../sections/tradeoffs/slice.ts';
+import { createBugsSlice } from '../../sections/bugs/slice.ts';
 import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
@@ -30,6 +31,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createTensorSlice(...a),
   ...createLessonSlice(...a),
   ...createTradeoffsSlice(...a),
+  ...createBugsSlice(...a),
 }));
 
 /**

@@ -5,6 +5,7 @@ import type { TapeSlice } from '../../sections/tape/tapeSlice.ts';
 import type { TensorSlice } from '../../sections/tensor/tensorSlice.ts';
 import type { ThemeSlice } from '../../shell/theme/themeSlice.ts';
 import type { TradeoffsSlice } from '../../sections/tradeoffs/slice.ts';
+import type { BugsSlice } from '../../sections/bugs/slice.ts';
 import type { EngineSlice } from './engineSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
@@ -25,4 +26,5 @@ export type LabState = SettingsSlice &
   PlaygroundSlice &
   TensorSlice &
   LessonSlice &
-  TradeoffsSlice;
+  TradeoffsSlice &
+  BugsSlice;

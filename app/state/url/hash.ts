@@ -4,6 +4,7 @@ import { lessonHashPart } from '../../lesson/hashPart.ts';
 import { playgroundHashPart } from '../../sections/playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
 import { tradeoffsHashPart } from '../../sections/tradeoffs/hashPart.ts';
+import { bugsHashPart } from '../../sections/bugs/hashPart.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import type { HashPart } from './part.ts';
 
@@ -22,6 +23,7 @@ import type { HashPart } from './part.ts';
 export const HASH_PARTS = {
   settings: settingsHashPart,
   tradeoffs: tradeoffsHashPart,
+  bugs: bugsHashPart,
   playground: playgroundHashPart,
   lesson: lessonHashPart,
   view: viewHashPart,

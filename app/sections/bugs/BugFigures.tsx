@@ -1,0 +1,224 @@
+import { useMemo } from 'react';
+import type { BugOutcome, BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
+import type { GradientPair } from '../../../engine/report.ts';
+import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { useLab } from '../../state/store/index.ts';
+import { ChartBox } from '../../ui/charts/ChartBox.tsx';
+import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
+import { RangeControl } from '../../ui/RangeControl.tsx';
+import { effectiveLevers } from '../tradeoffs/levers.ts';
+import { SeriesChart } from './figures/SeriesChart.tsx';
+
+/** The largest |buggy − right| over the largest |right|, over the entries both have. */
+function relativeGap(right: GradientPair, buggy: GradientPair): number {
+  let gap = 0;
+  let size = 0;
+  for (let t = 0; t < right.a.length; t++) {
+    for (const k of ['a', 'b'] as const) {
+      const d = buggy[k][t] - right[k][t];
+      if (Number.isFinite(d)) gap = Math.max(gap, Math.abs(d));
+      size = Math.max(size, Math.abs(right[k][t]));
+    }
+  }
+  return size > 0 ? gap / size : gap;
+}
+
+/** The right gradient as a line over θ = (a₀, b₀, a₁, …), the buggy one as dots on it. */
+export function GradientFigure({ correct, buggy, buggyLabel }: { correct: GradientPair; buggy: GradientPair; buggyLabel: string }) {
+  const series = useMemo(
+    () => [
+      { y: correct.a, className: 'bug-right', mark: 'line' as const },
+      { y: correct.b, className: 'bug-right-b', mark: 'line' as const },
+      { y: buggy.a, className: 'bug-wrong', mark: 'dots' as const },
+      { y: buggy.b, className: 'bug-wrong', mark: 'dots' as const },
+    ],
+    [correct, buggy],
+  );
+  const gap = relativeGap(correct, buggy);
+  return (
+    <>
+      <ChartBox minHeight={220}>
+        {(size) => (
+          <SeriesChart
+            series={series}
+            yZero
+            title={`The right gradient and the buggy one, ∂L/∂aₜ and ∂L/∂bₜ for each of the ${correct.a.length} steps; the largest difference is ${formatNumber(gap, 3)} of the largest entry.`}
+            xLabel="step t"
+            yLabel="∂L/∂aₜ, ∂L/∂bₜ"
+            {...size}
+          />
+        )}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'bug-right-line', label: 'right ∂L/∂aₜ (the tape’s sweep)' },
+          { className: 'bug-right-b-line', label: 'right ∂L/∂bₜ' },
+          { className: 'bug-wrong-dot', label: buggyLabel, shape: 'dot' },
+        ]}
+      />
+      <Figures items={[{ label: 'largest |buggy − right| / largest |right|', value: formatNumber(gap, 3), className: 'fig-bug-gap' }]} />
+    </>
+  );
+}
+
+/** The framework's refusal, as it would print it. */
+export function ErrorBox({ outcome, lead }: { outcome: BugOutcome; lead: string }) {
+  if (!outcome.error) return null;
+  return (
+    <div className="bug-error" role="note">
+      <p>{lead}</p>
+      <pre>
+        <code>RuntimeError: {outcome.error}</code>
+      </pre>
+    </div>
+  );
+}
+
+/** The detach step: the truncation lever's window, seen from the other end (s = T − K). */
+export function DetachSlider() {
+  const steps = useLab((s) => s.steps);
+  const window = useLab((s) => effectiveLevers(s.levers, s.steps).window);
+  const s = steps - window;
+  return (
+    <RangeControl
+      label="Detach at step s"
+      readout={`s = ${s}`}
+      hint={`x_${s}.detach(): the same as the truncation window K = ${window} in “What frameworks hide”; both move together.`}
+      position={s}
+      min={0}
+      max={steps}
+      step={1}
+      onPosition={(v) => useLab.getState().setLever('window', steps - v)}
+    />
+  );
+}
+
+/** The training loss with and without zero_grad(), step by step. */
+export function LossCurves({ training }: { training: TrainingBugs }) {
+  const series = useMemo(
+    () => [
+      { y: training.zeroGradLosses.correct, className: 'bug-right', mark: 'line' as const },
+      { y: training.zeroGradLosses.buggy, className: 'bug-wrong', mark: 'line' as const },
+    ],
+    [training],
+  );
+  const last = (x: Float64Array) => x[x.length - 1];
+  return (
+    <>
+      <h4>The tensor section’s training, {training.steps} steps</h4>
+      <ChartBox minHeight={200}>
+        {(size) => (
+          <SeriesChart
+            series={series}
+            yLog
+            title={`Training loss over ${training.steps} steps: with zero_grad() it ends at ${formatNumber(last(training.zeroGradLosses.correct), 3)}, without it at ${formatNumber(last(training.zeroGradLosses.buggy), 3)}, after erratic steps.`}
+            xLabel="training step"
+            yLabel="batch loss (log)"
+            {...size}
+          />
+        )}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'bug-right-line', label: 'optimizer.zero_grad() each step' },
+          { className: 'bug-wrong-line', label: 'never cleared: each step moves by the sum of every gradient so far' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Bytes of tape held after each training step: one step's, or every step's. */
+export function HeldBytes({ training, report }: { training: TrainingBugs; report: BugReport }) {
+  const series = useMemo(
+    () => [
+      { y: training.heldBytes.correct, className: 'bug-right', mark: 'line' as const },
+      { y: training.heldBytes.buggy, className: 'bug-wrong', mark: 'line' as const },
+    ],
+    [training],
+  );
+  return (
+    <>
+      <ChartBox minHeight={200}>
+        {(size) => (
+          <SeriesChart
+            series={series}
+            yZero
+            title={`Bytes of tape held after each of ${training.steps} training steps: flat at ${formatBytes(report.correct.bytes ?? 0)} with loss.item(), growing to ${formatBytes(report.buggy.bytes ?? 0)} with the total kept as a tensor.`}
+            xLabel="training step"
+            yLabel="bytes held"
+            {...size}
+          />
+        )}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'bug-right-line', label: 'total += loss.item(): one step’s tape at a time' },
+          { className: 'bug-wrong-line', label: 'total += loss: every step’s tape stays reachable' },
+        ]}
+      />
+      <BytesFigures report={report} />
+    </>
+  );
+}
+
+/** Right and buggy bytes side by side, with their ratio. */
+export function BytesFigures({ report, labels = ['right', 'buggy'] }: { report: BugReport; labels?: [string, string] }) {
+  const right = report.correct.bytes ?? NaN;
+  const wrong = report.buggy.bytes ?? NaN;
+  return (
+    <Figures
+      items={[
+        { label: labels[0], value: formatBytes(right), className: 'fig-bug-right' },
+        { label: labels[1], value: formatBytes(wrong), className: 'fig-bug-wrong' },
+        { label: 'buggy ÷ right', value: `${formatNumber(wrong / right, 3)}×`, className: 'fig-bug-ratio' },
+      ]}
+    />
+  );
+}
+
+/** The finite-difference V in float64 and in float32. */
+export function PrecisionV({ sweep, report, sampled }: { sweep: PrecisionPoint[]; report: BugReport; sampled: string }) {
+  const series = useMemo(() => {
+    const x = sweep.map((p) => p.eps);
+    return [
+      { x, y: sweep.map((p) => p.float64), className: 'bug-right', mark: 'both' as const },
+      { x, y: sweep.map((p) => p.float32), className: 'bug-wrong', mark: 'both' as const },
+    ];
+  }, [sweep]);
+  const { correct, buggy } = report;
+  return (
+    <>
+      <ChartBox minHeight={220}>
+        {(size) => (
+          <SeriesChart
+            series={series}
+            xLog
+            yLog
+            title={`RMS error of central differences against the exact gradient for each step h: float64 bottoms out at ${formatNumber(correct.errorFloor, 2)} at h = ${formatEps(correct.bestEps ?? NaN)}, float32 at ${formatNumber(buggy.errorFloor, 2)} at h = ${formatEps(buggy.bestEps ?? NaN)}.`}
+            xLabel="step h (log)"
+            yLabel="RMS error (log)"
+            {...size}
+          />
+        )}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'bug-right-line', label: 'float64' },
+          { className: 'bug-wrong-line', label: 'float32: every operation rounded (Math.fround)' },
+        ]}
+      />
+      <Figures
+        items={[
+          { label: 'float64: best h, error there', value: `${formatEps(correct.bestEps ?? NaN)}, ${formatNumber(correct.errorFloor, 2)}`, className: 'fig-bug-right' },
+          { label: 'float32: best h, error there', value: `${formatEps(buggy.bestEps ?? NaN)}, ${formatNumber(buggy.errorFloor, 2)}`, className: 'fig-bug-wrong' },
+          { label: 'differenced', value: sampled },
+        ]}
+      />
+      <p className="bug-rule">
+        The rule: check gradients in float64, with central differences, h near 1e-6, and call them right when the relative
+        error is below 1e-6.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { dataset } from '../tensor/data.ts';
+import { matrix, mulberry32, type Matrix } from '../tensor/matrix.ts';
+import { initMlp, mlpGradient, MLP_PARAM_NAMES, type MlpParams, type TrainOptions } from '../tensor/mlp.ts';
+
+/** What one training loop of the tensor section did, step by step. */
+export interface TrainingRun {
+  /** The batch loss before each step's update. */
+  losses: Float64Array;
+  /** Bytes of each step's tensor tape (counted from the tape: TensorTape.memory), the most held when nothing keeps a graph. */
+  stepBytes: Float64Array;
+  /**
+   * Bytes held after each step when the running total of the loss is kept as a tensor
+   * (`total += loss`): every tape so far, since each step's graph stays reachable from the total.
+   */
+  keptBytes: Float64Array;
+}
+
+/** How the loop goes wrong: `zeroGrad: false` forgets optimizer.zero_grad(). */
+export interface TrainingSwitches {
+  zeroGrad?: boolean;
+}
+
+/**
+ * The tensor section's training loop (engine/tensor's createTrainer: the same data, initial
+ * weights, mini-batch draws and SGD step θ ← θ − η·g) written as a PyTorch user writes it, with
+ * the `.grad` buffers explicit. Without `zeroGrad`, each step's gradient is added to the last
+ * ones (`.grad +=`, never cleared), so the update after s steps uses the sum of all s gradients.
+ * With it, the losses are those of `train(steps, options)` bit for bit. Either way it counts the
+ * bytes each step's tape holds, and what a loss total kept as a tensor would hold: all of them.
+ */
+export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: TrainingSwitches = {}): TrainingRun {
+  const data = dataset(options.dataset ?? 'moons', { points: options.points ?? 200, seed: options.dataSeed ?? 1 });
+  const params = initMlp(options.hidden ?? 16, options.seed ?? 1);
+  const lr = options.learningRate ?? 0.5;
+  const n = data.x.rows;
+  const batch = options.batch && options.batch < n ? options.batch : n;
+  const rand = mulberry32((options.seed ?? 1) ^ 0x9e3779b9);
+  const bx: Matrix = batch === n ? data.x : matrix(batch, 2);
+  const by: Int32Array = batch === n ? data.labels : new Int32Array(batch);
+  const grad: MlpParams = {
+    w1: matrix(params.w1.rows, params.w1.cols),
+    b1: matrix(params.b1.rows, params.b1.cols),
+    w2: matrix(params.w2.rows, params.w2.cols),
+    b2: matrix(params.b2.rows, params.b2.cols),
+  };
+  const losses = new Float64Array(steps);
+  const stepBytes = new Float64Array(steps);
+  const keptBytes = new Float64Array(steps);
+  let kept = 0;
+  for (let s = 0; s < steps; s++) {
+    if (batch !== n) {
+      for (let i = 0; i < batch; i++) {
+        const k = Math.floor(rand() * n);
+        bx.data[2 * i] = data.x.data[2 * k];
+        bx.data[2 * i + 1] = data.x.data[2 * k + 1];
+        by[i] = data.labels[k];
+      }
+    }
+    if (bugs.zeroGrad ?? true) for (const k of MLP_PARAM_NAMES) grad[k].data.fill(0);
+    const step = mlpGradient(params, bx, by);
+    losses[s] = step.loss;
+    stepBytes[s] = step.tape.memory().total;
+    // The total's graph reaches this step's tape and, through the total before it, every earlier one.
+    kept += stepBytes[s];
+    keptBytes[s] = kept;
+    for (const k of MLP_PARAM_NAMES) {
+      const g = grad[k].data;
+      const d = step.grad[k].data;
+      const p = params[k].data;
+      for (let j = 0; j < p.length; j++) {
+        g[j] += d[j];
+        p[j] -= lr * g[j];
+      }
+    }
+  }
+  return { losses, stepBytes, keptBytes };
+}

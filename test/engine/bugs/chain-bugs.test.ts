@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { defaultParams, evaluateLoss, type ChainParams } from '../../../engine/chain.ts';
+import { recordChain, reverseGradient, tapeNodesFor } from '../../../engine/reverse.ts';
+import { Tape } from '../../../engine/tape.ts';
+import { truncatedGradient } from '../../../engine/tradeoffs/truncation.ts';
+import {
+  AutogradError,
+  detachedGradient,
+  freeLateBug,
+  inPlaceBug,
+  IN_PLACE_FACTOR,
+  overwriteBug,
+  retainGraphBug,
+  SavedGraph,
+  SAVED_BYTES_PER_NODE,
+  zeroGradBug,
+} from '../../../engine/bugs/index.ts';
+import type { GradientPair } from '../../../engine/report.ts';
+
+const P40 = defaultParams(40);
+const list = (g: GradientPair) => [...g.a, ...g.b];
+
+/** Central differences of the loss for one parameter: an independent check of which gradient is right. */
+function centralDifference(params: ChainParams, which: 'a' | 'b', t: number, h = 1e-6): number {
+  const moved = (d: number) => ({ ...params, [which]: params[which].map((v, i) => (i === t ? v + d : v)) });
+  return (evaluateLoss(moved(h)) - evaluateLoss(moved(-h))) / (2 * h);
+}
+
+describe('zero-grad', () => {
+  it('two backward passes without clearing give exactly twice every gradient; cleared, exactly the reverse gradient', () => {
+    const { correct, buggy } = zeroGradBug(P40);
+    const exact = reverseGradient(P40);
+    expect(list(correct)).toEqual(list(exact));
+    expect(list(buggy)).toEqual(list(exact).map((g) => 2 * g));
+    expect(list(buggy).some((g) => g !== 0)).toBe(true);
+  });
+});
+
+describe('detach', () => {
+  for (const s of [0, 1, 17, 30, 40]) {
+    it(`detaching x_${s} gives the truncated gradient of window ${40 - s}, and 0 before step ${s}`, () => {
+      const g = detachedGradient(P40, s);
+      const truncated = truncatedGradient(P40, 40 - s);
+      for (let t = 0; t < 40; t++) {
+        expect(Math.abs(g.a[t] - truncated.a[t])).toBeLessThanOrEqual(1e-15);
+        expect(Math.abs(g.b[t] - truncated.b[t])).toBeLessThanOrEqual(1e-15);
+        if (t < s) expect([g.a[t], g.b[t]]).toEqual([0, 0]);
+      }
+    });
+  }
+});
+
+describe('in-place', () => {
+  it('the version check refuses, naming the modified state and its versions', () => {
+    const r = inPlaceBug(P40, 20);
+    expect(r.error).toMatch(/modified by an inplace operation/);
+    expect(r.error).toMatch(/x_20 .* is at version 1; expected version 0/);
+  });
+
+  it('the gradient the unchecked sweep would give is wrong (central differences side with the correct one)', () => {
+    const r = inPlaceBug(P40, 20);
+    const exact = reverseGradient(P40);
+    expect(list(r.correct)).toEqual(list(exact));
+    // Steps after 20 never read x_20: their gradients are untouched; the rest are wrong.
+    for (let t = 21; t < 40; t++) expect(r.buggy.a[t]).toBe(exact.a[t]);
+    const t = 20;
+    const fd = centralDifference(P40, 'a', t);
+    expect(Math.abs(r.correct.a[t] - fd)).toBeLessThan(1e-8);
+    expect(Math.abs(r.buggy.a[t] - fd)).toBeGreaterThan(1e-3 * Math.abs(fd));
+    // ∂(a·x)/∂a read from the halved x: the a_20 entry is off by exactly the factor, to rounding.
+    expect(r.buggy.a[t] / r.correct.a[t]).toBeCloseTo(IN_PLACE_FACTOR, 12);
+  });
+
+  it('an unmodified saved graph passes the version check and sweeps to the tape adjoints bit for bit', () => {
+    const tape = new Tape(tapeNodesFor(40));
+    const rec = recordChain(P40, tape);
+    const g = new SavedGraph(tape);
+    const adj = g.backward(rec.loss).adjoints;
+    const expected = tape.backward(rec.loss);
+    expect([...adj]).toEqual([...expected]);
+  });
+});
+
+describe('retain-graph', () => {
+  it('a second sweep over a freed graph is refused with the framework reason; retained, it gives the gradient', () => {
+    const r = retainGraphBug(P40);
+    expect(r.buggy.error).toMatch(/backward through the graph a second time/);
+    expect(r.buggy.error).toMatch(/retain_graph=True/);
+    expect(list(r.correct.gradient)).toEqual(list(reverseGradient(P40)));
+  });
+
+  it('keeping the graph costs 8 bytes for each of the 12·T + 3 op nodes', () => {
+    expect(retainGraphBug(P40).correct.bytes).toBe((12 * 40 + 3) * SAVED_BYTES_PER_NODE);
+  });
+
+  it('the refusal is an AutogradError and nothing is returned for it', () => {
+    const tape = new Tape(tapeNodesFor(5));
+    const rec = recordChain(defaultParams(5), tape);
+    const g = new SavedGraph(tape);
+    g.backward(rec.loss);
+    expect(() => g.backward(rec.loss)).toThrow(AutogradError);
+  });
+});
+
+describe('overwrite', () => {
+  it('overwriting adjoints is wrong where values fan out (central differences side with +=); a_39, read once, stays right', () => {
+    const r = overwriteBug(P40);
+    const exact = reverseGradient(P40);
+    expect(list(r.correct)).toEqual(list(exact));
+    expect(r.buggy.a[39]).toBe(exact.a[39]);
+    const fd = centralDifference(P40, 'a', 10);
+    expect(Math.abs(r.correct.a[10] - fd)).toBeLessThan(1e-8);
+    expect(Math.abs(r.buggy.a[10] - fd)).toBeGreaterThan(0.1 * Math.abs(fd));
+  });
+});
+
+describe('free-late', () => {
+  it('both sweeps give the reverse gradient; freeing late holds about twice the peak bytes', () => {
+    const r = freeLateBug(P40);
+    const exact = list(reverseGradient(P40));
+    expect(list(r.correct.gradient)).toEqual(exact);
+    expect(list(r.buggy.gradient)).toEqual(exact);
+    const n = tapeNodesFor(40);
+    // Freed early, the peak is at the start: every node's value, the seed's adjoint, and at most
+    // the two adjoints the loss node hands back before its own are released.
+    expect(r.correct.bytes).toBeGreaterThanOrEqual(n * 8 + 8);
+    expect(r.correct.bytes).toBeLessThanOrEqual(n * 8 + 24);
+    // Freed late, at the end: every value and every adjoint the sweep created (all nodes but
+    // the constants the step's program does not have and the unreached ones).
+    expect(r.buggy.bytes / r.correct.bytes).toBeGreaterThan(1.9);
+    expect(r.buggy.bytes / r.correct.bytes).toBeLessThanOrEqual(2);
+  });
+});

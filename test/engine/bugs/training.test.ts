@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { train } from '../../../engine/tensor/trainer.ts';
+import { trainWithBugs } from '../../../engine/bugs/index.ts';
+
+describe('the tensor training loop with its bugs', () => {
+  it('with zero_grad it is the tensor section training, loss for loss', () => {
+    const r = trainWithBugs(30, { batch: 32 });
+    expect([...r.losses]).toEqual([...train(30, { batch: 32 }).losses]);
+  });
+
+  it('without zero_grad the second step already moves by the sum of two gradients: its losses differ from step 3 on', () => {
+    const right = trainWithBugs(10);
+    const wrong = trainWithBugs(10, {}, { zeroGrad: false });
+    expect(wrong.losses[0]).toBe(right.losses[0]);
+    // The first update is the same (one gradient in the buffer either way).
+    expect(wrong.losses[1]).toBe(right.losses[1]);
+    expect(wrong.losses[2]).not.toBe(right.losses[2]);
+  });
+
+  it('a total kept as a tensor holds every step\'s tape: bytes grow linearly; with .item() one tape', () => {
+    const r = trainWithBugs(20);
+    const one = r.stepBytes[0];
+    expect(one).toBeGreaterThan(0);
+    for (let s = 0; s < 20; s++) {
+      // The full batch: every step's tape has the same shape and size.
+      expect(r.stepBytes[s]).toBe(one);
+      expect(r.keptBytes[s]).toBe((s + 1) * one);
+    }
+  });
+});
