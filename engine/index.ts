@@ -73,3 +73,4 @@ export {
 } from './method-times.ts';
 export * from './tradeoffs/index.ts';
 export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, stepsOfSettings, type CostPlan, type CostProbe } from './cost-plan.ts';
+export * from './practice/index.ts';
