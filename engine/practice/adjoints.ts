@@ -59,14 +59,14 @@ export function poorProblem(r: RecordedPractice): string | null {
   }
   for (let i = 0; i < n; i++) {
     const v = tape.value(i as never);
-    if (!Number.isFinite(v) || Math.abs(v) < 0.02 || Math.abs(v) > 500) return `value of v${i} out of range`;
+    if (!Number.isFinite(v) || Math.abs(v) < 0.02 || Math.abs(v) > 50) return `value of v${i} out of range`;
     if (isConstantNode(tape, i)) return 'a constant node';
     const parents = tape.parents(i);
     if (parents.length === 2 && parents[0] === parents[1]) return 'one op reads a node twice';
     if (!FIXED_PARTIALS.has(tape.op(i))) {
-      for (const p of tape.partials(i)) if (!Number.isFinite(p) || isGiveaway(p, 0.03) || Math.abs(p) > 200) return `partial of v${i}`;
+      for (const p of tape.partials(i)) if (!Number.isFinite(p) || isGiveaway(p, 0.03) || Math.abs(p) > 50) return `partial of v${i}`;
     }
-    if (!Number.isFinite(adj[i]) || Math.abs(adj[i]) < 0.02 || Math.abs(adj[i]) > 1000) return `adjoint of v${i}`;
+    if (!Number.isFinite(adj[i]) || Math.abs(adj[i]) < 0.02 || Math.abs(adj[i]) > 100) return `adjoint of v${i}`;
   }
   // The overwriting sweep must go wrong at every fan-out, or that lesson is not in the problem.
   const wrong = tape.trace(output, { overwrite: true }).adjoint;
@@ -75,6 +75,8 @@ export function poorProblem(r: RecordedPractice): string | null {
   for (let i = 0; i < n; i++) {
     if (uses[i] >= 2 && Math.abs(wrong[i] - adj[i]) <= 0.05 * Math.abs(adj[i])) return `overwrite is right at v${i}`;
   }
+  const clash = ambiguousMistake(r, adj);
+  if (clash !== null) return clash;
   // A sweep from the partials as shown, to four significant digits.
   const shown = new Float64Array(n);
   shown[output] = 1;
@@ -86,6 +88,41 @@ export function poorProblem(r: RecordedPractice): string | null {
   for (let i = 0; i < n; i++) {
     const slack = Math.max(0.005 * Math.abs(adj[i]), 1e-3) * 0.4;
     if (Math.abs(shown[i] - adj[i]) > slack || !withinTolerance(shown[i], adj[i])) return `rounding at v${i}`;
+  }
+  return null;
+}
+
+/**
+ * A node where two named mistakes (diagnose.ts) would give the same wrong number, so the
+ * diagnosis could not tell which was made: x/√(xy) has −adj x equal to one contribution.
+ */
+function ambiguousMistake(r: RecordedPractice, adj: Float64Array): string | null {
+  const { tape, output } = r;
+  const readers: { partial: number; other: number | null; adj: number }[][] = Array.from({ length: output + 1 }, () => []);
+  for (let i = output; i >= 0; i--) {
+    const ps = tape.parents(i);
+    const ds = tape.partials(i);
+    ps.forEach((p, j) => readers[p].push({ partial: ds[j], other: ps.length === 2 ? ds[1 - j] : null, adj: adj[i] }));
+  }
+  for (let i = 0; i < output; i++) {
+    const local = adj[i];
+    const us = readers[i];
+    const terms = us.map((u) => u.partial * u.adj);
+    const many = us.length >= 2;
+    const kinds: number[][] = [
+      many ? terms : [],
+      [-local, ...(many ? terms.map((t) => local - 2 * t) : [])],
+      [us.reduce((a, u) => a + u.adj, 0), ...(many ? terms.map((t, j) => local - t + us[j].adj) : [])],
+      us.flatMap((u, j) => (u.other === null ? [] : [local - terms[j] + u.other * u.adj])),
+    ];
+    const apart = (a: number, b: number): boolean => Math.abs(a - b) > 0.02 * Math.max(Math.abs(a), Math.abs(b), 0.05);
+    // Only mistakes that change the number count; each must be told apart from the others.
+    const live = kinds.map((k) => k.filter((x) => apart(x, local)));
+    for (let a = 0; a < live.length; a++) {
+      for (let b = a + 1; b < live.length; b++) {
+        if (live[a].some((x) => live[b].some((y) => !apart(x, y)))) return `two mistakes agree at v${i}`;
+      }
+    }
   }
   return null;
 }

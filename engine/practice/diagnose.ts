@@ -54,6 +54,8 @@ function usesOf(nodes: readonly PracticeNode[]): Map<string, Use[]> {
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 const num = (x: number): string => show4(x);
+/** A factor of a product: negative numbers in parentheses, "(−2) × 0.2702". */
+const factor = (x: number): string => (x < 0 ? `(${show4(x)})` : show4(x));
 
 /**
  * Marks every answer field, in sweep order (the output first). `answers` maps node ids to the
@@ -103,15 +105,19 @@ export function diagnoseAdjoints(
     const terms = us.map((u) => u.partial * theirs(u.reader.id));
     const local = sum(terms);
     const equation = us.map((u) => `∂${u.reader.id}/∂${id} · adjoint of ${u.reader.id}`).join(' + ');
-    const numbers = us.map((u) => `${num(u.partial)} × ${num(theirs(u.reader.id))}`).join(' + ');
+    const numbers = us.map((u) => `${factor(u.partial)} × ${factor(theirs(u.reader.id))}`).join(' + ');
     const stated = `adjoint of ${id} = ${equation} = ${numbers} = ${num(local)}`;
+    if (seedForgotten && withinTolerance(answer, 0) && !withinTolerance(0, key)) {
+      v(false, 'forgotten-seed', `Forgotten seed: with adjoint of ${output} = 0 every adjoint is 0; the sweep starts from adjoint of ${output} = 1.`);
+      continue;
+    }
     if (withinTolerance(answer, local)) {
       const above = us.filter((u) => given(u.reader.id) !== null && !withinTolerance(given(u.reader.id)!, keys[u.reader.id]));
       const from = above.length > 0 ? above.map((u) => `adjoint of ${u.reader.id}`).join(' and ') : 'an adjoint above it';
       v(false, 'inherited', `Your step is right for your numbers (${numbers} = ${num(local)}), but it inherits the error in ${from}.`);
       continue;
     }
-    const named = nameMistake(answer, local, us, terms, theirs, seedForgotten);
+      const named = nameMistake(answer, local, us, terms, theirs);
     if (named) {
       const [finding, why] = named;
       v(false, finding, `${why} ${stated}.`);
@@ -129,13 +135,9 @@ function nameMistake(
   us: readonly Use[],
   terms: readonly number[],
   theirs: (id: string) => number,
-  seedForgotten: boolean,
 ): [AdjointMistake, string] | null {
   /** The answer is what the mistake gives, and the mistake's value is not the right step's. */
   const gives = (wrong: number): boolean => withinTolerance(answer, wrong) && !withinTolerance(wrong, local);
-  if (seedForgotten && gives(0)) {
-    return ['forgotten-seed', 'Forgotten seed: with adjoint of the output 0, every adjoint is 0; the sweep starts from 1.'];
-  }
   if (us.length >= 2) {
     for (let j = us.length - 1; j >= 0; j--) {
       if (gives(terms[j])) {

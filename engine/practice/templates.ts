@@ -23,7 +23,7 @@ const WRAPPERS = ['sin', 'cos', 'exp', 'ln', 'sqrt', 'tanh', 'square', 'cube', '
 type Wrapper = (typeof WRAPPERS)[number];
 
 /** Pairs that undo each other or say nothing new: ln(exp u), sqrt(u²), … */
-const SILLY = new Set(['exp>ln', 'ln>exp', 'square>sqrt', 'sqrt>square', 'sqrt>cube']);
+const SILLY = new Set(['exp>ln', 'ln>exp', 'square>sqrt', 'sqrt>square', 'sqrt>cube', 'square>cube', 'cube>square', 'cube>sqrt']);
 
 /** A number for the text: short, never 0 or ±1. */
 function k(rng: Prng): string {
