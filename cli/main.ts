@@ -7,6 +7,7 @@ import { BENCH_HELP, benchCommand } from './bench.ts';
 import { SCHEDULE_HELP, scheduleCommand } from './schedule.ts';
 import { GRAD_HELP, gradCommand } from './grad.ts';
 import { TRADEOFFS_HELP, tradeoffsCommand } from './tradeoffs.ts';
+import { PRACTICE_HELP, practiceCommand } from './practice.ts';
 
 interface Command {
   help: string;
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   schedule: { help: SCHEDULE_HELP, run: scheduleCommand },
   grad: { help: GRAD_HELP, run: gradCommand },
   tradeoffs: { help: TRADEOFFS_HELP, run: tradeoffsCommand },
+  practice: { help: PRACTICE_HELP, run: practiceCommand },
 };
 
 const USAGE = `tape-lab <command> [options]   (npm run -s lab -- <command> …)
