@@ -86,7 +86,7 @@ function bugProblemText(p: BugProblem): string[] {
 }
 
 function bugKeyText(p: BugProblem): string[] {
-  return [`Event ${p.wrongEvent.index + 1} (${p.wrongEvent.mistake}): ${explainBug(p)}`];
+  return [`Event ${p.wrongEvent.index + 1} (${p.wrongEvent.mistake}): ${explainBug(p, true)}`];
 }
 
 /** The problem part of one problem, as Markdown lines. */

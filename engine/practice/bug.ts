@@ -51,20 +51,21 @@ export function describeEvent(e: SweepEvent): string {
   return `adj[${e.parent}] += ∂${e.node}/∂${e.parent} · adj[${e.node}] = ${show4(e.partial)} × ${show4(e.nodeAdjoint)} = ${show4(e.contribution)}; adj[${e.parent}]: ${show4(e.before)} → ${show4(e.after)}`;
 }
 
-/** What is wrong with the bug problem's wrong event, in a sentence with its numbers. */
-export function explainBug(p: BugProblem): string {
+/** What is wrong with the bug problem's wrong event, in a sentence with its numbers (ASCII minus with `ascii`). */
+export function explainBug(p: BugProblem, ascii = false): string {
+  const num = (x: number): string => show4(x, ascii);
   const e = p.events[p.wrongEvent.index];
   const n = p.nodes.find((x) => x.id === e.node)!;
   const partial = n.partials[e.parent];
   switch (p.wrongEvent.mistake) {
     case 'overwrite':
-      return `adj[${e.parent}] was overwritten with ${show4(e.contribution)}: it already held ${show4(e.before)}, and adjoints add (+=), so it should be ${show4(e.before + e.contribution)}.`;
+      return `adj[${e.parent}] was overwritten with ${num(e.contribution)}: it already held ${num(e.before)}, and adjoints add (+=), so it should be ${num(e.before + e.contribution)}.`;
     case 'missing-factor':
-      return `The local partial ∂${e.node}/∂${e.parent} = ${show4(partial)} is missing: the contribution should be ${show4(partial)} × ${show4(e.nodeAdjoint)} = ${show4(partial * e.nodeAdjoint)}, not ${show4(e.contribution)}.`;
+      return `The local partial ∂${e.node}/∂${e.parent} = ${num(partial)} is missing: the contribution should be ${num(partial)} × ${num(e.nodeAdjoint)} = ${num(partial * e.nodeAdjoint)}, not ${num(e.contribution)}.`;
     case 'swapped-partial':
-      return `It used ${show4(e.partial)}, the partial for ${e.node}'s other input; ∂${e.node}/∂${e.parent} is ${show4(partial)}.`;
+      return `It used ${num(e.partial)}, the partial for ${e.node}'s other input; ∂${e.node}/∂${e.parent} is ${num(partial)}.`;
     case 'sign':
-      return `The sign is flipped: ${show4(partial)} × ${show4(e.nodeAdjoint)} is ${show4(partial * e.nodeAdjoint)}, not ${show4(e.contribution)}.`;
+      return `The sign is flipped: ${num(partial)} × ${num(e.nodeAdjoint)} is ${num(partial * e.nodeAdjoint)}, not ${num(e.contribution)}.`;
   }
 }
 
