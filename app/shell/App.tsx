@@ -26,6 +26,14 @@ import { useLab } from '../state/store/index.ts';
  */
 export function App({ progressive = false }: { progressive?: boolean }) {
   const lesson = useLab((s) => s.lesson);
+  const practice = useLab((s) => s.practice);
+  if (practice && !lesson) {
+    return (
+      <Suspense fallback={<p className="lesson-loading">Loading practice…</p>}>
+        <PracticePage />
+      </Suspense>
+    );
+  }
   if (lesson) {
     return (
       <Suspense fallback={<p className="lesson-loading">Loading the lesson…</p>}>
@@ -35,6 +43,9 @@ export function App({ progressive = false }: { progressive?: boolean }) {
   }
   return <Lab progressive={progressive} />;
 }
+
+/** The practice page (app/practice), fetched only when a `#practice` link asks for it. */
+const PracticePage = lazy(() => import('../practice/PracticePage.tsx').then((m) => ({ default: m.PracticePage })));
 
 /** The lesson (app/lesson), fetched only when a `#lesson` link asks for it. */
 const LessonPage = lazy(() => import('../lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
