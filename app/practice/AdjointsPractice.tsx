@@ -7,6 +7,18 @@ import { pointText, readAnswer } from './answerText.ts';
 import type { PracticePlace } from './hashPart.ts';
 import { ProblemGraph } from './ProblemGraph.tsx';
 
+/** A finding in a few words, for the summary line (each field's note has the full sentence). */
+const FINDING_WORDS: Record<NonNullable<FieldVerdict['finding']>, string> = {
+  overwrite: 'an overwrite, where adjoints should add (+=)',
+  sign: 'a sign error',
+  'missing-partial': 'the local partial is missing',
+  'wrong-input': "the partial of the other input was used",
+  'forgotten-seed': 'a forgotten seed: the output’s adjoint is 1',
+  inherited: 'it inherits an error from a field above',
+  equation: 'its equation with your numbers is below it',
+  blank: 'it is empty',
+};
+
 interface Props {
   place: PracticePlace;
   bundle: PracticeBundle & { problem: AdjointsProblem };
@@ -34,7 +46,11 @@ export function AdjointsPractice({ place, bundle, onChecked }: Props) {
       const all = right === list.length;
       // The first wrong field in sweep order, in words: where to look first.
       const first = list.find((v) => !v.right);
-      setSummary(all ? `All ${list.length} adjoints are right. ∂f/∂${Object.keys(problem.at).join(', ∂f/∂')} done by hand.` : `${right} of ${list.length} right. adjoint of ${first!.id}: ${first!.message}`);
+      setSummary(
+        all
+          ? `All ${list.length} adjoints are right: the gradient by hand.`
+          : `${right} of ${list.length} right. Start at adjoint of ${first!.id}: ${FINDING_WORDS[first!.finding ?? 'equation']}.`,
+      );
       onChecked(all);
     } finally {
       setChecking(false);
