@@ -128,6 +128,8 @@ describe('practice: rules and bugs', () => {
     await field.press('Enter');
     await page.waitForFunction(() => /^At u = \S+ your rule gives \S+; the slope is \S+\.$/.test(document.querySelector('.practice-status')?.textContent ?? ''));
     expect(await field.getAttribute('aria-invalid')).toBe('true');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/rule-1366.png` });
     await field.fill('cos(u)');
     await field.press('Enter');
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right'));
@@ -141,6 +143,8 @@ describe('practice: rules and bugs', () => {
     await page.getByLabel(/^Event 2\./).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right: event 2 is the first wrong one.'));
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/bug-1366.png` });
     await context.close();
   });
 });
