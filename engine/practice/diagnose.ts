@@ -102,6 +102,13 @@ export function diagnoseAdjoints(
       continue;
     }
     const us = uses.get(id)!;
+    // A reader's field left empty: its key is not shown here, so this field cannot be judged yet.
+    const empty = us.filter((u) => given(u.reader.id) === null).map((u) => `adjoint of ${u.reader.id}`);
+    if (empty.length > 0) {
+      const equation = us.map((u) => `${factor(u.partial)} × adjoint of ${u.reader.id}`).join(' + ');
+      v(false, 'equation', `adjoint of ${id} = ${equation}: fill in ${empty.join(' and ')} first.`);
+      continue;
+    }
     const terms = us.map((u) => u.partial * theirs(u.reader.id));
     const local = sum(terms);
     const equation = us.map((u) => `∂${u.reader.id}/∂${id} · adjoint of ${u.reader.id}`).join(' + ');

@@ -157,5 +157,9 @@ describe('diagnosis: the words on a hand-worked problem', () => {
     expect([inherited.right, inherited.finding]).toEqual([false, 'inherited']);
     expect(inherited.message).toBe('Your step is right for your numbers (0.5403 × 0.7 = 0.3782), but it inherits the error in adjoint of v3.');
     expect(verdict(p, { ...key, v3: undefined as unknown as number }, 'v3').finding).toBe('blank');
+    // An empty field above is not filled in from the key: that would give its answer away.
+    const below = verdict(p, { v4: 1, v3: 0.5, v1: 0.1, v0: 2 }, 'v1');
+    expect(below.message).toBe('adjoint of v1 = 0.5 × adjoint of v2: fill in adjoint of v2 first.');
+    expect(below.message).not.toContain('0.2702');
   });
 });
