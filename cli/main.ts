@@ -9,6 +9,7 @@ import { GRAD_HELP, gradCommand } from './grad.ts';
 import { TRADEOFFS_HELP, tradeoffsCommand } from './tradeoffs.ts';
 import { HVP_HELP, hvpCommand } from './hvp.ts';
 import { BUGS_HELP, bugsCommand } from './bugs.ts';
+import { PRACTICE_HELP, practiceCommand } from './practice.ts';
 
 interface Command {
   help: string;
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   tradeoffs: { help: TRADEOFFS_HELP, run: tradeoffsCommand },
   hvp: { help: HVP_HELP, run: hvpCommand },
   bugs: { help: BUGS_HELP, run: bugsCommand },
+  practice: { help: PRACTICE_HELP, run: practiceCommand },
 };
 
 const USAGE = `tape-lab <command> [options]   (npm run -s lab -- <command> …)

@@ -75,3 +75,4 @@ export * from './tradeoffs/index.ts';
 export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, stepsOfSettings, type CostPlan, type CostProbe } from './cost-plan.ts';
 export * from './second-order/index.ts';
 export * from './bugs/index.ts';
+export * from './practice/index.ts';

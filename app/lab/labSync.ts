@@ -26,6 +26,7 @@ export function hashOf(state: LabState): string {
     bugs: state.bugOn,
     playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
     lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
+    practice: state.practice,
     view: state.embed,
   });
 }
@@ -90,8 +91,8 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
 
   function readHash() {
     const { values, notices } = readUrlHash(host.location.hash);
-    // A lesson link is the lesson's own (app/lesson/wire.ts): the lab leaves it alone.
-    if (values.lesson) return;
+    // A lesson or practice link is that page's own (app/lesson/wire.ts, app/practice/wire.ts): the lab leaves it alone.
+    if (values.lesson || values.practice) return;
     const { settings, playground: expression, view: embed } = values;
     const levers = decodeTradeoffs(values.tradeoffs, settings.steps);
     notices.push(...levers.notices);

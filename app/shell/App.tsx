@@ -29,8 +29,25 @@ import { useLab } from '../state/store/index.ts';
  */
 export function App({ progressive = false }: { progressive?: boolean }) {
   const lesson = useLab((s) => s.lesson);
-  // The lesson's code for this attempt; Retry makes a fresh import (a failed lazy() stays failed).
+  // The lesson's and practice's code for this attempt; Retry makes a fresh import (a failed
+  // lazy() stays failed).
   const [lessonTry, setLessonTry] = useState(() => ({ n: 0, Page: lessonPage.at(0) }));
+  const [practiceTry, setPracticeTry] = useState(() => ({ n: 0, Page: practicePage.at(0) }));
+  const practice = useLab((s) => s.practice);
+  if (practice && !lesson) {
+    return (
+      <SectionBoundary
+        key={practiceTry.n}
+        title="practice"
+        rest="The lab still works: remove #practice from the address, or Retry once the network is back."
+        onRetry={() => setPracticeTry(({ n }) => ({ n: n + 1, Page: practicePage.at(n + 1) }))}
+      >
+        <Suspense fallback={<p className="lesson-loading">Loading practice…</p>}>
+          <practiceTry.Page />
+        </Suspense>
+      </SectionBoundary>
+    );
+  }
   if (lesson) {
     return (
       <SectionBoundary
@@ -47,6 +64,9 @@ export function App({ progressive = false }: { progressive?: boolean }) {
   }
   return <Lab progressive={progressive} />;
 }
+
+/** The practice page (app/practice), fetched only when a `#practice` link asks for it, and again on Retry. */
+const practicePage = retryable(() => import('../practice/PracticePage.tsx').then((m) => ({ default: m.PracticePage })));
 
 /** The lesson (app/lesson), fetched only when a `#lesson` link asks for it, and again on Retry. */
 const lessonPage = retryable(() => import('../lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));

@@ -23,6 +23,9 @@ export function Header({ formulas = true }: { formulas?: boolean }) {
         <p className="start-links">
           <a className="lesson-start" href="#lesson=1">
             Start the lesson
+          </a>{' '}
+          <a className="practice-start" href="#practice=adjoints&level=1&seed=1">
+            Practice
           </a>
         </p>
         <ThemeToggle />

@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { startLesson } from '../lesson/wire.ts';
+import { startPractice } from '../practice/wire.ts';
 import { registerOffline } from './offline/register.ts';
 import { useLab } from '../state/store/index.ts';
 import { startLab } from '../lab/labSync.ts';
@@ -16,6 +17,7 @@ import { connectLabWorker } from '../../workers/lab/host.ts';
 startTheme(useLab, window);
 // The lesson's place before the lab reads the hash, so a lesson link never starts as the lab.
 startLesson(useLab, window);
+startPractice(useLab, window);
 
 const engine = connectLabWorker(() => useLab.getState().noteRestart());
 startLab(useLab, engine, window);

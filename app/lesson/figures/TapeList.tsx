@@ -4,7 +4,8 @@ import { formulaOf, num, v } from '../../sections/tape/labels.ts';
 import { nodeWords } from '../exprTape.ts';
 
 interface TapeListProps {
-  result: PlaygroundResult;
+  /** The tape and the source text of each node (a playground result, or a practice problem's). */
+  result: Pick<PlaygroundResult, 'tape' | 'labels'>;
   tf: TapeFrame;
   /** Show the adjoint column (the backward sweep). */
   adjoints: boolean;

@@ -2,6 +2,7 @@ import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { createEmbedSlice } from '../../shell/embed/embedSlice.ts';
 import { createLessonSlice } from '../../lesson/slice.ts';
+import { createPracticeSlice } from '../../practice/slice.ts';
 import { createPlaygroundSlice } from '../../sections/playground/playgroundSlice.ts';
 import { createTapeSlice } from '../../sections/tape/tapeSlice.ts';
 import { createTensorSlice } from '../../sections/tensor/tensorSlice.ts';
@@ -30,6 +31,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createPlaygroundSlice(...a),
   ...createTensorSlice(...a),
   ...createLessonSlice(...a),
+  ...createPracticeSlice(...a),
   ...createTradeoffsSlice(...a),
   ...createBugsSlice(...a),
 }));

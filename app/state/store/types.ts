@@ -1,5 +1,6 @@
 import type { EmbedSlice } from '../../shell/embed/embedSlice.ts';
 import type { LessonSlice } from '../../lesson/slice.ts';
+import type { PracticeSlice } from '../../practice/slice.ts';
 import type { PlaygroundSlice } from '../../sections/playground/playgroundSlice.ts';
 import type { TapeSlice } from '../../sections/tape/tapeSlice.ts';
 import type { TensorSlice } from '../../sections/tensor/tensorSlice.ts';
@@ -26,5 +27,6 @@ export type LabState = SettingsSlice &
   PlaygroundSlice &
   TensorSlice &
   LessonSlice &
+  PracticeSlice &
   TradeoffsSlice &
   BugsSlice;

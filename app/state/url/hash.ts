@@ -1,6 +1,7 @@
 import { quoteSafely } from '../../../engine/number-text.ts';
 import { viewHashPart } from '../../shell/embed/embed.ts';
 import { lessonHashPart } from '../../lesson/hashPart.ts';
+import { practiceHashPart } from '../../practice/hashPart.ts';
 import { playgroundHashPart } from '../../sections/playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
 import { tradeoffsHashPart } from '../../sections/tradeoffs/hashPart.ts';
@@ -26,6 +27,7 @@ export const HASH_PARTS = {
   bugs: bugsHashPart,
   playground: playgroundHashPart,
   lesson: lessonHashPart,
+  practice: practiceHashPart,
   view: viewHashPart,
 } as const;
 

@@ -1,0 +1,125 @@
+import '../lesson/lesson.css';
+import './practice.css';
+import { useEffect } from 'react';
+import type { AdjointsProblem, BugProblem } from '../../engine/practice/types.ts';
+import { practiceEngine } from '../../workers/practice/host.ts';
+import type { PracticeBundle } from '../../workers/practice/protocol.ts';
+import { useAnswer } from '../lesson/useAnswer.ts';
+import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
+import { useLab } from '../state/store/index.ts';
+import { AdjointsPractice } from './AdjointsPractice.tsx';
+import { BugPractice } from './BugPractice.tsx';
+import { PRACTICE_KIND_NAMES, type PracticePlace } from './hashPart.ts';
+import { KIND_TITLES, LEVEL_TITLES, Overview } from './Overview.tsx';
+import { isSolved } from './progress.ts';
+import { RulePractice } from './RulePractice.tsx';
+import { useProgress } from './useProgress.ts';
+import { practiceHash } from './wire.ts';
+
+/**
+ * Backprop by hand, graded: the problem at `#practice=KIND&level=L&seed=N` (the same as
+ * `tape-lab practice` prints for that seed), its kind and level to choose, and the progress kept
+ * in this browser.
+ */
+export function PracticePage() {
+  const place = useLab((s) => s.practice)!;
+  const { progress, notice, record, reset, dismiss } = useProgress();
+  useEffect(() => {
+    document.title = `Practice: ${KIND_TITLES[place.kind]}, level ${place.level}, seed ${place.seed} · Tape Lab`;
+  }, [place]);
+  const key = practiceHash(place);
+  return (
+    <div className="lesson page-lesson practice">
+      <header className="lesson-head">
+        <div className="lesson-brand">
+          <p className="lesson-kicker">
+            <a href="#">Tape Lab</a> · practice
+          </p>
+          <h1 className="lesson-title">Backprop by hand, checked</h1>
+        </div>
+        <div className="lesson-tools">
+          <a className="lesson-back" href="#lesson=1">
+            The lesson
+          </a>
+          <a className="lesson-back" href="#">
+            Back to the lab
+          </a>
+          <ThemeToggle />
+        </div>
+        <nav className="chapter-list" aria-label="Kind of problem">
+          <ol>
+            {PRACTICE_KIND_NAMES.map((kind) => (
+              <li key={kind}>
+                <a href={practiceHash({ ...place, kind })} aria-current={kind === place.kind ? 'page' : undefined}>
+                  {KIND_TITLES[kind]}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <nav className="chapter-list" aria-label="Level">
+          <ol>
+            {LEVEL_TITLES.map((title, i) => (
+              <li key={title}>
+                <a href={practiceHash({ ...place, level: (i + 1) as PracticePlace['level'] })} aria-current={i + 1 === place.level ? 'page' : undefined}>
+                  <span className="n">{i + 1}</span> {title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </header>
+      <PracticeNotices storageNotice={notice} onDismiss={dismiss} />
+      <main>
+        <h2 className="practice-title">
+          {KIND_TITLES[place.kind]}, level {place.level}, problem {place.seed}
+          {isSolved(progress, place) ? <span className="solved"> · solved</span> : null}
+        </h2>
+        <Problem key={key} place={place} onChecked={(right) => record(place, right)} />
+        <p className="practice-next">
+          <a href={practiceHash({ ...place, seed: place.seed + 1 })}>Another problem</a>
+          <span className="words"> · the same problem for a class: </span>
+          <code>tape-lab practice --kind {place.kind} --level {place.level} --seed {place.seed}</code>
+        </p>
+      </main>
+      <Overview progress={progress} onReset={reset} />
+    </div>
+  );
+}
+
+/** The problem of a place, from the worker. */
+function Problem({ place, onChecked }: { place: PracticePlace; onChecked: (right: boolean) => void }) {
+  const answer = useAnswer<PracticeBundle>(practiceHash(place), () => practiceEngine.problem(place));
+  if (answer.error) return <p className="figure-error">The problem could not be made: {answer.error}</p>;
+  const bundle = answer.value;
+  if (!bundle || answer.key !== practiceHash(place)) return <p className="lesson-loading">Making the problem…</p>;
+  const p = bundle.problem;
+  if (p.kind === 'rule') return <RulePractice place={place} problem={p} onChecked={onChecked} />;
+  if (p.kind === 'bug') return <BugPractice place={place} bundle={bundle as PracticeBundle & { problem: BugProblem }} onChecked={onChecked} />;
+  return <AdjointsPractice place={place} bundle={bundle as PracticeBundle & { problem: AdjointsProblem }} onChecked={onChecked} />;
+}
+
+/** Corrections to the link, and unreadable stored progress: one notice each, never a blank page. */
+function PracticeNotices({ storageNotice, onDismiss }: { storageNotice: string | null; onDismiss: () => void }) {
+  const notices = useLab((s) => s.practiceNotices);
+  const all = storageNotice ? [...notices, storageNotice] : notices;
+  if (all.length === 0) return null;
+  return (
+    <div className="notice corrected lesson-notice" role="status">
+      <ul>
+        {all.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => {
+          useLab.getState().setPractice(useLab.getState().practice, []);
+          onDismiss();
+        }}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}

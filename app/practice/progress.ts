@@ -1,0 +1,99 @@
+import type { PracticePlace } from './hashPart.ts';
+
+/**
+ * Practice progress, kept in the browser's localStorage (nothing leaves the machine): the seeds
+ * solved for each kind and level, and the streak of problems solved in a row. Pure functions
+ * over a Storage-like object, so the tests pass a stand-in.
+ */
+
+/** What is kept. */
+export interface Progress {
+  /** Solved seeds by "kind:level" ("adjoints:2"), each seed once, oldest first. */
+  solved: Record<string, number[]>;
+  /** Problems solved since the last wrong Check. */
+  streak: number;
+  /** The longest streak so far. */
+  best: number;
+}
+
+export const PROGRESS_KEY = 'tape-lab-practice';
+export const EMPTY_PROGRESS: Progress = { solved: {}, streak: 0, best: 0 };
+
+/** The notice when what was stored could not be read. */
+export const BAD_PROGRESS_NOTICE = 'The practice progress stored in this browser could not be read, so it starts afresh.';
+
+/** The part of Storage used here. */
+export type ProgressStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 1e9;
+const KEY = /^(adjoints|rule|bug):[1-4]$/;
+
+/** Checks stored data: the whole of it or nothing (null). */
+export function parseProgress(text: string): Progress | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+  const { solved, streak, best } = data as Record<string, unknown>;
+  if (!isCount(streak) || !isCount(best) || solved === null || typeof solved !== 'object' || Array.isArray(solved)) return null;
+  const out: Record<string, number[]> = {};
+  for (const [key, seeds] of Object.entries(solved)) {
+    if (!KEY.test(key) || !Array.isArray(seeds) || !seeds.every((s) => isCount(s) && s <= 0xffffffff)) return null;
+    out[key] = [...new Set(seeds as number[])];
+  }
+  return { solved: out, streak, best: Math.max(best, streak) };
+}
+
+/** The stored progress, and a notice when what was stored could not be read (then it is ignored). */
+export function loadProgress(storage: ProgressStorage | null): { progress: Progress; notice: string | null } {
+  let text: string | null = null;
+  try {
+    text = storage?.getItem(PROGRESS_KEY) ?? null;
+  } catch {
+    return { progress: EMPTY_PROGRESS, notice: null };
+  }
+  if (text === null) return { progress: EMPTY_PROGRESS, notice: null };
+  const progress = parseProgress(text);
+  return progress ? { progress, notice: null } : { progress: EMPTY_PROGRESS, notice: BAD_PROGRESS_NOTICE };
+}
+
+export function saveProgress(storage: ProgressStorage | null, progress: Progress): void {
+  try {
+    storage?.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch {
+    // Storage full or refused (private mode): progress lasts as long as the page.
+  }
+}
+
+export function clearProgress(storage: ProgressStorage | null): Progress {
+  try {
+    storage?.removeItem(PROGRESS_KEY);
+  } catch {
+    // Nothing to undo.
+  }
+  return EMPTY_PROGRESS;
+}
+
+/** The key of a kind and level. */
+export const progressKey = (p: Pick<PracticePlace, 'kind' | 'level'>): string => `${p.kind}:${p.level}`;
+
+/**
+ * The progress after a Check: a right one adds the seed (once) and lengthens the streak unless
+ * the seed was already solved; a wrong one ends the streak.
+ */
+export function afterCheck(progress: Progress, place: PracticePlace, right: boolean): Progress {
+  if (!right) return progress.streak === 0 ? progress : { ...progress, streak: 0 };
+  const key = progressKey(place);
+  const seeds = progress.solved[key] ?? [];
+  if (seeds.includes(place.seed)) return progress;
+  const streak = progress.streak + 1;
+  return { solved: { ...progress.solved, [key]: [...seeds, place.seed] }, streak, best: Math.max(progress.best, streak) };
+}
+
+/** Whether a problem has been solved. */
+export function isSolved(progress: Progress, place: PracticePlace): boolean {
+  return (progress.solved[progressKey(place)] ?? []).includes(place.seed);
+}

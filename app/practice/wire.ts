@@ -1,0 +1,45 @@
+import { splitHash } from '../state/url/hash.ts';
+import type { LabStore } from '../state/store/index.ts';
+import { readPracticePlace, writePracticePlace, type PracticePlace } from './hashPart.ts';
+
+/** The parts of `window` the wiring touches. */
+export interface PracticeWindow {
+  location: { hash: string };
+  history: { replaceState(data: unknown, unused: string, url?: string): void };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
+}
+
+/** The practice place a hash asks for, with its notices; null when the hash is not practice's. */
+export function parsePracticeHash(hash: string): { place: PracticePlace; notices: string[] } | null {
+  const { value, notices } = readPracticePlace(splitHash(hash).raw.practice);
+  return value ? { place: value, notices } : null;
+}
+
+/** The hash of a practice problem, with the #. */
+export function practiceHash(place: PracticePlace): string {
+  return `#${writePracticePlace(place)}`;
+}
+
+/**
+ * Keeps the store's practice place in step with the hash: `#practice=…` opens the practice page;
+ * a corrected link is written back as what is shown. Returns a function that undoes the wiring.
+ */
+export function startPractice(store: LabStore, host: PracticeWindow): () => void {
+  const read = () => {
+    const parsed = parsePracticeHash(host.location.hash);
+    const state = store.getState();
+    if (!parsed) {
+      if (state.practice) state.setPractice(null, []);
+      return;
+    }
+    const now = state.practice;
+    const same = now && practiceHash(now) === practiceHash(parsed.place);
+    if (!same || parsed.notices.length > 0) state.setPractice(parsed.place, parsed.notices);
+    const hash = practiceHash(parsed.place);
+    if (parsed.notices.length > 0 && host.location.hash !== hash) host.history.replaceState(null, '', hash);
+  };
+  read();
+  host.addEventListener('hashchange', read);
+  return () => host.removeEventListener('hashchange', read);
+}

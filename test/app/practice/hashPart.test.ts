@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { readPracticePlace, writePracticePlace } from '../../../app/practice/hashPart.ts';
+import { readHash } from '../../../app/state/url/hash.ts';
+import { parsePracticeHash } from '../../../app/practice/wire.ts';
+
+describe('the practice hash part', () => {
+  it('reads #practice=KIND&level=L&seed=N and writes it back', () => {
+    const { values, notices } = readHash('#practice=rule&level=3&seed=42');
+    expect(values.practice).toEqual({ kind: 'rule', level: 3, seed: 42 });
+    expect(notices).toEqual([]);
+    expect(writePracticePlace(values.practice)).toBe('practice=rule&level=3&seed=42');
+    expect(readHash('#steps=40').values.practice).toBeNull();
+    expect(writePracticePlace(null)).toBe('');
+  });
+
+  it('fills defaults: practice alone is adjoints, level 1, seed 1', () => {
+    expect(parsePracticeHash('#practice')).toEqual({ place: { kind: 'adjoints', level: 1, seed: 1 }, notices: [] });
+  });
+
+  it('corrects what it cannot read, one notice each', () => {
+    const { value, notices } = readPracticePlace({ practice: 'quiz', level: '9', seed: '-3' });
+    expect(value).toEqual({ kind: 'adjoints', level: 1, seed: 1 });
+    expect(notices).toEqual([
+      'Practice: “quiz” is not a kind of problem (adjoints, rule, bug), so adjoints are shown.',
+      'Practice: level “9” is not 1, 2, 3 or 4, so level 1 is shown.',
+      'Practice: seed “-3” is not a whole number from 0 to 4294967295, so seed 1 is shown.',
+    ]);
+    expect(readPracticePlace({ practice: 'bug', seed: '4294967296' }).value).toEqual({ kind: 'bug', level: 1, seed: 1 });
+  });
+});

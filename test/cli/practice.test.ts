@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import { adjointsProblem, practiceProblem, type PracticeKind } from '../../engine/index.ts';
+
+function run(...argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = main(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+const KEYS: Record<PracticeKind, string[]> = {
+  adjoints: ['kind', 'seed', 'level', 'expression', 'at', 'nodes', 'answer'],
+  rule: ['kind', 'seed', 'level', 'op', 'variables', 'answer', 'points'],
+  bug: ['kind', 'seed', 'level', 'expression', 'at', 'nodes', 'events', 'wrongEvent'],
+};
+
+describe('tape-lab practice', () => {
+  it.each(['adjoints', 'rule', 'bug'] as const)('--json prints the engine\'s %s problems for seeds N … N+K−1, in the issue\'s shape', (kind) => {
+    for (const level of [1, 2, 3, 4] as const) {
+      const { code, out, err } = run('practice', '--kind', kind, '--level', String(level), '--seed', '40', '--count', '3', '--json');
+      expect([code, err]).toEqual([0, '']);
+      const r = JSON.parse(out);
+      expect(Object.keys(r)).toEqual(['problems', 'warnings']);
+      expect(r.warnings).toEqual([]);
+      expect(r.problems).toEqual([40, 41, 42].map((s) => JSON.parse(JSON.stringify(practiceProblem(kind, level, s)))));
+      for (const p of r.problems) {
+        expect(Object.keys(p)).toEqual(KEYS[kind]);
+        expect([p.kind, p.level]).toEqual([kind, level]);
+        if (kind !== 'rule') {
+          for (const n of p.nodes) expect(Object.keys(n)).toEqual(['id', 'op', 'inputs', 'value', 'partials']);
+          expect(p.nodes.at(-1).id).toBe(`v${p.nodes.length - 1}`);
+        }
+        if (kind === 'adjoints') expect(Object.keys(p.answer)).toEqual(['adjoints', 'gradient']);
+        if (kind === 'rule') expect(p.points.length).toBeGreaterThanOrEqual(5);
+      }
+    }
+  });
+
+  it('defaults to level 1, seed 1, one problem', () => {
+    const r = JSON.parse(run('practice', '--kind', 'adjoints', '--json').out);
+    expect(r.problems).toEqual([JSON.parse(JSON.stringify(practiceProblem('adjoints', 1, 1)))]);
+  });
+
+  it('--sheet prints the problems, then a separate key, every number to four significant digits', () => {
+    for (const kind of ['adjoints', 'rule', 'bug'] as const) {
+      const { code, out } = run('practice', '--kind', kind, '--level', '2', '--seed', '7', '--count', '2', '--sheet');
+      expect(code).toBe(0);
+      const [sheet, key] = out.split('<div style="page-break-after: always"></div>');
+      expect(sheet).toMatch(/^# Practice: .*, level 2 \(seeds 7–8\)\n/);
+      expect(sheet.match(/^## Problem \d \(seed \d\)$/gm)).toEqual(['## Problem 1 (seed 7)', '## Problem 2 (seed 8)']);
+      expect(key).toMatch(/^\n\n# Answer key: /);
+      expect(key.match(/^## Problem \d/gm)).toHaveLength(2);
+      // Numbers outside headings: at most four significant digits.
+      const body = out.replace(/^#.*$/gm, '').replace(/\b[vx]\d+\b|\b[uw]\d?\b|#\s*\|/g, '');
+      for (const token of body.match(/\d+\.\d+|\d{5,}/g) ?? []) expect(token.replace('.', '').replace(/^0+/, '').length, token).toBeLessThanOrEqual(4);
+    }
+    const p = adjointsProblem(2, 11);
+    const sheet = run('practice', '--kind', 'adjoints', '--level', '2', '--seed', '11', '--sheet').out;
+    expect(sheet).toContain('f = `x*sin(x*y)` at x = 0.5, y = -2');
+    expect(sheet).toContain('| v3 | sin | v2 | -0.8415 | ∂v3/∂v2 = 0.5403 |');
+    expect(sheet.split('# Answer key')[1]).toContain(`| v0 | ${Number(p.answer.adjoints.v0.toPrecision(4))} |`);
+    expect(sheet.split('# Answer key')[0]).not.toContain('-1.382');
+  });
+
+  it('prints a readable problem and key by default', () => {
+    const { code, out } = run('practice', '--kind', 'rule', '--level', '1', '--seed', '3');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^rule, level 1, seed 3\n\nWrite ∂f\/∂u for f\(u\) = `sin\(u\)`/);
+    expect(out).toContain('Key:\n\n∂f/∂u = `cos(u)`');
+  });
+
+  it('--help lists the options', () => {
+    const { code, out } = run('practice', '--help');
+    expect(code).toBe(0);
+    for (const flag of ['--kind adjoints|rule|bug', '--level', '--seed', '--count', '--sheet', '--json']) expect(out).toContain(flag);
+    expect(run('help').out).toContain('tape-lab practice');
+  });
+
+  it.each([
+    [['--level', '2'], 'give --kind adjoints|rule|bug'],
+    [['--kind', 'grad'], "--kind must be adjoints, rule, bug; got 'grad'"],
+    [['--kind', 'rule', '--level', '5'], "--level must be a whole number from 1 to 4; got '5'"],
+    [['--kind', 'rule', '--seed', '-1'], "--seed must be a whole number from 0 to 4294967295; got '-1'"],
+    [['--kind', 'rule', '--seed', '1.5'], "--seed must be a whole number from 0 to 4294967295; got '1.5'"],
+    [['--kind', 'rule', '--count', '0'], "--count must be a whole number from 1 to 100; got '0'"],
+    [['--kind', 'bug', '--sheet', '--json'], 'choose one of --sheet and --json'],
+    [['--kind', 'bug', '--seed', '4294967295', '--count', '2'], '--seed plus --count runs past the last seed, 4294967295'],
+    [['--kind', 'bug', '--colour'], "unknown option --colour for 'practice' (see 'tape-lab help')"],
+  ])('bad input %j exits 2 with one line of at most 80 characters', (args, message) => {
+    const { code, out, err } = run('practice', ...args);
+    expect([code, out]).toEqual([2, '']);
+    expect(err).toBe(`tape-lab practice: ${message}\n`);
+    expect(err.trimEnd().length).toBeLessThanOrEqual(80);
+  });
+});

@@ -1,0 +1,179 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, sharedBrowser } from './harness.ts';
+import { axeViolations } from './helpers.ts';
+
+const env = sharedBrowser();
+const SHOTS = process.env.PRACTICE_SHOTS ?? 'test-results/practice';
+
+type Options = Parameters<Browser['newContext']>[0];
+
+async function open(hash: string, options: Options = {}) {
+  const context = await env.context({ viewport: { width: 1366, height: 768 }, ...options });
+  const { page, watch } = await openPage(context, env.served.origin);
+  await page.goto(`${env.served.url}${hash}`);
+  return { context, page, watch };
+}
+
+/** Level 2, seed 11: f = x*sin(x*y) at x = 0.5, y = −2 (v2 = x·y, v3 = sin v2, v4 = x·v3). */
+const C = Math.cos(1);
+const KEY: Record<string, number> = { v4: 1, v3: 0.5, v2: 0.5 * C, v1: 0.25 * C, v0: -Math.sin(1) - C };
+const SWEEP = ['v4', 'v3', 'v2', 'v1', 'v0'];
+
+async function fill(page: Page, answers: Record<string, number>) {
+  for (const id of SWEEP) await page.getByLabel(`adjoint of ${id}`, { exact: true }).fill(answers[id].toPrecision(4));
+  // Enter in a field checks.
+  await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
+}
+
+/** Waits for the marks of a Check: every field has aria-invalid. */
+async function marked(page: Page): Promise<Record<string, string | null>> {
+  await page.waitForFunction(() => {
+    const inputs = [...document.querySelectorAll('.field-list input')];
+    return inputs.length > 0 && inputs.every((i) => i.hasAttribute('aria-invalid'));
+  });
+  return page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll('.field-list .field-row')].map((l) => [l.querySelector('.field-name')!.textContent!.replace('adjoint of ', ''), l.querySelector('input')!.getAttribute('aria-invalid')])),
+  );
+}
+
+const status = (page: Page) => page.locator('.practice-status[role=status]').textContent();
+
+describe('practice: adjoints by hand', () => {
+  it('marks a right sweep right, an overwrite and a sign error wrong, and names each', async () => {
+    const { context, page, watch } = await open('#practice=adjoints&level=2&seed=11');
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    expect(await page.locator('.practice-task code').textContent()).toBe('x*sin(x*y)');
+
+    await fill(page, KEY);
+    expect(await marked(page)).toEqual({ v4: 'false', v3: 'false', v2: 'false', v1: 'false', v0: 'false' });
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('All 5 adjoints are right'));
+
+    // The = sweep keeps only v2's contribution to x: (−2) × 0.5 cos 1.
+    await page.getByLabel('adjoint of v0', { exact: true }).fill((-C).toPrecision(4));
+    await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('4 of 5 right'));
+    expect(await marked(page)).toEqual({ v4: 'false', v3: 'false', v2: 'false', v1: 'false', v0: 'true' });
+    const v0 = page.getByLabel('adjoint of v0', { exact: true });
+    const said = await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
+    expect(said).toMatch(/^You kept only the last contribution \(from v2\); adjoints add, \+=/);
+    expect(await status(page)).toBe('4 of 5 right. Start at adjoint of v0: an overwrite, where adjoints should add (+=).');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/overwrite-1366.png`, fullPage: true });
+
+    await v0.fill((Math.sin(1) + C).toPrecision(4));
+    await v0.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.includes('a sign error'));
+    expect(await marked(page)).toMatchObject({ v0: 'true', v1: 'false' });
+    expect(await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent)).toMatch(/^Sign error: the size is right, the sign is not\. adjoint of v0 = /);
+
+    expect(watch.errors).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('Tab goes through the fields in sweep order; "Show the next step" reveals one event at a time', async () => {
+    const { context, page } = await open('#practice=adjoints&level=2&seed=11');
+    await page.getByLabel('adjoint of v4', { exact: true }).focus();
+    const order: string[] = [];
+    for (let k = 0; k < SWEEP.length; k++) {
+      order.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''));
+      await page.keyboard.press('Tab');
+    }
+    expect(order).toEqual(SWEEP.map((id) => `adjoint of ${id}`));
+    const hint = page.getByRole('button', { name: 'Show the next step' });
+    await hint.click();
+    await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 1);
+    expect(await page.locator('.practice-steps li').first().textContent()).toBe('adj[v0] += ∂v4/∂v0 · adj[v4] = −0.8415 × 1 = −0.8415; adj[v0]: 0 → −0.8415');
+    await hint.click();
+    await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 2);
+    await context.close();
+  });
+
+  it('keeps progress in localStorage, ignores bad stored data with one notice, and Reset clears it', async () => {
+    const { context, page } = await open('#practice=adjoints&level=2&seed=11');
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    await fill(page, KEY);
+    await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
+    await page.reload();
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    expect(await page.locator('.practice-overview tbody tr').first().textContent()).toBe('Adjoints0 solved1 solved0 solved0 solved');
+    expect(await page.locator('.practice-title').textContent()).toContain('solved');
+    await page.evaluate(() => localStorage.setItem('tape-lab-practice', '{"solved": 7'));
+    await page.reload();
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    expect(await page.locator('.lesson-notice li').allTextContents()).toEqual(['The practice progress stored in this browser could not be read, so it starts afresh.']);
+    await page.getByRole('button', { name: 'Reset progress' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('tape-lab-practice'))).toBeNull();
+    await context.close();
+  });
+
+  it('is reached from the header, and a bad link is corrected with a notice', async () => {
+    const { context, page } = await open('');
+    await page.getByRole('link', { name: 'Practice' }).click();
+    await page.getByLabel('adjoint of v', { exact: false }).first().waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#practice=adjoints&level=1&seed=1');
+    await page.evaluate(() => (window.location.hash = '#practice=quiz&level=9&seed=x'));
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=1&seed=1' && document.querySelectorAll('.lesson-notice li').length === 3);
+    await context.close();
+  });
+});
+
+describe('practice: rules and bugs', () => {
+  it('a wrong rule gets a counterexample, a right one is marked right', async () => {
+    const { context, page } = await open('#practice=rule&level=1&seed=3');
+    const field = page.getByLabel('∂f/∂u =');
+    await field.fill('u');
+    await field.press('Enter');
+    await page.waitForFunction(() => /^At u = \S+ your rule gives \S+; the slope is \S+\.$/.test(document.querySelector('.practice-status')?.textContent ?? ''));
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/rule-1366.png` });
+    await field.fill('cos(u)');
+    await field.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right'));
+    expect(await field.getAttribute('aria-invalid')).toBe('false');
+    await context.close();
+  });
+
+  it('stepping through a recorded sweep, the first wrong event is found', async () => {
+    const { context, page } = await open('#practice=bug&level=3&seed=2');
+    await page.getByRole('button', { name: 'Next event' }).click();
+    await page.getByLabel(/^Event 2\./).check();
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right: event 2 is the first wrong one.'));
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/bug-1366.png` });
+    await context.close();
+  });
+});
+
+describe('practice: screens', () => {
+  it.each([
+    [1920, 1080],
+    [1366, 768],
+    [390, 844],
+  ])('at %i×%i the graph sits above or beside the fields, nothing overflows the page', async (width, height) => {
+    const { context, page } = await open('#practice=adjoints&level=4&seed=3', { viewport: { width, height } });
+    await page.getByLabel('adjoint of v0', { exact: true }).waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/adjoints-${width}-top.png` });
+    await page.getByLabel('adjoint of v0', { exact: true }).fill('0.5');
+    await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
+    await marked(page);
+    const box = await page.evaluate(() => {
+      const g = document.querySelector('.practice-figure')!.getBoundingClientRect();
+      const f = document.querySelector('.practice-fields')!.getBoundingClientRect();
+      return { graphBottom: g.bottom, fieldsTop: f.top, graphRight: g.right, fieldsLeft: f.left, scroll: document.documentElement.scrollWidth };
+    });
+    if (width < 600) expect(box.fieldsTop).toBeGreaterThanOrEqual(box.graphBottom);
+    else expect(box.fieldsLeft).toBeGreaterThanOrEqual(box.graphRight);
+    expect(box.scroll).toBeLessThanOrEqual(width);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/adjoints-${width}.png` });
+    await page.locator('.practice-fields').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/adjoints-${width}-fields.png` });
+    await context.close();
+  });
+});

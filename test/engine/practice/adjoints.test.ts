@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adjointsProblem,
+  answerFields,
+  diagnoseAdjoints,
+  gradExpression,
+  PRACTICE_LEVELS,
+  type AdjointsProblem,
+} from '../../../engine/index.ts';
+import { centralAdjoint, evaluateFrom } from './nodes-eval.ts';
+
+const SEEDS = Array.from({ length: 200 }, (_, s) => s);
+const FIXED = new Set(['add', 'sub', 'neg', 'shift', 'scale']);
+
+/** |a − b| ≤ tol·max(1, |b|). */
+const near = (a: number, b: number, tol: number): boolean => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
+
+/** How many nodes read each node. */
+function readers(p: AdjointsProblem): Map<string, number> {
+  const m = new Map(p.nodes.map((n) => [n.id, 0]));
+  for (const n of p.nodes) for (const id of n.inputs) m.set(id, m.get(id)! + 1);
+  return m;
+}
+
+describe.each(PRACTICE_LEVELS)('adjoints problems at level %i', (level) => {
+  const problems = SEEDS.map((s) => adjointsProblem(level, s));
+
+  it('key: every adjoint agrees with a central difference through the node list, and the gradient with the playground', () => {
+    for (const p of problems) {
+      p.nodes.forEach((n, i) => {
+        const cd = centralAdjoint(p.nodes, i);
+        if (!near(p.answer.adjoints[n.id], cd, 1e-6)) throw new Error(`seed ${p.seed} ${p.expression}: ${n.id} key ${p.answer.adjoints[n.id]} cd ${cd}`);
+      });
+      // The playground's code path, without merged subexpressions: the same gradient.
+      const g = gradExpression(p.expression, p.at, { tape: false });
+      for (const [name, value] of Object.entries(p.answer.gradient)) {
+        expect(near(value, g.gradient.finiteDifference[name], 1e-5), `${p.expression} ∂/∂${name}`).toBe(true);
+      }
+      expect(evaluateFrom(p.nodes, 0, p.nodes[0].value)).toBe(p.nodes.at(-1)!.value);
+    }
+  });
+
+  it('is deterministic by seed, and seeds give different problems', () => {
+    expect(adjointsProblem(level, 17)).toEqual(problems[17]);
+    expect(new Set(problems.map((p) => p.expression + JSON.stringify(p.at))).size).toBeGreaterThan(190);
+    expect(new Set(problems.map((p) => p.expression)).size).toBeGreaterThan(level === 4 ? 50 : 60);
+  });
+
+  it('gives nothing away: inputs short, different and never 0 or ±1; partials of non-linear ops away from 0 and ±1', () => {
+    for (const p of problems) {
+      const inputs = Object.values(p.at);
+      for (const x of inputs) {
+        expect(Number(x.toPrecision(2))).toBe(x);
+        expect([0, 1].includes(Math.abs(x))).toBe(false);
+      }
+      expect(new Set(inputs.map(Math.abs)).size).toBe(inputs.length);
+      for (const n of p.nodes) {
+        if (FIXED.has(n.op)) continue;
+        for (const d of Object.values(n.partials)) expect(Math.abs(d) > 0.02 && Math.abs(Math.abs(d) - 1) > 0.02, `${p.expression} ${n.id}`).toBe(true);
+      }
+      // Every number written in the expression has at most four significant digits.
+      for (const literal of p.expression.match(/\d+(\.\d+)?/g) ?? []) expect(literal.replace(/^0\.0*|\./g, '').length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('a student working from the numbers as shown (four significant digits) is marked right', () => {
+    for (const p of problems) {
+      const shown: Record<string, number> = {};
+      const adj = new Map<string, number>([[p.nodes.at(-1)!.id, 1]]);
+      for (let i = p.nodes.length - 1; i >= 0; i--) {
+        const n = p.nodes[i];
+        const a = Number(adj.get(n.id)!.toPrecision(4));
+        shown[n.id] = a;
+        for (const id of n.inputs) adj.set(id, (adj.get(id) ?? 0) + Number(n.partials[id].toPrecision(4)) * a);
+      }
+      const verdicts = diagnoseAdjoints(p, shown);
+      expect(verdicts.every((v) => v.right && v.finding === null), `${p.expression}`).toBe(true);
+      expect(verdicts.map((v) => v.id)).toEqual(answerFields(p));
+    }
+  });
+
+  it('has the shape of its level', () => {
+    for (const p of problems) {
+      const uses = readers(p);
+      const computed = p.nodes.filter((n) => n.op !== 'input');
+      const fanOut = p.nodes.filter((n) => uses.get(n.id)! >= 2);
+      if (level === 1) {
+        expect(computed.length === 3 || computed.length === 4, p.expression).toBe(true);
+        expect(fanOut).toEqual([]);
+      }
+      if (level === 2) expect(fanOut.some((n) => n.op === 'input'), p.expression).toBe(true);
+      if (level === 3) {
+        expect(fanOut.some((n) => n.op !== 'input'), p.expression).toBe(true);
+        expect(computed.some((n) => ['div', 'log', 'exp', 'pow', 'square'].includes(n.op)), p.expression).toBe(true);
+      }
+      if (level === 4) expect(p.expression).toMatch(/^(0\.5\*)?\(tanh\((w\*x|w1\*x1 \+ w2\*x2) \+ b\) [+-] \d\.\d+\)\^2$/);
+      expect(p.nodes.at(-1)!.id).toBe(`v${p.nodes.length - 1}`);
+      expect(answerFields(p)[0]).toBe(p.nodes.at(-1)!.id);
+    }
+  });
+});
+
+describe('adjoints problems: a hand-checked example', () => {
+  it('level 2, seed 11 is x*sin(x*y) at x = 0.5, y = −2, keyed by hand', () => {
+    const p = adjointsProblem(2, 11);
+    expect([p.expression, p.at]).toEqual(['x*sin(x*y)', { x: 0.5, y: -2 }]);
+    expect(p.nodes.map((n) => [n.id, n.op, n.inputs])).toEqual([
+      ['v0', 'input', []],
+      ['v1', 'input', []],
+      ['v2', 'mul', ['v0', 'v1']],
+      ['v3', 'sin', ['v2']],
+      ['v4', 'mul', ['v0', 'v3']],
+    ]);
+    expect(p.nodes[2].partials).toEqual({ v0: -2, v1: 0.5 });
+    expect(p.nodes[3].partials).toEqual({ v2: Math.cos(-1) });
+    expect(p.nodes[4].partials).toEqual({ v0: Math.sin(-1), v3: 0.5 });
+    const c = Math.cos(1);
+    const a = p.answer.adjoints;
+    expect([a.v4, a.v3]).toEqual([1, 0.5]);
+    expect(a.v2).toBeCloseTo(0.5 * c, 15);
+    expect(a.v1).toBeCloseTo(0.25 * c, 15);
+    // ∂/∂x (x·sin(xy)) = sin(xy) + xy·cos(xy) at xy = −1.
+    expect(a.v0).toBeCloseTo(-Math.sin(1) - c, 15);
+    expect(p.answer.gradient).toEqual({ x: a.v0, y: a.v1 });
+  });
+});

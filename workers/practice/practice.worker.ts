@@ -1,0 +1,60 @@
+/// <reference lib="webworker" />
+import * as Comlink from 'comlink';
+import {
+  answerFields,
+  checkBugMark,
+  checkRule,
+  describeEvent,
+  diagnoseAdjoints,
+  practiceProblem,
+  practiceSteps,
+  practiceTapeView,
+  recordPractice,
+  type PracticeProblem,
+} from '../../engine/practice/index.ts';
+import { tapeViewBuffers } from '../channel/transfer.ts';
+import type { PracticeBundle, PracticeRequest, PracticeWorkerApi } from './protocol.ts';
+
+/** The last problem asked for: Check asks about the problem on screen. */
+let last: { key: string; problem: PracticeProblem } | null = null;
+
+function problemOf(r: PracticeRequest): PracticeProblem {
+  const key = `${r.kind}:${r.level}:${r.seed}`;
+  if (last?.key !== key) last = { key, problem: practiceProblem(r.kind, r.level, r.seed) };
+  return last.problem;
+}
+
+function expect<K extends PracticeProblem['kind']>(p: PracticeProblem, kind: K): Extract<PracticeProblem, { kind: K }> {
+  if (p.kind !== kind) throw new Error(`a ${p.kind} problem cannot be checked as ${kind}`);
+  return p as Extract<PracticeProblem, { kind: K }>;
+}
+
+/** Practice problems, their keys and the diagnosis: generated and checked here, never on the main thread. */
+const api = {
+  problem(request: PracticeRequest): PracticeBundle {
+    const problem = problemOf(request);
+    if (problem.kind === 'rule') return { problem, view: null, labels: [], fields: [], steps: [], events: [] };
+    const recorded = recordPractice(problem.expression, problem.at);
+    const view = practiceTapeView(problem);
+    const bundle: PracticeBundle = {
+      problem,
+      view,
+      labels: recorded.labels,
+      fields: problem.kind === 'adjoints' ? answerFields(problem) : [],
+      steps: practiceSteps(problem),
+      events: problem.kind === 'bug' ? problem.events.map(describeEvent) : [],
+    };
+    return Comlink.transfer(bundle, tapeViewBuffers(view));
+  },
+  diagnose(request, answers) {
+    return diagnoseAdjoints(expect(problemOf(request), 'adjoints'), answers);
+  },
+  checkRule(request, rules) {
+    return checkRule(expect(problemOf(request), 'rule'), rules);
+  },
+  checkBug(request, index) {
+    return checkBugMark(expect(problemOf(request), 'bug'), index);
+  },
+} satisfies PracticeWorkerApi;
+
+Comlink.expose(api);
