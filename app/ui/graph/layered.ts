@@ -79,18 +79,19 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
   const { direction, font, nodeLines, edgeLabel, measure } = options;
   const tb = direction === 'TB';
   const lineHeight = Math.round(font * LINE);
-  const padX = Math.round(font * 0.5);
+  const padX = Math.round(font * 0.4);
   const padY = Math.round(font * 0.3);
-  const stub = Math.round(font * 0.45);
+  const stub = Math.round(font * 0.5);
 
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({
     rankdir: direction,
     nodesep: Math.round(font * 0.9),
     edgesep: Math.round(font * 0.6),
-    // dagre halves this to make a half-layer for the labels: a gap of one font size either side.
-    ranksep: Math.round(font * 2.2),
-    marginx: Math.round(font * 0.5),
+    // dagre halves this to make a half-layer for the labels: a gap of 0.9 font sizes either side,
+    // room for the straight stub an arrowhead sits on and a turn.
+    ranksep: Math.round(font * 1.8),
+    marginx: Math.round(font * 0.25),
     marginy: Math.round(font * 0.5),
     // Layers by depth, as a textbook draws a program: every input in the first layer, each node one
     // layer past its furthest parent. Ranks count half-layers, the odd ones for the labels.
@@ -106,7 +107,7 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
     size.push({ width, height });
     g.setNode(String(i), { width, height, rank: 2 * depth[i] });
   }
-  const labelPad = Math.round(font * 0.3);
+  const labelPad = Math.round(font * 0.2);
   const edgeList: { key: number; child: number; parent: number; slot: 0 | 1; text: string; width: number; height: number }[] = [];
   for (let child = 0; child < shape.length; child++) {
     for (const slot of [0, 1] as const) {
