@@ -55,7 +55,7 @@ export function GraphEdge({ edge, direction, markerId, arrow, state, label }: Gr
   const marker = `url(#${markerId}-${state === 'plain' ? 'plain' : 'swept'})`;
   const box = edge.label;
   return (
-    <g className={`xg-edge ${state}`} data-edge={edge.key}>
+    <g className={`xg-edge ${state}`} data-edge={edge.key} data-from={edge.parent} data-to={edge.child}>
       <path d={d} markerEnd={marker} />
       {label && box ? (
         <g className="xg-label">
