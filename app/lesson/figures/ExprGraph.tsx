@@ -76,7 +76,7 @@ export function ExprGraph({ view, tf, title, height, highlight = true }: ExprGra
           aria-label={title}
           style={{ fontSize: font, left: (width - drawnWidth) / 2, top: (boxHeight - drawnHeight) / 2 }}
         >
-          <GraphMarkers id={id} size={font * 0.55} />
+          <GraphMarkers id={id} size={g.arrow} />
           {g.edges.map((e) => {
             if (e.child >= recorded) return null;
             const swept = tf.swept[e.key] === 1;
@@ -88,7 +88,7 @@ export function ExprGraph({ view, tf, title, height, highlight = true }: ExprGra
                 edge={e}
                 direction={g.direction}
                 markerId={id}
-                arrow={font * 0.55}
+                arrow={g.arrow}
                 state={current ? 'current' : swept ? 'swept' : 'plain'}
                 label={e.label ? partialLabel(partial) : null}
               />

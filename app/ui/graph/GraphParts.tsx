@@ -78,9 +78,14 @@ interface GraphNodeProps {
   state: string;
 }
 
-/** One node: its box and its lines of text, each on its own line of the box. */
+/**
+ * One node: its box and its lines of text, each on its own line of the box. Lines not filled in
+ * yet at the end (the adjoint before the sweep) leave the others centred in the box.
+ */
 export function GraphNode({ node, graph, lines, state }: GraphNodeProps) {
-  const top = -node.height / 2 + graph.padY;
+  let shown = lines.length;
+  while (shown > 0 && !lines[shown - 1].text) shown--;
+  const top = -node.height / 2 + graph.padY + ((lines.length - shown) * graph.lineHeight) / 2;
   return (
     <g className={`xg-node${state ? ` ${state}` : ''}`} transform={`translate(${node.x},${node.y})`} data-node={node.id}>
       <rect x={-node.width / 2} y={-node.height / 2} width={node.width} height={node.height} rx={8} />

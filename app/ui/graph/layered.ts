@@ -52,6 +52,8 @@ export interface LayeredGraph {
   width: number;
   height: number;
   font: number;
+  /** Length of an edge's arrowhead: shorter than the straight stub every edge ends with. */
+  arrow: number;
   /** Distance between two lines of a node's text. */
   lineHeight: number;
   /** Inner padding of a node's box (each side, along the text). */
@@ -81,16 +83,18 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
   const lineHeight = Math.round(font * LINE);
   const padX = Math.round(font * 0.4);
   const padY = Math.round(font * 0.3);
-  const stub = Math.round(font * 0.5);
+  // Every edge leaves and enters a box straight, along a stub longer than its arrowhead.
+  const arrow = Math.round(font * 0.45);
+  const stub = Math.round(font * 0.6);
 
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({
     rankdir: direction,
     nodesep: Math.round(font * 0.9),
     edgesep: Math.round(font * 0.6),
-    // dagre halves this to make a half-layer for the labels: a gap of 0.9 font sizes either side,
+    // dagre halves this to make a half-layer for the labels: a gap of one font size either side,
     // room for the straight stub an arrowhead sits on and a turn.
-    ranksep: Math.round(font * 1.8),
+    ranksep: Math.round(font * 2),
     marginx: Math.round(font * 0.25),
     marginy: Math.round(font * 0.5),
     // Layers by depth, as a textbook draws a program: every input in the first layer, each node one
@@ -187,7 +191,7 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
   });
   const nodes: LaidNode[] = centre.map((p, i) => ({ id: i, x: p.x, y: p.y, width: size[i].width, height: size[i].height }));
   const graph = g.graph();
-  return { direction, width: Math.ceil(graph.width ?? 0), height: Math.ceil(graph.height ?? 0), font, lineHeight, padX, padY, nodes, edges };
+  return { direction, width: Math.ceil(graph.width ?? 0), height: Math.ceil(graph.height ?? 0), font, arrow, lineHeight, padX, padY, nodes, edges };
 }
 
 interface OrderGraph {

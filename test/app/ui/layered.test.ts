@@ -100,3 +100,17 @@ describe('the layered graph', () => {
     expect(g.width).toBeLessThanOrEqual(360);
   });
 });
+
+describe('the layered graph’s arrows', () => {
+  it('ends every edge with a straight stub longer than its arrowhead, so the head is not under the box', () => {
+    for (const direction of ['LR', 'TB'] as const) {
+      const g = layout(CARD, direction, 24);
+      for (const e of g.edges) {
+        const [a, b] = e.points.slice(-2);
+        const straight = direction === 'LR' ? a.y === b.y : a.x === b.x;
+        expect(straight, `edge ${e.parent}→${e.child} ends at an angle`).toBe(true);
+        expect(Math.hypot(b.x - a.x, b.y - a.y)).toBeGreaterThan(g.arrow);
+      }
+    }
+  });
+});
