@@ -27,6 +27,8 @@ export interface LayeredOptions {
   edgeLabel: (child: number, slot: 0 | 1) => string;
   /** Width of a text in pixels at `font` (bold, the widest weight drawn). */
   measure: (text: string) => number;
+  /** A fixed size for every box, instead of one from its lines (the tape explorer's nodes). */
+  nodeSize?: { width: number; height: number };
 }
 
 /** A node's box, by its centre and size. */
@@ -106,8 +108,8 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
   const depth = depthOf(shape);
   for (let i = 0; i < shape.length; i++) {
     const lines = nodeLines[i] ?? [];
-    const width = Math.ceil(Math.max(font * 2, ...lines.map(measure)) + 2 * padX);
-    const height = Math.ceil(lines.length * lineHeight + 2 * padY);
+    const width = options.nodeSize?.width ?? Math.ceil(Math.max(font * 2, ...lines.map(measure)) + 2 * padX);
+    const height = options.nodeSize?.height ?? Math.ceil(lines.length * lineHeight + 2 * padY);
     size.push({ width, height });
     g.setNode(String(i), { width, height, rank: 2 * depth[i] });
   }
@@ -194,6 +196,9 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
   return { direction, width: Math.ceil(graph.width ?? 0), height: Math.ceil(graph.height ?? 0), font, arrow, lineHeight, padX, padY, nodes, edges };
 }
 
+/** Above this many edges (dummies included), dagre's own order is kept. */
+export const SIFT_LIMIT = 150;
+
 interface OrderGraph {
   nodes(): string[];
   edges(): { v: string; w: string }[];
@@ -206,6 +211,8 @@ interface OrderGraph {
  * keeps the one with the fewest crossings, until no move helps.
  */
 export function siftOrder(graph: OrderGraph): void {
+  // Each try recounts every crossing: affordable for the lesson's graphs and small tapes only.
+  if (graph.edges().length > SIFT_LIMIT) return;
   const layers = new Map<number, string[]>();
   for (const id of graph.nodes()) {
     const rank = graph.node(id).rank ?? 0;

@@ -114,3 +114,15 @@ describe('the layered graph’s arrows', () => {
     }
   });
 });
+
+describe('the layered graph with the tape explorer’s fixed boxes', () => {
+  it('lays x·x + sin(x·y) out with no edge through a node and no crossings, the two x·x edges apart', () => {
+    const view = tapeOf('x*x + sin(x*y)');
+    const g = layeredGraph(dagre, view, { direction: 'LR', font: 16, nodeLines: [], edgeLabel: () => '', measure: () => 0, nodeSize: { width: 64, height: 44 } });
+    for (const e of g.edges) for (const n of g.nodes) if (n.id !== e.parent && n.id !== e.child) expect(polylineHitsBox(e.points, n)).toBe(false);
+    expect(countCrossings(g.edges.map((e) => e.points))).toBe(0);
+    const twins = g.edges.filter((e) => view.parent0[e.child] === view.parent1[e.child]);
+    expect(twins).toHaveLength(2);
+    expect(twins[0].points.at(-1)!.y).not.toBe(twins[1].points.at(-1)!.y);
+  });
+});
