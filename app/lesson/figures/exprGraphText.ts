@@ -48,8 +48,9 @@ export function partialLabel(partial: number): string {
 /**
  * Every text the graph of a tape can show, at its widest: each node's lines (its name for the
  * output, the op line, the value, the widest adjoint either sweep, right or overwriting, writes
- * into it, and for a value read twice the count of contributions received) and each edge's label. The boxes are sized once from these, so they stay put while
- * a recording or a sweep is stepped through.
+ * into it, and for a value read twice the count of contributions received) and each edge's
+ * label. The boxes are sized once from these, so they stay put while a recording or a sweep is
+ * stepped through.
  */
 export function exprGraphLines(view: TapeView): { nodeLines: string[][]; edgeLabel: (child: number, slot: 0 | 1) => string } {
   const widest: string[] = Array.from({ length: view.length }, () => '');
