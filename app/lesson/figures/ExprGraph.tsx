@@ -1,117 +1,115 @@
+import dagre from '@dagrejs/dagre';
+import { useId, useMemo } from 'react';
 import type { TapeView } from '../../../engine/tape-view.ts';
 import { useSize } from '../../ui/charts/useSize.ts';
+import { layeredGraph } from '../../ui/graph/layered.ts';
+import { graphMeasure } from '../../ui/graph/measure.ts';
+import { GraphEdge, GraphMarkers, GraphNode } from '../../ui/graph/GraphParts.tsx';
 import type { TapeFrame } from '../../sections/tape/model.ts';
-import { opName, short, v } from '../../sections/tape/labels.ts';
+import { short } from '../../sections/tape/labels.ts';
 import { useLessonView } from '../context.ts';
-import { smallGraphLayout } from './graphLayout.ts';
+import { adjointLine, exprGraphLines, OUTPUT_NAME, opLine, partialLabel, receivedLine } from './exprGraphText.ts';
+import './exprGraph.css';
 
-const SYMBOL: Record<string, string> = {
-  add: '+',
-  sub: '−',
-  mul: '×',
-  div: '÷',
-  neg: '−( )',
-  square: '( )²',
-  log: 'ln',
-  sqrt: '√',
-};
+export { nodeSymbol } from './exprGraphText.ts';
 
-/** A node's operation as a reader would write it: 'x', '×', 'sin', '( )²'. */
-export function nodeSymbol(view: Pick<TapeView, 'op' | 'opNames' | 'name'>, i: number): string {
-  const name = opName(view, i);
-  if (name === 'input' || name === 'const') return view.name[i] || name;
-  return SYMBOL[name] ?? name;
-}
+/** Below this width (CSS pixels) the graph runs top to bottom. */
+export const NARROW_GRAPH = 600;
 
-interface ExprGraphProps {
+/** The smallest graph text in presentation mode, for the back row. */
+export const PRESENT_GRAPH_FONT = 24;
+
+export interface ExprGraphProps {
   view: TapeView;
   tf: TapeFrame;
   /** What the graph is of, for screen readers. */
   title: string;
-  /** Show the local partials on the edges (the receipts). */
-  receipts: boolean;
+  /**
+   * Kept for the chapters that pass it. Every edge now carries its local partial once the tape
+   * has recorded it, whatever this says.
+   * @deprecated
+   */
+  receipts?: boolean;
+  /** The height to give the graph; it takes more where its layout needs it (top to bottom on a phone). */
   height: number;
   /** Mark the node in play (false: a finished sweep, nothing in play). */
   highlight?: boolean;
 }
 
 /**
- * A small tape drawn large: each node with its operation, its value once recorded and its adjoint
- * once the sweep has reached it; each edge with its local partial. Every number is the worker's
- * (recorded values and partials, adjoints replayed from its sweep events).
+ * A small tape drawn as a textbook draws it: layers from the inputs to z (left to right, or top
+ * to bottom under 600 px), each node with its operation, its value once recorded and its adjoint
+ * once the sweep has reached it; each edge an arrow carrying its local partial. Every number is
+ * the worker's (recorded values and partials, adjoints replayed from its sweep events). The
+ * layout is `layeredGraph`'s; this component only places it.
  */
-export function ExprGraph({ view, tf, title, receipts, height, highlight = true }: ExprGraphProps) {
-  const { figureFont: font } = useLessonView();
+export function ExprGraph({ view, tf, title, height, highlight = true }: ExprGraphProps) {
+  const { figureFont, route } = useLessonView();
+  const font = route.present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
   const width = size.width;
-  const g = smallGraphLayout(view, width, height, font);
+  const direction = width > 0 && width < NARROW_GRAPH ? 'TB' : 'LR';
+  const text = useMemo(() => exprGraphLines(view), [view]);
+  const g = useMemo(
+    () => layeredGraph(dagre, view, { direction, font, nodeLines: text.nodeLines, edgeLabel: text.edgeLabel, measure: graphMeasure(font) }),
+    [view, direction, font, text],
+  );
+  const id = useId();
+  // Shrink to the width if the layout is wider (never grow: the text stays at its size).
+  const scale = width > 0 ? Math.min(1, width / g.width) : 1;
+  const drawnWidth = g.width * scale;
+  const drawnHeight = g.height * scale;
+  const boxHeight = Math.max(height, Math.ceil(drawnHeight));
+
   const recorded = tf.frame.phase === 'record' ? tf.frame.recorded : view.length;
   const sweeping = tf.frame.phase === 'sweep' && highlight;
   const adj = tf.shown?.adjoint;
   const received = tf.shown?.received;
-  const edges: { child: number; parent: number; slot: 0 | 1; partial: number }[] = [];
-  for (let i = 0; i < view.length; i++) {
-    if (view.parent0[i] >= 0) edges.push({ child: i, parent: view.parent0[i], slot: 0, partial: view.partial0[i] });
-    if (view.parent1[i] >= 0) edges.push({ child: i, parent: view.parent1[i], slot: 1, partial: view.partial1[i] });
-  }
-  const hw = g.boxWidth / 2;
-  const hh = g.boxHeight / 2;
   return (
-    <div ref={ref} className="expr-graph" style={{ height }}>
+    <div ref={ref} className="xgraph" style={{ height: boxHeight }} data-direction={g.direction} data-font={font * scale}>
       {width > 0 ? (
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} style={{ fontSize: font }}>
-          {edges.map((e) => {
+        <svg
+          width={drawnWidth}
+          height={drawnHeight}
+          viewBox={`0 0 ${g.width} ${g.height}`}
+          role="img"
+          aria-label={title}
+          style={{ fontSize: font, left: (width - drawnWidth) / 2, top: (boxHeight - drawnHeight) / 2 }}
+        >
+          <GraphMarkers id={id} size={g.arrow} />
+          {g.edges.map((e) => {
             if (e.child >= recorded) return null;
-            const x1 = g.x[e.parent] + hw;
-            const y1 = g.y[e.parent];
-            const x2 = g.x[e.child] - hw;
-            const y2 = g.y[e.child] + (e.slot === 0 ? -0.18 : 0.18) * g.boxHeight;
-            const swept = tf.swept[2 * e.child + e.slot] === 1;
-            const current = tf.edge === 2 * e.child + e.slot && sweeping;
+            const swept = tf.swept[e.key] === 1;
+            const current = tf.edge === e.key && sweeping;
+            const partial = e.slot === 0 ? view.partial0[e.child] : view.partial1[e.child];
             return (
-              <g key={`${e.child}-${e.slot}`} className={`ln-edge${swept ? ' swept' : ''}${current ? ' current' : ''}`}>
-                <line x1={x1} y1={y1} x2={x2} y2={y2} />
-                {receipts ? (
-                  <text x={x1 + (x2 - x1) * (e.slot === 0 ? 0.5 : 0.75)} y={y1 + (y2 - y1) * (e.slot === 0 ? 0.5 : 0.75) - 6} textAnchor="middle" className="ln-partial">
-                    {`∂ ${short(e.partial)}`}
-                  </text>
-                ) : null}
-              </g>
+              <GraphEdge
+                key={e.key}
+                edge={e}
+                direction={g.direction}
+                markerId={id}
+                arrow={g.arrow}
+                state={current ? 'current' : swept ? 'swept' : 'plain'}
+                label={e.label ? partialLabel(partial) : null}
+              />
             );
           })}
-          {Array.from({ length: view.length }, (_, i) => {
+          {g.nodes.map((n) => {
+            const i = n.id;
             const on = i < recorded;
             const justRecorded = tf.frame.phase === 'record' && tf.frame.node === i;
             const inPlay = sweeping && (tf.node === i || tf.parent === i);
-            const adjoint = tf.frame.phase === 'sweep' && adj && received && (received[i] > 0 || i === view.output) ? adj[i] : null;
-            const fanOut = view.uses[i] >= 2;
-            return (
-              <g
-                key={i}
-                className={`ln-node${on ? '' : ' pending'}${justRecorded ? ' recorded' : ''}${inPlay ? ' in-play' : ''}${tf.parent === i && sweeping ? ' receiving' : ''}`}
-                transform={`translate(${g.x[i]},${g.y[i]})`}
-              >
-                <rect x={-hw} y={-hh} width={g.boxWidth} height={g.boxHeight} rx={8} />
-                {i === view.output ? (
-                  <text y={-hh - font * 0.4} textAnchor="middle" className="ln-op">
-                    z
-                  </text>
-                ) : null}
-                <text y={-hh + font * 1.05} textAnchor="middle" className="ln-op">
-                  {`${v(i)}  ${nodeSymbol(view, i)}`}
-                </text>
-                {on ? (
-                  <text y={-hh + font * 2.2} textAnchor="middle" className="ln-value">
-                    {short(view.value[i])}
-                  </text>
-                ) : null}
-                {adjoint !== null ? (
-                  <text y={-hh + font * 3.35} textAnchor="middle" className="ln-adjoint">
-                    {`v̄ ${short(adjoint)}${fanOut && received ? ` (${received[i]}/${view.uses[i]})` : ''}`}
-                  </text>
-                ) : null}
-              </g>
-            );
+            const showAdjoint = tf.frame.phase === 'sweep' && adj && received && (received[i] > 0 || i === view.output);
+            const lines: { text: string; kind: string }[] = [];
+            if (i === view.output) lines.push({ text: OUTPUT_NAME, kind: 'name' });
+            lines.push({ text: opLine(view, i), kind: 'op' });
+            lines.push({ text: on ? short(view.value[i]) : '', kind: 'value' });
+            lines.push({ text: showAdjoint ? adjointLine(adj[i]) : '', kind: 'adjoint' });
+            if (view.uses[i] >= 2) lines.push({ text: showAdjoint ? receivedLine(received[i], view.uses[i]) : '', kind: 'received' });
+            const state = [on ? '' : 'pending', justRecorded ? 'recorded' : '', inPlay ? 'in-play' : '', tf.parent === i && sweeping ? 'receiving' : '']
+              .filter(Boolean)
+              .join(' ');
+            return <GraphNode key={i} node={n} graph={g} lines={lines} state={state} />;
           })}
         </svg>
       ) : null}

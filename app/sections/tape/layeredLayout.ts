@@ -1,55 +1,54 @@
 import type { default as Dagre } from '@dagrejs/dagre';
-import { line, curveBasis } from 'd3';
+import { edgePath, layeredGraph } from '../../ui/graph/layered.ts';
 import { NODE_H, NODE_W, r, tapeEdges, type EdgePath, type GraphInput, type GraphLayout, type NodeBox } from './layout.ts';
 
 type DagreModule = typeof Dagre;
 
-const MARGIN = 24;
+/** The text size the explorer's spacing is measured in. */
+const FONT = 16;
 
 /**
- * Any tape as a layered graph, left to right (dagre's Sugiyama layout: longest-path ranks,
- * crossing reduction, node placement). Pure, given the dagre module.
+ * Any tape as a layered graph, left to right: the lesson's layout (`layeredGraph`, dagre's
+ * Sugiyama layout with layers by depth and crossings sifted away), with the explorer's fixed
+ * boxes. No edge passes through a node it does not join. Pure, given the dagre module.
  */
 export function layeredLayout(dagre: DagreModule, view: GraphInput): GraphLayout {
-  const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 40, edgesep: 8, marginx: MARGIN, marginy: MARGIN });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (let i = 0; i < view.length; i++) g.setNode(String(i), { width: NODE_W, height: NODE_H });
-  for (const [edge, child, parent] of tapeEdges(view)) g.setEdge(String(parent), String(child), {}, String(edge));
-  dagre.layout(g);
-
-  const nodes: NodeBox[] = [];
+  const g = layeredGraph(dagre, view, {
+    direction: 'LR',
+    font: FONT,
+    nodeLines: [],
+    edgeLabel: () => '',
+    measure: () => 0,
+    nodeSize: { width: NODE_W, height: NODE_H },
+  });
+  const nodes: NodeBox[] = g.nodes.map((n) => ({ id: n.id, x: r(n.x), y: r(n.y) }));
   const nodeIndex = new Int32Array(view.length);
-  for (let i = 0; i < view.length; i++) {
-    const at = g.node(String(i));
-    nodeIndex[i] = nodes.length;
-    nodes.push({ id: i, x: r(at.x), y: r(at.y) });
-  }
-  const curve = line<{ x: number; y: number }>()
-    .x((p) => p.x)
-    .y((p) => p.y)
-    .curve(curveBasis);
+  for (let i = 0; i < view.length; i++) nodeIndex[i] = i;
+  const byKey = new Map(g.edges.map((e) => [e.key, e]));
   const edges: EdgePath[] = [];
   const edgeIndex = new Int32Array(2 * view.length).fill(-1);
   for (const [edge, child, parent] of tapeEdges(view)) {
-    const points: { x: number; y: number }[] = g.edge({ v: String(parent), w: String(child), name: String(edge) }).points ?? [];
-    const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
+    const laid = byKey.get(edge)!;
+    const points = laid.points;
+    // The label goes at the middle of the middle segment.
+    const k = Math.max(0, Math.floor((points.length - 2) / 2));
+    const a = points[k];
+    const b = points[Math.min(k + 1, points.length - 1)];
     edgeIndex[edge] = edges.length;
     edges.push({
       key: `e${edge}`,
       from: { kind: 'node', id: parent },
       to: { kind: 'node', id: child },
-      d: curve(points) ?? '',
-      mid: { x: r(mid.x), y: r(mid.y) },
+      d: edgePath(laid, 'LR'),
+      mid: { x: r((a.x + b.x) / 2), y: r((a.y + b.y) / 2) },
       x0: r(Math.min(...points.map((p) => p.x))),
       x1: r(Math.max(...points.map((p) => p.x))),
       tapeEdges: [edge],
     });
   }
-  const graph = g.graph();
   return {
-    width: graph.width ?? 0,
-    height: graph.height ?? 0,
+    width: g.width,
+    height: g.height,
     nodes,
     blocks: [],
     edges,
