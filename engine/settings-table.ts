@@ -79,7 +79,11 @@ export const MAX_STEPS = 100_000;
  *   the rest, where the methods whose cost grows as T² are estimated instead of run.
  * - eps 1e-16 … 1, on a log slider: from below machine epsilon (pure rounding noise) to a step
  *   as large as the parameters themselves (pure truncation error).
- * - stride 1 … steps: 1 is the full tape, steps keeps only x₀. Snapshots 1 … steps likewise.
+ * - stride 1 … steps: 1 stores every state and re-tapes one step at a time, steps is the full
+ *   tape (one segment). Snapshots 1 … steps (1 keeps only x₀).
+ * - state: a checkpoint's size in the memory model, a float (8 bytes) or "wide", as large as a
+ *   step's tape (640), as a network's activations are; it moves the byte-optimal stride from 1
+ *   to ≈ √T and changes no arithmetic.
  * - c −1 … 1.5, x₀ −2 … 2, target −2 … 2: every figure stays finite over the whole steps
  *   slider (longer chains may overflow or vanish, and the report's warnings say so) (checked over a grid of these ranges). A negative c makes the chain contract hard, so
  *   at 200 steps the early gradients fall by up to ~180 decades: vanishing gradients, on purpose
@@ -114,6 +118,11 @@ export const SETTING_ROWS = [
     app: { min: 1, max: 'steps' }, engine: { min: 1, max: Number.MAX_SAFE_INTEGER }, cli: 'engine',
   },
   {
+    key: 'state', label: 'Checkpoint size', flag: 'state', metavar: 'scalar|wide',
+    help: "a stored state's bytes: scalar 8, or wide 640 (a step's tape)",
+    kind: 'choice', default: 'scalar', choices: ['scalar', 'wide'],
+  },
+  {
     key: 'c', label: 'c', flag: 'c', metavar: 'C', help: 'weight of the rational term c·x/(1+x²)',
     kind: 'real', default: 0.35, scale: 'linear', sliderStep: 0.01, hash: 'plain',
     app: { min: -1, max: 1.5 }, engine: ALWAYS_FINITE, cli: 'app',
@@ -130,7 +139,7 @@ export const SETTING_ROWS = [
   },
 ] as const satisfies readonly SettingRow[];
 
-/** The chain's settings: steps, eps, stride, schedule, snapshots, c, x0, target. */
+/** The chain's settings: steps, eps, stride, schedule, snapshots, state, c, x0, target. */
 export type ChainSettings = SettingsOf<typeof SETTING_ROWS>;
 export type ChainSettingKey = keyof ChainSettings;
 
