@@ -72,4 +72,5 @@ export {
   type TimingOptions,
 } from './method-times.ts';
 export * from './tradeoffs/index.ts';
+export { COSTED_METHODS, costSentence, labCost, type CostedMethod, type LabCost, type MethodCost } from './method-cost.ts';
 export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, stepsOfSettings, type CostPlan, type CostProbe } from './cost-plan.ts';
