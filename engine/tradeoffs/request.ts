@@ -14,6 +14,8 @@ export interface TradeoffsRequest {
   window: number;
   /** M, the output states of the Jacobian (1 … steps). */
   outputs: number;
+  /** N, the Jacobian's inputs: the first N of (x_0, c, a_0, b_0, …), 1 … P + 2 (default all). */
+  inputs?: number;
 }
 
 /** The chain a request describes, or one sentence saying what is wrong with it. */
