@@ -7,10 +7,16 @@
  * constant multiple of the function, whatever P, and the tape's bookkeeping (a node per primitive,
  * its partials stored, a sweep over memory) makes that constant larger than the 2 passes count.
  */
-import type { MethodTimes, TimedMethod } from './method-times.ts';
+/** The gradient methods whose cost the lab reports (engine/method-times.ts times them and the plain run). */
+export type CostedMethod = 'reverse' | 'forward' | 'finiteDifference' | 'checkpointed';
 
-/** The gradient methods whose cost the lab reports. */
-export type CostedMethod = Exclude<TimedMethod, 'plain'>;
+/**
+ * The part of engine/method-times.ts's MethodTimes read here, written out so this module (which
+ * the report's types import) does not import the timing code.
+ */
+export interface TimesRead {
+  times: Record<CostedMethod | 'plain', { ms: number; ratio: number; estimated: boolean }>;
+}
 
 export const COSTED_METHODS: readonly CostedMethod[] = ['reverse', 'forward', 'finiteDifference', 'checkpointed'];
 
@@ -44,7 +50,7 @@ const GROWTH_IN_P: Record<CostedMethod, MethodCost['growth']> = {
 };
 
 /** Counted passes (`work`) beside measured times (`times`, or null when not timed). */
-export function labCost(work: Record<CostedMethod, number>, times: MethodTimes | null): LabCost {
+export function labCost(work: Record<CostedMethod, number>, times: TimesRead | null): LabCost {
   const one = (m: CostedMethod): MethodCost => {
     const t = times?.times[m];
     return {

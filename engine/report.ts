@@ -5,7 +5,6 @@
  */
 import type { CheckpointAction } from './checkpoint/actions.ts';
 import type { StateWidth } from './checkpoint/bytes.ts';
-import type { LeastMemory } from './checkpoint/frontier.ts';
 import type { LabCost } from './method-cost.ts';
 
 /** Which checkpoint schedule to model. */
@@ -72,6 +71,12 @@ export interface FrontierPoint {
   peakBytes: number;
   recomputedSteps: number;
   workUnits: number;
+}
+
+/** The periodic stride with the fewest held items and the one with the fewest bytes (the smallest on ties). */
+export interface LeastMemory {
+  byItems: { stride: number; peakStates: number };
+  byBytes: { stride: number; peakBytes: number };
 }
 
 export interface CheckpointReport {

@@ -1,4 +1,4 @@
-import type { FrontierPoint } from '../report.ts';
+import type { FrontierPoint, LeastMemory } from '../report.ts';
 import { SCALAR_MODEL, type MemoryModel } from './bytes.ts';
 import { countSchedule, type ScheduleCounts } from './executor.ts';
 import { periodicActions } from './periodic.ts';
@@ -41,12 +41,6 @@ function point(setting: number, counts: ScheduleCounts): FrontierPoint {
     recomputedSteps: counts.recomputedSteps,
     workUnits: counts.workUnits,
   };
-}
-
-/** The stride with the fewest held items and the one with the fewest bytes (the smallest on ties). */
-export interface LeastMemory {
-  byItems: { stride: number; peakStates: number };
-  byBytes: { stride: number; peakBytes: number };
 }
 
 /** The periodic points' least memory, in held items (≈ √T) and in bytes (≈ √(T·S/R)). */

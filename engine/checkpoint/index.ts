@@ -29,7 +29,7 @@ export {
   type MemoryModel,
   type StateWidth,
 } from './bytes.ts';
-export { frontier, leastMemory, type Frontier, type LeastMemory } from './frontier.ts';
+export { frontier, leastMemory, type Frontier } from './frontier.ts';
 export { recordedStepNodes } from './step-tape.ts';
 export type { PeriodicCounts } from './periodic.ts';
 export { revolveActions, revolveSchedule } from './revolve.ts';
