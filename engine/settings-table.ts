@@ -55,6 +55,8 @@ export interface ChoiceRow<K extends string = string, C extends string = string>
   kind: 'choice';
   default: C;
   choices: readonly C[];
+  /** Written to the hash only when it is not the default (a later row, so older links stay as they were). */
+  hashOnlyIfChanged?: boolean;
 }
 
 export type SettingRow<K extends string = string> = NumberRow<K> | ChoiceRow<K>;
@@ -120,7 +122,7 @@ export const SETTING_ROWS = [
   {
     key: 'state', label: 'Checkpoint size', flag: 'state', metavar: 'scalar|wide',
     help: "a stored state's bytes: scalar 8, or wide 640 (a step's tape)",
-    kind: 'choice', default: 'scalar', choices: ['scalar', 'wide'],
+    kind: 'choice', default: 'scalar', choices: ['scalar', 'wide'], hashOnlyIfChanged: true,
   },
   {
     key: 'c', label: 'c', flag: 'c', metavar: 'C', help: 'weight of the rational term c·x/(1+x²)',

@@ -4,8 +4,9 @@ import { DEFAULTS, RANGES } from '../../app/state/settings/schema.ts';
 
 describe('the app settings', () => {
   it('default to exactly the engine defaults', () => {
-    const { steps, eps, stride, schedule, snapshots, c, x0, target } = DEFAULT_SETTINGS;
-    expect(DEFAULTS).toEqual({ steps, eps, stride, schedule, snapshots, c, x0, target });
+    const { steps, eps, stride, schedule, snapshots, state, c, x0, target } = DEFAULT_SETTINGS;
+    expect(DEFAULTS).toEqual({ steps, eps, stride, schedule, snapshots, state, c, x0, target });
+    expect(state).toBe('scalar');
   });
 
   it('offer the ranges of the issue', () => {

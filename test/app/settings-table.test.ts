@@ -20,7 +20,7 @@ type Damped = SettingsOf<typeof ROWS>;
 describe('one settings table', () => {
   it('gives the app and the engine the same defaults and keys, in the hash order', () => {
     expect(DEFAULTS).toBe(DEFAULT_SETTINGS);
-    expect(SETTING_KEYS).toEqual(['steps', 'eps', 'stride', 'schedule', 'snapshots', 'c', 'x0', 'target']);
+    expect(SETTING_KEYS).toEqual(['steps', 'eps', 'stride', 'schedule', 'snapshots', 'state', 'c', 'x0', 'target']);
     expect(RANGES.eps).toEqual({ min: 1e-16, max: 1 });
     expect(SETTINGS.row('eps').label).toBe('Finite-difference epsilon');
   });
@@ -36,6 +36,9 @@ describe('one settings table', () => {
     expect(back.notices).toEqual([]);
     expect(TABLE.same(back.value, { ...TABLE.defaults, damping: 0.25 })).toBe(true);
     expect(TABLE.same(back.value, TABLE.defaults)).toBe(false);
+    // The checkpoint size is written only when it is not the default, so older links read the same.
+    expect(part.write({ ...TABLE.defaults, state: 'wide' })).toContain('&snapshots=3&state=wide&c=0.35');
+    expect(part.read({ state: 'wide' }).value.state).toBe('wide');
   });
 
   it('a throwaway row is clamped with a notice naming its label', () => {

@@ -12,9 +12,12 @@ function valueText(row: SettingRow, value: number | string): string {
   return row.kind !== 'choice' && row.hash === 'exponent' ? value.toExponential().replace('e+', 'e') : String(value);
 }
 
-/** A table's settings as `key=value&…` in row order. */
+/** A table's settings as `key=value&…` in row order (a row marked `hashOnlyIfChanged` only when it is not its default). */
 export function writeWithTable<S extends Record<string, number | string>>(table: { rows: readonly SettingRow[] }, settings: S): string {
-  return table.rows.map((row) => `${row.key}=${encodeURIComponent(valueText(row, settings[row.key]))}`).join('&');
+  return table.rows
+    .filter((row) => !(row.kind === 'choice' && row.hashOnlyIfChanged && settings[row.key] === row.default))
+    .map((row) => `${row.key}=${encodeURIComponent(valueText(row, settings[row.key]))}`)
+    .join('&');
 }
 
 /** A hash part for any settings table: keys, codec and clamping all from its rows. */
