@@ -26,7 +26,8 @@ export function partKey(part: CachedPart, s: AppSettings): string {
     case 'tangents':
       return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
     case 'frontier':
-      return `${s.steps}`;
+      // Its bytes follow the memory model's state width.
+      return `${s.steps}|${s.state}`;
     case 'workCurve':
       // The fixed chain lengths' counts: the current steps' point comes with every report.
       return `${s.schedule}|${s.stride}|${s.snapshots}`;
@@ -46,7 +47,7 @@ export function followUpStillWanted(running: LabSettings, target: AppSettings): 
 type PartValue = {
   sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number; estimate: PartEstimate | undefined };
   tangents: LabReport['tangents'];
-  frontier: LabReport['checkpoint']['frontier'];
+  frontier: Pick<LabReport['checkpoint'], 'frontier' | 'leastMemory'>;
   workCurve: LabReport['workCurve'];
 };
 
@@ -110,7 +111,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const extract: { [P in CachedPart]: (r: LabReport) => PartValue[P] } = {
     sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps, estimate: r.estimates?.sweep }),
     tangents: (r) => r.tangents,
-    frontier: (r) => r.checkpoint.frontier,
+    frontier: (r) => ({ frontier: r.checkpoint.frontier, leastMemory: r.checkpoint.leastMemory }),
     workCurve: (r) => r.workCurve,
   };
 
@@ -134,7 +135,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       case 'tangents':
         return { ...report, tangents: entry.value as PartValue['tangents'] };
       case 'frontier':
-        return { ...report, checkpoint: { ...report.checkpoint, frontier: entry.value as PartValue['frontier'] } };
+        return { ...report, checkpoint: { ...report.checkpoint, ...(entry.value as PartValue['frontier']) } };
       case 'workCurve':
         return { ...report, workCurve: entry.value as PartValue['workCurve'] };
     }
