@@ -7,7 +7,7 @@ import { LEVER_DEFAULTS, effectiveLevers, type Levers } from './levers.ts';
  * it differs from its default, so the lab's other links stay as they were. `fused` and `saved`
  * are 1 or 0.
  */
-export const TRADEOFFS_KEYS = ['window', 'fused', 'saved', 'outputs'] as const;
+export const TRADEOFFS_KEYS = ['window', 'fused', 'saved', 'outputs', 'inputs'] as const;
 export type TradeoffsKey = (typeof TRADEOFFS_KEYS)[number];
 
 /**
@@ -22,6 +22,7 @@ export function encodeTradeoffs(levers: Levers, steps: number): string {
   if (used.fused !== usual.fused) parts.push(`fused=${used.fused ? 1 : 0}`);
   if (used.saved !== usual.saved) parts.push(`saved=${used.saved ? 1 : 0}`);
   if (used.outputs !== usual.outputs) parts.push(`outputs=${used.outputs}`);
+  if (used.inputs !== usual.inputs) parts.push(`inputs=${used.inputs}`);
   return parts.join('&');
 }
 
@@ -66,6 +67,7 @@ export function decodeTradeoffs(raw: Partial<Record<TradeoffsKey, string>>, step
     fused: readSwitch(raw.fused, 'Fused', LEVER_DEFAULTS.fused, notices),
     saved: readSwitch(raw.saved, 'Saved', LEVER_DEFAULTS.saved, notices),
     outputs: readWhole(raw.outputs, 'Output states', LEVER_DEFAULTS.outputs, 1, steps, notices),
+    inputs: raw.inputs === undefined ? LEVER_DEFAULTS.inputs : readWhole(raw.inputs, 'Jacobian inputs', 2 * steps + 2, 1, 2 * steps + 2, notices),
   };
   return { levers, notices };
 }

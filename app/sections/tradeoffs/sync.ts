@@ -16,13 +16,13 @@ export const TIMING_DELAY_MS = 400;
 /** The request for the chain and levers on screen. */
 export function requestOf(state: LabState): TradeoffsRequest {
   const { steps, c, x0, target } = state;
-  const { window, outputs } = effectiveLevers(state.levers, steps);
-  return { steps, c, x0, target, window, outputs };
+  const { window, outputs, inputs } = effectiveLevers(state.levers, steps);
+  return { steps, c, x0, target, window, outputs, inputs };
 }
 
 /** The chain settings measured times depend on. */
-export function timingsKeyOf(s: Pick<TradeoffsRequest, 'steps' | 'c' | 'x0' | 'target'>): string {
-  return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
+export function timingsKeyOf(s: Pick<TradeoffsRequest, 'steps' | 'c' | 'x0' | 'target' | 'inputs'>): string {
+  return `${s.steps}|${s.c}|${s.x0}|${s.target}|${s.inputs ?? 'all'}`;
 }
 
 function message(error: unknown): string {
@@ -59,7 +59,7 @@ export function startTradeoffs(store: LabStore, engine: TradeoffsEngine): () => 
   measureSoon();
   const unsubscribe = store.subscribe((state) => {
     const next = requestOf(state);
-    if (next.steps === last.steps && next.c === last.c && next.x0 === last.x0 && next.target === last.target && next.window === last.window && next.outputs === last.outputs) return;
+    if (next.steps === last.steps && next.c === last.c && next.x0 === last.x0 && next.target === last.target && next.window === last.window && next.outputs === last.outputs && next.inputs === last.inputs) return;
     const chainMoved = timingsKeyOf(next) !== timingsKeyOf(last);
     last = next;
     figures.request(next);
