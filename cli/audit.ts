@@ -1,5 +1,8 @@
 import {
+  fullTapeBytes,
   periodicCounts,
+  revolvePeakBytes,
+  revolvePeakStates,
   revolveAdvances,
   runLab,
   type LabReport,
@@ -68,6 +71,7 @@ export function auditSettings(): LabSettings[] {
                 // The periodic stride nearest √T; binomial with three snapshots.
                 stride: Math.max(1, Math.min(steps, Math.round(Math.sqrt(steps)))),
                 snapshots: 3,
+                state: 'scalar',
                 include: { tangents: false, frontier: false, workCurve: false },
               });
             }
@@ -103,16 +107,22 @@ export const AUDIT_CHECKS: Record<string, Check> = {
       ['prefix-reusing steps', r.counts.finiteDifferenceSteps, T + 2 * T * (T + 1)],
       ['naive steps', r.counts.finiteDifferenceNaiveSteps, (2 * P + 1) * T],
       ['full-tape states', r.checkpoint.fullTapeStates, T + 1],
+      ['full-tape bytes', r.checkpoint.fullTapeBytes, fullTapeBytes(T)],
     ];
     if (s.schedule === 'periodic') {
       const k = periodicCounts(T, s.stride);
       want.push(
-        ['periodic stored states', r.checkpoint.storedStates, k.storedStates],
+        ['periodic held items', r.checkpoint.storedStates, k.storedStates],
+        ['periodic peak bytes', r.checkpoint.peakBytes, k.peakBytes],
         ['periodic recomputed steps', r.checkpoint.recomputedSteps, k.recomputedSteps],
         ['periodic work', r.checkpoint.workUnits, k.workUnits],
       );
     } else {
-      want.push(['binomial advances', r.checkpoint.advances, revolveAdvances(T, s.snapshots)]);
+      want.push(
+        ['binomial advances', r.checkpoint.advances, revolveAdvances(T, s.snapshots)],
+        ['binomial held items', r.checkpoint.storedStates, revolvePeakStates(T, s.snapshots)],
+        ['binomial peak bytes', r.checkpoint.peakBytes, revolvePeakBytes(T, s.snapshots)],
+      );
       if (r.checkpoint.peakSnapshots > s.snapshots) want.push(['binomial snapshots', r.checkpoint.peakSnapshots, s.snapshots]);
     }
     const bad = want.find(([, got, expected]) => got !== expected);

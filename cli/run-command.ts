@@ -1,4 +1,4 @@
-import { runLab, SETTINGS, type LabReport, type LabSettings } from '../engine/index.ts';
+import { COSTED_METHODS, costSentence, runLab, SETTINGS, type LabReport, type LabSettings } from '../engine/index.ts';
 import { parseOptions } from './args.ts';
 import { fmt, fmtBytes, table } from './table.ts';
 import { printJson } from './print-json.ts';
@@ -7,7 +7,8 @@ import { optionsHelp, SETTINGS_OPTIONS, settingsFromOptions } from './settings-o
 /** `run`'s help: the option lines come from the settings table's rows. */
 export const RUN_HELP = `tape-lab run [options] [--params FILE] [--json]
   One lab run: the chain's gradient by reverse mode, forward mode, central differences and a
-  checkpointed sweep, with counted work and errors. Options:
+  checkpointed sweep, with counted work and errors, and each method's cost as counted passes
+  beside measured time in runs of the plain chain (measured here, so it varies run to run). Options:
 ${optionsHelp(SETTINGS)}
     --params FILE               JSON {"a": [...], "b": [...], "c", "x0", "target"} (at most 8 MiB);
                                 the steps become a.length
@@ -16,7 +17,7 @@ ${optionsHelp(SETTINGS)}
 /** `tape-lab run`: one lab run, as a readable summary or the LabReport as JSON. */
 export function runCommand(argv: string[]): string {
   const { values } = parseOptions(argv, { ...SETTINGS_OPTIONS, json: { type: 'boolean' } }, 'run');
-  const settings: LabSettings = { ...settingsFromOptions(values), include: { tangents: false } };
+  const settings: LabSettings = { ...settingsFromOptions(values), include: { tangents: false, times: true } };
   const report = runLab(settings);
   return values.json ? printJson(reportJson(report)) : summary(report);
 }
@@ -60,6 +61,9 @@ function summary(r: LabReport): string {
   lines.push('Work units count full-chain evaluations: reverse = record + sweep; forward = 1 primal + P tangent');
   lines.push('lanes per step; central differences = 1 + 2P loss evaluations.');
   lines.push('');
+  lines.push('Cost as counted passes and as measured time (one plain run of the chain = 1 run):');
+  for (const m of COSTED_METHODS) lines.push(`  ${costSentence(m, r.cost[m])}`);
+  lines.push('');
   if (r.sweep.length > 0) {
     const best = r.sweep.find((p) => p.eps === r.bestEps);
     lines.push(
@@ -72,10 +76,18 @@ function summary(r: LabReport): string {
       `reusing the stored prefix, against ${fmt(r.counts.finiteDifferenceNaiveSteps)} from scratch.`,
   );
   lines.push(
-    `Checkpointing (${scheduleName}): ${fmt(k.fullTapeStates)} states on the full tape → ${fmt(k.storedStates)} held at most, ` +
-      `for ${fmt(k.recomputedSteps)} recomputed steps: ${fmt(k.stepEvaluations)} step evaluations against the full tape's ${fmt(r.steps)}, ` +
-      `a ${fmt(k.stepEvaluations / r.steps)}× replay; peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)}.`,
+    `Checkpointing (${scheduleName}; a stored state ${k.stateBytes} B, a step's tape ${k.stepBytes} B): ` +
+      `${fmt(k.fullTapeStates)} items on the full tape → ${fmt(k.storedStates)} held at most; ` +
+      `peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)}; ` +
+      `${fmt(k.recomputedSteps)} recomputed steps: ${fmt(k.stepEvaluations)} step evaluations against the full tape's ${fmt(r.steps)}.`,
   );
+  if (k.leastMemory) {
+    const { byItems, byBytes } = k.leastMemory;
+    lines.push(
+      `Least memory of a periodic stride: by held items stride ${byItems.stride} (${fmt(byItems.peakStates)} items); ` +
+        `by bytes stride ${byBytes.stride} (${fmtBytes(byBytes.peakBytes)}).`,
+    );
+  }
   lines.push(`Tape: ${fmt(r.counts.tapeNodes)} nodes × ${r.counts.bytesPerNode} bytes (adjoint included) = ${fmtBytes(r.counts.tapeNodes * r.counts.bytesPerNode)} at its peak.`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');

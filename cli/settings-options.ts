@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import {
   checkEngineLimits,
   MAX_STEPS,
+  rangeMaxText,
   SETTINGS,
   type AnyRow,
   type LabSettings,
@@ -38,7 +39,7 @@ function cliRange(row: NumberRow) {
 
 function rangeText(row: NumberRow): string {
   const range = cliRange(row);
-  const max = range.max === 'steps' ? 'the steps' : range.max >= Number.MAX_SAFE_INTEGER ? null : String(range.max);
+  const max = typeof range.max !== 'number' ? rangeMaxText(range) : range.max >= Number.MAX_SAFE_INTEGER ? null : String(range.max);
   const low = range.minExclusive ? `above ${range.min}` : `${range.min}`;
   return max === null ? `at least ${low}` : `${range.minExclusive ? `${low} up to` : `${low} …`} ${max}`;
 }
@@ -48,7 +49,12 @@ export function optionsHelp(table: { rows: readonly AnyRow[] }): string {
   const lines = flagged(table).map((row) => {
     const left = `--${row.flag} ${row.metavar}`;
     const range = row.kind === 'choice' ? '' : `; ${rangeText(row)}`;
-    const fallback = row.kind !== 'choice' && row.hash === 'exponent' ? formatEps(row.default) : String(row.default);
+    const fallback =
+      row.kind !== 'choice' && row.hash === 'exponent'
+        ? formatEps(row.default)
+        : row.kind !== 'choice' && row.default >= Number.MAX_SAFE_INTEGER
+          ? 'all'
+          : String(row.default);
     return `    ${left.padEnd(28)}${row.help}${range} (default ${fallback})`;
   });
   return lines.join('\n');
@@ -68,6 +74,9 @@ export function readOption(row: SettingRow, text: string, steps: number): number
   if (row.kind === 'integer') {
     if (Number.isInteger(x) && x >= range.min && range.max === 'steps' && x > steps) {
       throw new UsageError(`${flag} ${x} is larger than the ${steps} steps; use ${range.min} to ${steps}`);
+    }
+    if (Number.isInteger(x) && x >= range.min && range.max === 'inputs' && x > max) {
+      throw new UsageError(`${flag} ${x} is more than P + 2 = ${max}; use ${range.min} to ${max}`);
     }
     if (!Number.isInteger(x) || x < range.min || x > max) {
       const span = range.max === 'steps' ? `from ${range.min} to the steps (${steps})` : max >= Number.MAX_SAFE_INTEGER ? `of at least ${range.min}` : `from ${range.min} to ${max}`;
@@ -100,7 +109,7 @@ export function settingsFromOptions(values: SettingsValues): LabSettings {
     if (typeof text === 'string') out[row.key] = readOption(row, text, steps);
     else if (file && row.key in file.scalars) out[row.key] = file.scalars[row.key];
     else if (row.key === 'steps' && file) out[row.key] = file.a.length;
-    else out[row.key] = row.kind !== 'choice' && row.engine.max === 'steps' ? Math.min(row.default, steps) : row.default;
+    else out[row.key] = row.kind !== 'choice' && typeof row.engine.max !== 'number' ? Math.min(row.default, SETTINGS.max(row.engine, steps)) : row.default;
     if (row.key === 'steps' && file && out.steps !== file.a.length) {
       throw new UsageError(`--steps ${out.steps} disagrees with the --params file, which has ${file.a.length} steps`);
     }

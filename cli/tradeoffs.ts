@@ -26,8 +26,9 @@ export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] ${leverFlags} [--c
   the gradient stopped at x_{T−K} (truncated backpropagation) and its relative error for every
   K from 0 to T; the step as twelve primitives against one fused node (nodes, bytes, measured
   time); saving each step's intermediates against recomputing them (bytes held, step
-  evaluations); the Jacobian of the last M states by forward mode (P + 1 chain runs) and by
-  reverse mode (1 + M), with measured times as M grows. --budget: milliseconds of timing per
+  evaluations); the Jacobian of the last M states over the first N inputs of (x0, c, a0, b0, a1,
+  b1, ...) by forward mode (N + 1 chain runs, whatever M) and by reverse mode (1 + M), with
+  measured times as M grows: the lines cross at M = N. --budget: milliseconds of timing per
   measured pair (default 50; fusion gets four times it). The levers:
 ${optionsHelp(LEVERS)}`;
 
@@ -64,7 +65,7 @@ export function tradeoffsCommand(argv: string[]): string {
     target: numberOption('target', values.target) ?? CHAIN_DEFAULTS.target,
   });
   const figures = tradeoffsFigures(params, levers);
-  const timings = tradeoffsTimings(params, levers.outputs, budget);
+  const timings = tradeoffsTimings(params, levers.outputs, budget, 4 * budget, levers.inputs);
   const data = tradeoffsJson(figures, timings);
   return values.json ? printJson(data) : formatTradeoffs(figures, timings, params);
 }
@@ -94,14 +95,23 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
       maxDifference: f.recompute.maxDifference,
     },
     jacobian: {
+      inputs: f.jacobian.inputs,
       rows: f.jacobian.rows,
       forward: { work: f.jacobian.forward.work, microseconds: chosen?.forwardMicroseconds ?? null },
       reverse: { work: f.jacobian.reverse.work, microseconds: chosen?.reverseMicroseconds ?? null },
-      crossover: t.crossover,
+      crossover: f.jacobian.crossover,
+      crossoverByTime: t.crossover.time,
       maxDifference: f.jacobian.maxDifference,
       measured: t.jacobian,
+      forwardTimeSpread: forwardSpread(t),
     },
   };
+}
+
+/** Largest over smallest of forward mode's measured times across M (equal work, so ideally 1). */
+export function forwardSpread(t: TradeoffsTimings): number {
+  const times = t.jacobian.map((p) => p.forwardMicroseconds);
+  return Math.max(...times) / Math.min(...times);
 }
 
 function fmtMicro(us: number): string {
@@ -115,8 +125,12 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
   const P = f.parameters;
   const curve = f.truncationCurve;
   const shownK = [...new Set([0, 1, 2, 5, 10, 20, 40, 80, 160, 320, 640, K, T].filter((k) => k <= T))].sort((x, y) => x - y);
+  const N = f.jacobian.inputCount;
   const crossTime = t.crossover.time === null ? `none for M ≤ ${T} (reverse mode was faster at M = ${T})` : `from M = ${t.crossover.time}`;
-  const crossWork = t.crossover.work === null ? `none for M ≤ ${T} (forward costs P + 1 = ${P + 1}, reverse 1 + M: forward wins only past M = P = ${P})` : `from M = ${t.crossover.work}`;
+  const crossWork =
+    f.jacobian.crossover === null
+      ? `none for M ≤ ${T} (forward costs N + 1 = ${N + 1}, reverse 1 + M: forward wins only past M = N = ${N})`
+      : `from M = ${f.jacobian.crossover} (forward N + 1 = ${N + 1} against reverse 1 + M; equal at M = N = ${N})`;
   return [
     `What frameworks hide, on the chain: T = ${T} steps, P = ${P} parameters, c = ${fmt(p.c)}, x₀ = ${fmt(p.x0)}, y = ${fmt(p.target)}`,
     '',
@@ -144,7 +158,8 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     ]),
     `largest difference between the two gradients: ${fmt(f.recompute.maxDifference)}`,
     '',
-    `Jacobian of the last M = ${f.outputs} states (${f.outputs} × ${P}), forward against reverse: largest difference ${fmt(f.jacobian.maxDifference)}`,
+    `Jacobian of the last M = ${f.outputs} states over the first N = ${N} inputs (${f.jacobian.inputs.length <= 6 ? f.jacobian.inputs.join(', ') : `${f.jacobian.inputs.slice(0, 4).join(', ')}, …, ${f.jacobian.inputs[N - 1]}`}), ` +
+      `${f.outputs} × ${N}, forward against reverse: largest difference ${fmt(f.jacobian.maxDifference)}`,
     table([
       ['M', 'forward work', 'reverse work', 'forward time', 'reverse time'],
       ...t.jacobian.map((q) => [
@@ -157,6 +172,7 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     ]),
     `forward mode starts to win by work: ${crossWork}`,
     `forward mode starts to win by time: ${crossTime}`,
+    `forward mode's times over M (equal work) spread by ${fmt(forwardSpread(t))}× (largest over smallest)`,
     'Times are the fastest of batches timed in alternation, on this machine now: measured, not asserted.',
   ].join('\n');
 }

@@ -15,8 +15,8 @@ export const CACHED_PART_SETTINGS = {
   sweep: ['steps', 'c', 'x0', 'target'],
   /** Forward mode's table of tangents dx_t/dθ. */
   tangents: ['steps', 'c', 'x0', 'target'],
-  /** Every stride's and every snapshot count's schedule, counted: T alone. */
-  frontier: ['steps'],
+  /** Every stride's and every snapshot count's schedule, counted: T, and the state's width for the bytes. */
+  frontier: ['steps', 'state'],
   /** The methods' work at fixed chain lengths: the schedule alone (the current steps' point comes with every report). */
   workCurve: ['schedule', 'stride', 'snapshots'],
 } as const satisfies Record<string, readonly ChainSettingKey[]>;

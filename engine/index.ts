@@ -72,6 +72,7 @@ export {
   type TimingOptions,
 } from './method-times.ts';
 export * from './tradeoffs/index.ts';
+export { COSTED_METHODS, costSentence, labCost, type CostedMethod, type LabCost, type MethodCost } from './method-cost.ts';
 export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, stepsOfSettings, type CostPlan, type CostProbe } from './cost-plan.ts';
 export * from './second-order/index.ts';
 export * from './bugs/index.ts';

@@ -6,6 +6,8 @@ import { BYTES_PER_NODE } from './tape.ts';
 import { checkpointReport } from './checkpoint/lab-schedule.ts';
 import { PART_COMPUTE, RunInputs, sweepPart } from './lab-parts.ts';
 import { finish, runSliced } from './slicing.ts';
+import { labCost } from './method-cost.ts';
+import { timeMethods } from './method-times.ts';
 import { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT } from './limits.ts';
 
 export { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, FRONTIER_STEP_LIMIT, SWEEP_STEP_LIMIT, TANGENT_TABLE_LIMIT };
@@ -149,6 +151,12 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   const checkpointed = checkpoint.gradient;
 
   const fdError = gradientError(finiteDifference, reverse);
+  const work = {
+    reverse: reverse.workUnits,
+    forward: forward.workUnits,
+    finiteDifference: fdRuns ? fdCount.evaluations : NaN,
+    checkpointed: checkpoint.workUnits,
+  };
   const report: LabReport = {
     steps: T,
     parameters: P,
@@ -163,12 +171,10 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
       checkpointed,
     },
     tangents: forward.tangents,
-    work: {
-      reverse: reverse.workUnits,
-      forward: forward.workUnits,
-      finiteDifference: fdRuns ? fdCount.evaluations : NaN,
-      checkpointed: checkpoint.workUnits,
-    },
+    work,
+    // Timed with the lab's own settings; a method too slow at this length is timed on a shorter
+    // chain and scaled (engine/method-times.ts), and says so.
+    cost: labCost(work, wants(settings, 'times', false) ? timeMethods(params, settings, { now: () => performance.now(), budgetMs: 250 }) : null),
     counts: {
       tapeNodes: reverse.tapeNodes,
       bytesPerNode: BYTES_PER_NODE,

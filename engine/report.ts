@@ -4,6 +4,8 @@
  * the worker boundary by structured clone (its typed arrays can be transferred).
  */
 import type { CheckpointAction } from './checkpoint/actions.ts';
+import type { StateWidth } from './checkpoint/bytes.ts';
+import type { LabCost } from './method-cost.ts';
 
 /** Which checkpoint schedule to model. */
 export type ScheduleKind = 'periodic' | 'revolve';
@@ -19,6 +21,8 @@ export interface LabSettings {
   schedule: ScheduleKind;
   /** Binomial schedule: number of snapshots. */
   snapshots: number;
+  /** A checkpoint's size in the memory model: one float (8 bytes, the default) or 'wide' (640, a step's tape). */
+  state: StateWidth;
   c: number;
   x0: number;
   target: number;
@@ -26,14 +30,15 @@ export interface LabSettings {
   params?: { a: ArrayLike<number>; b: ArrayLike<number> };
   /**
    * Which optional parts to compute. Omitted, each is computed, except forward mode, central
-   * differences, the sweep and the frontier above their step limits (engine/lab.ts).
+   * differences, the sweep and the frontier above their step limits (engine/lab.ts), and the
+   * measured times of `cost`, which are computed only when asked for.
    */
   include?: Partial<Record<LabPart, boolean>>;
 }
 
 /** Optional parts of a report; the app skips the expensive ones while a slider that does not
  * change them moves. */
-export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference';
+export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference' | 'times';
 
 /** dL/da_t and dL/db_t. */
 export interface GradientPair {
@@ -60,30 +65,40 @@ export type { CheckpointAction } from './checkpoint/actions.ts';
 export interface FrontierPoint {
   /** The stride (periodic) or snapshot count (binomial) that gives this point. */
   setting: number;
-  /** Peak live states (a recorded step counts as one, like a snapshot). */
+  /** Peak held items (a recorded step counts as one, like a stored state). */
   storedStates: number;
-  /** Peak bytes held: 8 per snapshot, 40 per node of each recorded step's tape, 8 for the working state. */
+  /** Peak bytes held: S per stored state (8, or 640 wide), 40 per node of each recorded step's tape, S for the working state. */
   peakBytes: number;
   recomputedSteps: number;
   workUnits: number;
+}
+
+/** The periodic stride with the fewest held items and the one with the fewest bytes (the smallest on ties). */
+export interface LeastMemory {
+  byItems: { stride: number; peakStates: number };
+  byBytes: { stride: number; peakBytes: number };
 }
 
 export interface CheckpointReport {
   schedule: ScheduleKind;
   stride: number | null;
   snapshots: number | null;
-  /** States a full tape keeps: x_0 … x_T. */
+  /** The memory model's state width, S (bytes of a stored state) and R (bytes of a recorded step t < T−1). */
+  stateWidth: StateWidth;
+  stateBytes: number;
+  stepBytes: number;
+  /** Items the full tape holds at its peak: T recorded steps and x_T. */
   fullTapeStates: number;
-  /** The most states the executor held at once (see engine/checkpoint). */
+  /** The most items the executor held at once (stored states + recorded steps + working state). */
   storedStates: number;
   /** The most plain snapshots held at once (what a binomial schedule's s bounds). */
   peakSnapshots: number;
   /**
-   * The most bytes the executor held at once: 8 per plain snapshot, each recorded step's tape
-   * nodes × BYTES_PER_NODE (16 × 40; 19 × 40 for the last step), 8 for the working state.
+   * The most bytes the executor held at once: S per stored state, each recorded step's tape
+   * nodes × BYTES_PER_NODE (16 × 40; 19 × 40 for the last step), S for the working state.
    */
   peakBytes: number;
-  /** peakBytes of the full tape (stride 1) on this chain: 640·T + 128. */
+  /** peakBytes of the full tape (periodic stride T) on this chain: 640·T + 120 + S. */
   fullTapeBytes: number;
   /** Untaped forward steps. */
   advances: number;
@@ -95,6 +110,8 @@ export interface CheckpointReport {
   workUnits: number;
   actions: CheckpointAction[];
   frontier: { periodic: FrontierPoint[]; revolve: FrontierPoint[] } | null;
+  /** The periodic strides of least memory, in held items and in bytes, from the frontier (null without it). */
+  leastMemory: LeastMemory | null;
   /** dL/da_t and dL/db_t computed by running the schedule (bitwise the full tape's). */
   gradient: GradientPair;
 }
@@ -131,6 +148,12 @@ export interface LabReport {
   tangents: Float64Array | null;
   /** Full-chain work units, counted. */
   work: { reverse: number; forward: number; finiteDifference: number; checkpointed: number };
+  /**
+   * Cost two ways: the counted passes above beside measured time in runs of the plain chain
+   * (engine/method-cost.ts). The times are measured only with `include.times` (they take a few
+   * hundred milliseconds and differ run to run); otherwise `runsOfTime` is null.
+   */
+  cost: LabCost;
   counts: {
     /** Nodes on the reverse-mode tape. */
     tapeNodes: number;

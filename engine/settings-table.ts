@@ -7,10 +7,13 @@
  * This module imports nothing, so the main thread, the worker and the CLI all load the same rows.
  */
 
-/** A closed range [min, max]; `max: 'steps'` means "up to the chain's steps". */
+/**
+ * A closed range [min, max]; `max: 'steps'` means "up to the chain's steps", and `max: 'inputs'`
+ * "up to the chain's inputs": x₀, c and its P = 2T parameters, so 2T + 2.
+ */
 export interface SettingRange {
   min: number;
-  max: number | 'steps';
+  max: number | 'steps' | 'inputs';
   /** True when `min` itself is not allowed (epsilon must be above 0). */
   minExclusive?: boolean;
 }
@@ -55,6 +58,8 @@ export interface ChoiceRow<K extends string = string, C extends string = string>
   kind: 'choice';
   default: C;
   choices: readonly C[];
+  /** Written to the hash only when it is not the default (a later row, so older links stay as they were). */
+  hashOnlyIfChanged?: boolean;
 }
 
 export type SettingRow<K extends string = string> = NumberRow<K> | ChoiceRow<K>;
@@ -99,7 +104,11 @@ export const MAX_STEPS = 100_000;
  *   the rest, where the methods whose cost grows as T² are estimated instead of run.
  * - eps 1e-16 … 1, on a log slider: from below machine epsilon (pure rounding noise) to a step
  *   as large as the parameters themselves (pure truncation error).
- * - stride 1 … steps: 1 is the full tape, steps keeps only x₀. Snapshots 1 … steps likewise.
+ * - stride 1 … steps: 1 stores every state and re-tapes one step at a time, steps is the full
+ *   tape (one segment). Snapshots 1 … steps (1 keeps only x₀).
+ * - state: a checkpoint's size in the memory model, a float (8 bytes) or "wide", as large as a
+ *   step's tape (640), as a network's activations are; it moves the byte-optimal stride from 1
+ *   to ≈ √T and changes no arithmetic.
  * - c −1 … 1.5, x₀ −2 … 2, target −2 … 2: every figure stays finite over the whole steps
  *   slider (longer chains may overflow or vanish, and the report's warnings say so) (checked over a grid of these ranges). A negative c makes the chain contract hard, so
  *   at 200 steps the early gradients fall by up to ~180 decades: vanishing gradients, on purpose
@@ -134,6 +143,11 @@ export const SETTING_ROWS = [
     app: { min: 1, max: 'steps' }, engine: { min: 1, max: Number.MAX_SAFE_INTEGER }, cli: 'engine',
   },
   {
+    key: 'state', label: 'Checkpoint size', flag: 'state', metavar: 'scalar|wide',
+    help: "a stored state's bytes: scalar 8, or wide 640 (a step's tape)",
+    kind: 'choice', default: 'scalar', choices: ['scalar', 'wide'], hashOnlyIfChanged: true,
+  },
+  {
     key: 'c', label: 'c', flag: 'c', metavar: 'C', help: 'weight of the rational term c·x/(1+x²)',
     kind: 'real', default: 0.35, scale: 'linear', sliderStep: 0.01, hash: 'plain',
     app: { min: -1, max: 1.5 }, engine: ALWAYS_FINITE, cli: 'app',
@@ -150,7 +164,7 @@ export const SETTING_ROWS = [
   },
 ] as const satisfies readonly SettingRow[];
 
-/** The chain's settings: steps, eps, stride, schedule, snapshots, c, x0, target. */
+/** The chain's settings: steps, eps, stride, schedule, snapshots, state, c, x0, target. */
 export type ChainSettings = SettingsOf<typeof SETTING_ROWS>;
 export type ChainSettingKey = keyof ChainSettings;
 
@@ -187,7 +201,7 @@ export function buildSettingsTable<const Rows extends readonly AnyRow[]>(rows: R
       if (!found) throw new Error(`no setting called ${String(key)}`);
       return found;
     },
-    max: (range, steps) => (range.max === 'steps' ? steps : range.max),
+    max: (range, steps) => rangeMax(range, steps),
     same: (a, b) => keys.every((k) => Object.is(a[k], b[k])),
     pick: (from) => Object.fromEntries(keys.map((k) => [k, from[k]])) as unknown as S,
   };
@@ -207,4 +221,18 @@ export function pickSettings(from: ChainSettings): ChainSettings {
 /** Exact equality of two chain settings; used wherever two settings are compared. */
 export function sameSettings(a: ChainSettings, b: ChainSettings): boolean {
   return SETTINGS.same(a, b);
+}
+
+/** A range's upper end on a chain of `steps` steps (see SettingRange). */
+export function rangeMax(range: SettingRange, steps: number): number {
+  if (range.max === 'steps') return steps;
+  if (range.max === 'inputs') return 2 * steps + 2;
+  return range.max;
+}
+
+/** A range's upper end in words, for help and errors: "the steps", "P + 2", or the number. */
+export function rangeMaxText(range: SettingRange): string {
+  if (range.max === 'steps') return 'the steps';
+  if (range.max === 'inputs') return 'P + 2';
+  return String(range.max);
 }

@@ -19,6 +19,7 @@ const NAMES: Partial<Record<string, string>> = {
 
 function rangeText(range: SettingRange, steps: number): string {
   if (range.max === 'steps') return `from ${range.min} to the steps (${steps})`;
+  if (range.max === 'inputs') return `from ${range.min} to P + 2 (${2 * steps + 2})`;
   if (range.max >= Number.MAX_SAFE_INTEGER) return `of at least ${range.min}`;
   return `from ${range.min} to ${range.max}`;
 }

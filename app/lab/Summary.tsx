@@ -1,4 +1,4 @@
-import { formatEps, formatNumber, formatWork } from '../ui/format.ts';
+import { formatBytes, formatEps, formatNumber, formatWork } from '../ui/format.ts';
 import type { PartEstimate } from '../../engine/report.ts';
 import { estimatedTime, estimatedWorkShort, notRun } from './notRun.ts';
 import { useLab } from '../state/store/index.ts';
@@ -49,7 +49,7 @@ export function Summary() {
         </div>
       </div>
       <div className="stat">
-        <div className="stat-label">Stored states</div>
+        <div className="stat-label">Held items</div>
         <div className={`stat-value m-checkpoint${cp ? fitClass(`${cp.fullTapeStates} → ${cp.storedStates}`, 11) : ''}`}>
           {cp ? (
             <>
@@ -60,7 +60,7 @@ export function Summary() {
           )}
         </div>
         <div className="stat-note">
-          {cp && r ? `${cp.stepEvaluations} evaluations for ${r.steps} steps` : '—'}
+          {cp && r ? `${formatBytes(cp.peakBytes)} of ${formatBytes(cp.fullTapeBytes)}; ${cp.stepEvaluations} evaluations` : '—'}
         </div>
       </div>
     </section>

@@ -1,26 +1,54 @@
 /**
- * The byte side of the accounting (engine/checkpoint/executor.ts counts it as the actions run):
+ * The one memory model every schedule, figure and report uses (engine/checkpoint/executor.ts
+ * counts it as the actions run):
  *
- *   live bytes = 8 · (plain snapshots held) + Σ_{recorded steps t held} nodes_t · BYTES_PER_NODE
- *                + 8 while the working register holds a state,
+ * - a checkpoint is a stored state x_t: S bytes (8 on this scalar chain, one float);
+ * - a recorded step is that step's tape: R bytes (16 nodes × 40 = 640; 760 for the last step,
+ *   which tapes the loss ½(x_T − y)² with it: 3 nodes more);
+ * - the working register, while it holds a state, costs S like a checkpoint.
  *
- * and `peakBytes` is its peak over the run. A plain state x_t is one float (8 bytes); a recorded
- * step is its one-step tape, nodes_t = 16 nodes of 40 bytes (640), 19 for the last step (760,
- * the loss taped with it). So one kept tape costs as much as 80 snapshots, where the live-state
- * count weighs both as one.
+ *   live bytes = S · (checkpoints held) + Σ_{recorded steps t held} nodes_t · 40 + S (working state)
+ *
+ * and `peakBytes` is its peak over the run. Memory is reported two ways: in held items (each
+ * state or recorded step one unit, the textbook count: the periodic schedule's best stride is
+ * ≈ √T) and in bytes (best stride ≈ √(T·S/R): on this chain R = 80·S, so the leanest periodic
+ * schedule stores every state and re-tapes one step at a time). The "wide" state makes a
+ * checkpoint as large as a step's tape (S = R = 640), as a network's activations are, and the
+ * byte-optimal stride moves to √T. The width is a model of memory only: the arithmetic, the
+ * gradient and every count but the bytes are the same.
  */
 import { NODES_IN_LOSS } from '../chain.ts';
 import { BYTES_PER_NODE } from '../tape.ts';
 import { STEP_NODES, recordedStepNodes } from './step-tape.ts';
 
-/** Bytes of one state x_t held as a plain float: a snapshot, or the working register. */
+/** S of the scalar chain: bytes of one state x_t held as a plain float (a checkpoint, or the working register). */
 export const STATE_BYTES = Float64Array.BYTES_PER_ELEMENT;
 
-/** Bytes of a recorded step t < T−1: 16 nodes × 40 = 640. */
+/** R: bytes of a recorded step t < T−1, 16 nodes × 40 = 640. */
 export const STEP_TAPE_BYTES = STEP_NODES * BYTES_PER_NODE;
 
 /** Bytes the loss ½(x_T − y)² adds to recorded step T−1: 3 nodes × 40 = 120. */
 export const LOSS_TAPE_BYTES = NODES_IN_LOSS * BYTES_PER_NODE;
+
+/** How large a stored state is: one float ('scalar', S = 8) or as large as a step's tape ('wide', S = R = 640). */
+export type StateWidth = 'scalar' | 'wide';
+
+/** S and R of one memory model, in bytes. */
+export interface MemoryModel {
+  width: StateWidth;
+  /** S: bytes of one stored state (a checkpoint, or the working register while it holds one). */
+  stateBytes: number;
+  /** R: bytes of a recorded step t < T−1 (the last one holds LOSS_TAPE_BYTES more). */
+  stepBytes: number;
+}
+
+/** The memory model of a state width: S = 8 ('scalar') or S = R = 640 ('wide'); R = 640 either way. */
+export function memoryModel(width: StateWidth = 'scalar'): MemoryModel {
+  return { width, stateBytes: width === 'wide' ? STEP_TAPE_BYTES : STATE_BYTES, stepBytes: STEP_TAPE_BYTES };
+}
+
+/** The scalar chain's model, S = 8, R = 640: the default everywhere. */
+export const SCALAR_MODEL: Readonly<MemoryModel> = Object.freeze(memoryModel('scalar'));
 
 /** Bytes recorded step t of a T-step chain holds: nodes_t · BYTES_PER_NODE (640; 760 for t = T−1). */
 export function recordedStepBytes(step: number, steps: number): number {
@@ -28,23 +56,23 @@ export function recordedStepBytes(step: number, steps: number): number {
 }
 
 /**
- * Peak bytes of the full tape in the executor (periodic stride 1: record 0 … T−1, reverse
- * T−1 … 0). The peak comes after the last record, with all T one-step tapes and the working x_T:
+ * Peak bytes of the full tape (record 0 … T−1, reverse T−1 … 0: the periodic schedule with
+ * stride T). The peak comes after the last record, with all T one-step tapes and the working x_T:
  *
- *   fullTapeBytes(T) = T · 16 · 40 + 3 · 40 + 8 = 640·T + 128   (T = 40: 25,728).
+ *   fullTapeBytes(T) = R·T + 120 + S   (scalar: 640·T + 128, 25,728 at T = 40).
  *
  * One-step tapes repeat the leaves x_t and c that a single tape of the whole chain shares, so
  * this is 2 nodes a step more than engine/reverse.ts's tape (2 + 14T + 3 nodes).
  */
-export function fullTapeBytes(steps: number): number {
-  return steps * STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES;
+export function fullTapeBytes(steps: number, model: MemoryModel = SCALAR_MODEL): number {
+  return steps * model.stepBytes + LOSS_TAPE_BYTES + model.stateBytes;
 }
 
 /**
  * Peak bytes of the binomial schedule with s snapshots (engine/checkpoint/revolve.ts), with
  * u = max(1, min(s, T − 1)) the snapshots it can use:
  *
- *   peakBytes = 8·u + 760 + 8 = 8·u + 768   (T = 40: s = 3 → 792, s = 10 → 848),
+ *   peakBytes = S·u + 760 + S   (scalar, T = 40: s = 3 → 792, s = 10 → 848),
  *
  * its u snapshots, the step it is turning (at most step T−1's 760 bytes) and the working x_{t+1}
  * after that step's record. The bound is reached at the first turn, which is step T−1: the
@@ -53,7 +81,15 @@ export function fullTapeBytes(steps: number): number {
  * steps to its right, so x_mid is stored; with r = 1 it stores every state but the last).
  * Later turns hold 640-byte tapes, and stores hold no tape.
  */
-export function revolvePeakBytes(steps: number, snapshots: number): number {
+export function revolvePeakBytes(steps: number, snapshots: number, model: MemoryModel = SCALAR_MODEL): number {
   const u = Math.max(1, Math.min(snapshots, steps - 1));
-  return u * STATE_BYTES + STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES;
+  return u * model.stateBytes + model.stepBytes + LOSS_TAPE_BYTES + model.stateBytes;
+}
+
+/**
+ * Peak held items of the binomial schedule: u + 2 with u = max(1, min(s, T − 1)), its snapshots,
+ * the step it is turning and the working x_{t+1} (at the first turn, as for the bytes).
+ */
+export function revolvePeakStates(steps: number, snapshots: number): number {
+  return Math.max(1, Math.min(snapshots, steps - 1)) + 2;
 }

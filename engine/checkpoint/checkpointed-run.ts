@@ -1,13 +1,16 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport } from '../report.ts';
 import { countSchedule, executeSchedule, type CheckpointGradient } from './executor.ts';
-import { frontier } from './frontier.ts';
+import { SCALAR_MODEL, type MemoryModel } from './bytes.ts';
+import { frontier, leastMemory } from './frontier.ts';
 import { periodicActions } from './periodic.ts';
 import { buildSchedule, type ScheduleSpec } from './spec.ts';
 
 export interface CheckpointRunOptions {
   /** Dry-run every stride and snapshot count for the frontier (O(T²) actions; default true). */
   frontier?: boolean;
+  /** The memory model the bytes are counted in (default: the scalar chain's, S = 8). */
+  memory?: MemoryModel;
 }
 
 /** A checkpointed reverse sweep: the report the lab shows and the full gradient it computed. */
@@ -25,24 +28,30 @@ export interface CheckpointedRun {
 export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options: CheckpointRunOptions = {}): CheckpointedRun {
   const T = stepsOf(params);
   const actions = buildSchedule(T, spec);
-  const run = executeSchedule(params, actions);
+  const memory = options.memory ?? SCALAR_MODEL;
+  const run = executeSchedule(params, actions, { memory });
+  const points = options.frontier === false ? null : frontier(T, memory);
   const gradient: CheckpointGradient = { loss: run.loss, a: run.a, b: run.b, c: run.c, adjoint: run.adjoint };
   const report: CheckpointReport = {
     schedule: spec.schedule,
     stride: spec.schedule === 'periodic' ? spec.stride : null,
     snapshots: spec.schedule === 'revolve' ? spec.snapshots : null,
+    stateWidth: memory.width,
+    stateBytes: memory.stateBytes,
+    stepBytes: memory.stepBytes,
     fullTapeStates: T + 1,
     storedStates: run.storedStates,
     peakSnapshots: run.peakSnapshots,
     peakBytes: run.peakBytes,
-    // Counted like every other figure: the full tape (stride 1) dry-run in the executor, 2T actions.
-    fullTapeBytes: countSchedule(T, periodicActions(T, 1)).peakBytes,
+    // Counted like every other figure: the full tape (stride T) dry-run in the executor, 2T actions.
+    fullTapeBytes: countSchedule(T, periodicActions(T, T), memory).peakBytes,
     advances: run.advances,
     stepEvaluations: run.stepEvaluations,
     recomputedSteps: run.recomputedSteps,
     workUnits: run.workUnits,
     actions,
-    frontier: options.frontier === false ? null : frontier(T),
+    frontier: points,
+    leastMemory: points ? leastMemory(points.periodic) : null,
     gradient: { a: run.a, b: run.b },
   };
   return { report, gradient };

@@ -8,15 +8,17 @@
  *   x_{t+1}). Live states = snapshots held + recorded steps held + 1 while the working register
  *   holds a state. `storedStates` is the peak of live states, `peakSnapshots` the peak of
  *   snapshots alone. It starts with x_0 in the working register (1 live state).
- * - Live states weigh a recorded step like a snapshot; live bytes do not (engine/checkpoint/bytes.ts):
- *   8 per snapshot, nodes · BYTES_PER_NODE per recorded step (its tape's length: 16 nodes, 19 for
- *   the last step, 40 bytes each), 8 while the working register holds a state. `peakBytes` is
- *   the peak of live bytes. A dry run has no tapes and counts each as `recordedStepNodes` says.
+ * - Live states (held items) weigh a recorded step like a snapshot; live bytes do not (the one
+ *   memory model, engine/checkpoint/bytes.ts): S per snapshot (8; 640 for a wide state),
+ *   nodes · BYTES_PER_NODE per recorded step (its tape's length: 16 nodes, 19 for the last step,
+ *   40 bytes each), S while the working register holds a state. `peakBytes` is the peak of live
+ *   bytes. A dry run has no tapes and counts each as `recordedStepNodes` says.
  * - `advances` = steps evaluated by advance actions (untaped), `records` = steps taped,
  *   `stepEvaluations` = advances + records, `recomputedSteps` = stepEvaluations − T,
  *   `reverseSteps` = steps swept back (T), `workUnits` = (stepEvaluations + reverseSteps)/T.
- * - So the full tape (record 0 … T−1, reverse T−1 … 0) holds T recorded steps and the working
- *   x_T: T + 1 states, 640·T + 128 bytes, T evaluations, nothing recomputed, 2 work units.
+ * - So the full tape (record 0 … T−1, reverse T−1 … 0; periodic stride T) holds T recorded steps
+ *   and the working x_T: T + 1 items, 640·T + 120 + S bytes, T evaluations, nothing recomputed,
+ *   2 work units.
  *
  * The executor holds only what the schedule has stored and refuses, with a ScheduleError, any
  * action that needs a state or recorded step it does not hold, any reverse out of the order
@@ -25,7 +27,7 @@
 import { advance as advanceFloat, stepsOf, type ChainParams } from '../chain.ts';
 import { BYTES_PER_NODE } from '../tape.ts';
 import { formatAction, type CheckpointAction } from './actions.ts';
-import { LOSS_TAPE_BYTES, STATE_BYTES, STEP_TAPE_BYTES } from './bytes.ts';
+import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel } from './bytes.ts';
 import { Held } from './held.ts';
 import { StepRecorder, type RecordedStep, type StepAdjoint } from './step-tape.ts';
 
@@ -46,13 +48,13 @@ export class ScheduleError extends Error {
 
 /** What running a schedule cost, counted action by action. */
 export interface ScheduleCounts {
-  /** The most plain snapshots held at once. */
+  /** The most plain snapshots (checkpoints) held at once. */
   peakSnapshots: number;
-  /** The most live states (snapshots + recorded steps + working register) held at once. */
+  /** The most held items (snapshots + recorded steps + working register) at once: `peakStates`. */
   storedStates: number;
   /**
-   * The most bytes held at once: 8 per snapshot, each recorded step's tape nodes × BYTES_PER_NODE,
-   * and 8 for the working register while it holds a state.
+   * The most bytes held at once: S per snapshot, each recorded step's tape nodes × BYTES_PER_NODE,
+   * and S for the working register while it holds a state (S = 8, or 640 for a wide state).
    */
   peakBytes: number;
   /** Untaped step evaluations. */
@@ -91,6 +93,8 @@ export interface ScheduleRun extends CheckpointGradient, ScheduleCounts {}
 export interface ExecuteOptions {
   /** Validate and count without arithmetic: no states, no tapes. */
   dryRun?: boolean;
+  /** The memory model the bytes are counted in (default: the scalar chain's, S = 8). */
+  memory?: MemoryModel;
 }
 
 /** Marks the working register as holding no state. */
@@ -106,13 +110,13 @@ export function executeSchedule(
   actions: Iterable<CheckpointAction>,
   options: ExecuteOptions = {},
 ): ScheduleRun {
-  const { counts, gradient } = run(stepsOf(params), options.dryRun ? null : params, actions);
+  const { counts, gradient } = run(stepsOf(params), options.dryRun ? null : params, actions, options.memory ?? SCALAR_MODEL);
   return { ...gradient, ...counts };
 }
 
-/** The counts of a schedule for a chain of `steps` steps, by a dry run (no arithmetic). */
-export function countSchedule(steps: number, actions: Iterable<CheckpointAction>): ScheduleCounts {
-  return run(steps, null, actions).counts;
+/** The counts of a schedule for a chain of `steps` steps, by a dry run (no arithmetic), bytes under `memory`. */
+export function countSchedule(steps: number, actions: Iterable<CheckpointAction>, memory: MemoryModel = SCALAR_MODEL): ScheduleCounts {
+  return run(steps, null, actions, memory).counts;
 }
 
 /** Runs the actions; with `params` null, a dry run (the gradient is empty). */
@@ -120,6 +124,7 @@ function run(
   T: number,
   params: ChainParams | null,
   actions: Iterable<CheckpointAction>,
+  memory: MemoryModel,
 ): { counts: ScheduleCounts; gradient: CheckpointGradient } {
   if (!Number.isInteger(T) || T < 1) throw new RangeError(`a schedule needs a chain of at least one step; got ${T}`);
   const recorder = params ? new StepRecorder(params) : null;
@@ -144,11 +149,11 @@ function run(
   let storedStates = 1;
   // Read once into locals: under the CLI's and tests' module transforms an imported binding is a
   // property read (often a getter) at each use, which doubled the time of frontier(200).
-  const stateBytes = STATE_BYTES;
+  const stateBytes = memory.stateBytes;
   const nodeBytes = BYTES_PER_NODE;
   // A dry run's recorded step t: recordedStepBytes(t, T), 640 bytes, 760 for t = T−1.
-  const dryStepBytes = STEP_TAPE_BYTES;
-  const dryLastStepBytes = STEP_TAPE_BYTES + LOSS_TAPE_BYTES;
+  const dryStepBytes = memory.stepBytes;
+  const dryLastStepBytes = memory.stepBytes + LOSS_TAPE_BYTES;
   // Bytes of the recorded steps held now, and the peak of all live bytes (x_0 in the register).
   let tapeBytes = 0;
   let peakBytes = stateBytes;

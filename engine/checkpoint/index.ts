@@ -1,7 +1,7 @@
 /**
  * Gradient checkpointing: schedules as data (periodic and binomial), one executor that runs them
  * on the chain with no more live states than they claim, and the reports built from its counts.
- * The accounting model (live states and bytes) is documented at the top of executor.ts.
+ * The one memory model (held items and bytes) is documented in bytes.ts and executor.ts.
  */
 export { act, formatAction } from './actions.ts';
 export type {
@@ -15,15 +15,21 @@ export type {
   StoreAction,
 } from './actions.ts';
 export { binomialReach, repetitionNumber, revolveAdvances, revolveSplit, usefulSnapshots } from './binomial.ts';
-export { periodicActions, periodicCounts, periodicPeakBytes, periodicSchedule, periodicStoredStates } from './periodic.ts';
+export { periodicActions, periodicCounts, periodicPeakBytes, periodicPeakStates, periodicSchedule } from './periodic.ts';
 export {
   LOSS_TAPE_BYTES,
+  SCALAR_MODEL,
   STATE_BYTES,
   STEP_TAPE_BYTES,
   fullTapeBytes,
+  memoryModel,
   recordedStepBytes,
   revolvePeakBytes,
+  revolvePeakStates,
+  type MemoryModel,
+  type StateWidth,
 } from './bytes.ts';
+export { frontier, leastMemory, type Frontier } from './frontier.ts';
 export { recordedStepNodes } from './step-tape.ts';
 export type { PeriodicCounts } from './periodic.ts';
 export { revolveActions, revolveSchedule } from './revolve.ts';
@@ -31,8 +37,6 @@ export { buildSchedule, scheduleActions, validateScheduleSpec } from './spec.ts'
 export type { PeriodicSpec, RevolveSpec, ScheduleSpec } from './spec.ts';
 export { ScheduleError, countSchedule, executeSchedule } from './executor.ts';
 export type { CheckpointGradient, ExecuteOptions, ScheduleCounts, ScheduleRun } from './executor.ts';
-export { frontier } from './frontier.ts';
-export type { Frontier } from './frontier.ts';
 export { runCheckpointed, scheduleReport } from './checkpointed-run.ts';
 export type { CheckpointRunOptions, CheckpointedRun } from './checkpointed-run.ts';
 export { formatSchedule, scheduleSummary } from './summary.ts';

@@ -1,5 +1,6 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport, LabSettings } from '../report.ts';
+import { memoryModel } from './bytes.ts';
 import { countSchedule } from './executor.ts';
 import { runCheckpointed } from './checkpointed-run.ts';
 import { scheduleActions, type ScheduleSpec } from './spec.ts';
@@ -16,7 +17,7 @@ export function specOf(settings: Pick<LabSettings, 'schedule' | 'stride' | 'snap
 
 /** The lab's checkpoint block: the selected schedule run on the chain, with the frontier if asked. */
 export function checkpointReport(params: ChainParams, settings: LabSettings, withFrontier: boolean): CheckpointReport {
-  return runCheckpointed(params, specOf(settings, stepsOf(params)), { frontier: withFrontier }).report;
+  return runCheckpointed(params, specOf(settings, stepsOf(params)), { frontier: withFrontier, memory: memoryModel(settings.state) }).report;
 }
 
 /** Work units of the selected schedule on this chain, counted by a dry run in the executor. */

@@ -1,31 +1,38 @@
 import { act, type CheckpointAction } from './actions.ts';
-import { LOSS_TAPE_BYTES, STATE_BYTES, STEP_TAPE_BYTES } from './bytes.ts';
+import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel } from './bytes.ts';
 
 /**
- * The periodic schedule with stride k: the chain is cut into segments [s, e) starting at
- * s = 0, k, 2k, … (the last one may be shorter), and the stored unit of a segment is the tape
- * of its first step.
+ * The periodic schedule with stride k, as `torch.utils.checkpoint.checkpoint_sequential` and
+ * Chen et al. (2016, "Training deep nets with sublinear memory cost") run it: the chain is cut
+ * into n = ⌈T/k⌉ segments [s, e) starting at s = 0, k, 2k, … (the last one, of L = T − (n−1)k
+ * steps, may be shorter). A segment's checkpoint is its plain starting state x_s; its steps are
+ * taped only on the way back, one segment at a time.
  *
- *   forward:   for each segment: record s, advance s+1 → e           (working register ends at x_T)
- *   backward:  segments last to first: restore s+1 (the output of recorded step s),
- *              record s+1 … e−1, reverse e−1 … s
+ *   forward:   every segment but the last: store s, advance s → e
+ *              the last segment: record s … T−1 (taped at once, as torch runs its last segment)
+ *   backward:  reverse T−1 … s of the last segment; then segments last-but-one to first:
+ *              restore s, record s … e−1, reverse e−1 … s, free s
  *
- * Stride 1 is the full tape: record 0 … T−1, reverse T−1 … 0. Requires 1 ≤ k ≤ T (whole numbers).
+ * Stride T is one segment, the full tape (record 0 … T−1, reverse T−1 … 0); stride 1 stores
+ * every state but the last and re-tapes one step at a time. Every step is recorded once, and
+ * every step outside the last segment is also advanced once, so recomputed steps = T − L.
+ * Requires 1 ≤ k ≤ T (whole numbers).
  */
 export function* periodicActions(steps: number, stride: number): Generator<CheckpointAction> {
   checkPeriodic(steps, stride);
-  for (let s = 0; s < steps; s += stride) {
-    const e = Math.min(s + stride, steps);
-    yield act.record(s);
-    if (e > s + 1) yield act.advance(s + 1, e);
+  const last = lastSegmentStart(steps, stride);
+  for (let s = 0; s < last; s += stride) {
+    yield act.store(s);
+    yield act.advance(s, s + stride);
   }
-  for (let s = lastSegmentStart(steps, stride); s >= 0; s -= stride) {
-    const e = Math.min(s + stride, steps);
-    if (e > s + 1) {
-      yield act.restore(s + 1);
-      for (let t = s + 1; t < e; t++) yield act.record(t);
-    }
+  for (let t = last; t < steps; t++) yield act.record(t);
+  for (let t = steps - 1; t >= last; t--) yield act.reverse(t);
+  for (let s = last - stride; s >= 0; s -= stride) {
+    const e = s + stride;
+    yield act.restore(s);
+    for (let t = s; t < e; t++) yield act.record(t);
     for (let t = e - 1; t >= s; t--) yield act.reverse(t);
+    yield act.free(s);
   }
 }
 
@@ -38,84 +45,80 @@ export function periodicSchedule(steps: number, stride: number): CheckpointActio
 export interface PeriodicCounts {
   /** n = ⌈T/k⌉ segments. */
   segments: number;
-  /** Length of the last segment, T − (n−1)·k (equal to k when k divides T). */
+  /** L = T − (n−1)·k, the last segment's length (k when k divides T). */
   lastSegment: number;
-  /** T − n: the forward pass advances every step that does not start a segment. */
+  /** T − L: every step outside the last segment is advanced once on the forward pass. */
   advances: number;
-  /** T: every step is recorded exactly once (segment starts forward, interiors backward). */
+  /** T: every step is recorded exactly once. */
   records: number;
-  /** 2T − n. */
+  /** 2T − L. */
   stepEvaluations: number;
-  /** T − ⌈T/k⌉. */
+  /** T − L. */
   recomputedSteps: number;
-  /** n + max(k − 1, lastSegment): see `periodicStoredStates`. */
+  /** Peak held items, n + k: see `periodicPeakStates`. */
   storedStates: number;
-  /** See `periodicPeakBytes`. */
+  /** See `periodicPeakBytes` (under the model the counts were asked for). */
   peakBytes: number;
-  /** 0: the stored units are recorded first steps, not plain snapshots. */
+  /** n − 1: the stored segment starts (the last segment is taped, not stored). */
   peakSnapshots: number;
-  /** (2T − n + T)/T = 3 − n/T. */
+  /** (2T − L + T)/T = 3 − L/T. */
   workUnits: number;
 }
 
 /**
- * Peak live states of the periodic schedule, n = ⌈T/k⌉, L = T − (n−1)k the last segment:
+ * Peak held items of the periodic schedule (each state or recorded step one unit), n = ⌈T/k⌉:
  *
- *   storedStates = n + max(k − 1, L)
+ *   peakStates = n + k
  *
- * While the backward pass has just replayed segment j (0-based), it holds the first-step tapes
- * of segments 0 … j, the segment's L_j − 1 interior tapes and the working x_e: j + 1 + L_j.
- * The last segment gives n + L; the last full one, n − 1 + k; the end of the forward pass only
- * n + 1. So when k divides T the peak is n + k = ⌈T/k⌉ + (k − 1) + 1, and otherwise it is one
- * less than that: the longest segment is replayed after the last segment's tape has been dropped.
- * (T = 40, k = 4: 14. Stride 1: T + 1.)
+ * Re-taping segment j (0-based, j < n − 1) holds the checkpoints x_0 … x_{jk} (j + 1), the
+ * segment's k tapes and the working x_e: j + k + 2, largest at j = n − 2: n + k. Taping the last
+ * segment holds n − 1 checkpoints, L tapes and x_T: n + L ≤ n + k. With one segment (k = T) this
+ * is the full tape's T + 1. It is smallest near k = √T (T = 36: k = 6, 12 items).
  */
-export function periodicStoredStates(steps: number, stride: number): number {
-  const n = Math.ceil(steps / stride);
-  const last = steps - (n - 1) * stride;
-  return n + Math.max(stride - 1, last);
+export function periodicPeakStates(steps: number, stride: number): number {
+  return Math.ceil(steps / stride) + stride;
 }
 
 /**
- * Peak bytes of the periodic schedule, n = ⌈T/k⌉, L = T − (n−1)k, with a recorded step
- * holding B = 16·40 = 640 bytes (B + 120 for step T−1, which tapes the loss) and 8 for the
- * working state. Every tape the schedule holds is a recorded step, so the candidates are the
- * moments of `periodicStoredStates` in bytes:
+ * Peak bytes of the periodic schedule under a memory model (S per state, R per recorded step,
+ * 120 more for step T−1's loss), n = ⌈T/k⌉, L = T − (n−1)k:
  *
- *   peakBytes = max( B·(n + k − 2) + 8,   B·(n + L − 1) + 120 + 8 )
+ *   peakBytes = S·n + R·k + 120·[k divides T]
  *
- * the first after replaying the last full segment (n − 1 first-step tapes, k − 1 interior ones,
- * the working x_e), the second after replaying the last segment (the n + L − 1 tapes include step
- * T−1's). The end of the forward pass, B·n + 8 (+ 120 if L = 1), never exceeds the second.
- * The second wins when L ≥ k − 1 (so whenever k divides T), the first when L < k − 1.
- * (T = 40, k = 4: 8,448; k = 6: 7,048. Stride 1: 640·T + 128, the full tape's.)
+ * The candidates are the moments of `periodicPeakStates` in bytes: re-taping the last full
+ * segment before the last, S·(n−1) + R·k + S; taping the last segment, S·(n−1) + R·L + 120 + S.
+ * When L = k the second is larger by 120; when L < k the first is, since R·L + 120 ≤ R·k − R + 120.
+ * Scalar (S = 8, R = 640): stride 1 holds 8T + 760 (T = 36: 1,048 against the full tape's
+ * 23,168), and the smallest bytes come at k ≈ √(T·S/R), below 1 for T < 80: stride 1. Wide
+ * (S = R): R·(n + k) + 120·[k | T], smallest near k = √T.
  */
-export function periodicPeakBytes(steps: number, stride: number): number {
+export function periodicPeakBytes(steps: number, stride: number, model: MemoryModel = SCALAR_MODEL): number {
   const n = Math.ceil(steps / stride);
-  const last = steps - (n - 1) * stride;
-  const lastFull = n > 1 ? STEP_TAPE_BYTES * (n + stride - 2) + STATE_BYTES : 0;
-  return Math.max(lastFull, STEP_TAPE_BYTES * (n + last - 1) + LOSS_TAPE_BYTES + STATE_BYTES);
+  const divides = steps % stride === 0;
+  return model.stateBytes * n + model.stepBytes * stride + (divides ? LOSS_TAPE_BYTES : 0);
 }
 
 /** Counts of the periodic schedule with stride k on T steps, in closed form. */
-export function periodicCounts(steps: number, stride: number): PeriodicCounts {
+export function periodicCounts(steps: number, stride: number, model: MemoryModel = SCALAR_MODEL): PeriodicCounts {
   checkPeriodic(steps, stride);
   const n = Math.ceil(steps / stride);
-  const evaluations = 2 * steps - n;
+  const last = steps - (n - 1) * stride;
+  const evaluations = 2 * steps - last;
   return {
     segments: n,
-    lastSegment: steps - (n - 1) * stride,
-    advances: steps - n,
+    lastSegment: last,
+    advances: steps - last,
     records: steps,
     stepEvaluations: evaluations,
-    recomputedSteps: steps - n,
-    storedStates: periodicStoredStates(steps, stride),
-    peakBytes: periodicPeakBytes(steps, stride),
-    peakSnapshots: 0,
+    recomputedSteps: steps - last,
+    storedStates: periodicPeakStates(steps, stride),
+    peakBytes: periodicPeakBytes(steps, stride, model),
+    peakSnapshots: n - 1,
     workUnits: (evaluations + steps) / steps,
   };
 }
 
+/** (n − 1)·k: where the last segment starts. */
 function lastSegmentStart(steps: number, stride: number): number {
   return Math.floor((steps - 1) / stride) * stride;
 }

@@ -1,4 +1,5 @@
 import { formatAction, type CheckpointAction } from './actions.ts';
+import { SCALAR_MODEL, fullTapeBytes, type MemoryModel, type StateWidth } from './bytes.ts';
 import { countSchedule } from './executor.ts';
 import { buildSchedule, type ScheduleSpec } from './spec.ts';
 
@@ -15,6 +16,13 @@ interface SummaryCounts {
   peakSnapshots: number;
   records: number;
   workUnits: number;
+  /** The memory model: the state width, S and R in bytes. */
+  state: StateWidth;
+  stateBytes: number;
+  stepBytes: number;
+  /** The full tape's peak, for scale: T + 1 items, R·T + 120 + S bytes. */
+  fullTapeStates: number;
+  fullTapeBytes: number;
 }
 
 /** What `tape-lab schedule --json` prints for a periodic schedule. */
@@ -34,14 +42,16 @@ export interface RevolveSummary extends SummaryCounts {
 export type ScheduleSummary = PeriodicSummary | RevolveSummary;
 
 /**
- * A schedule's actions and its counts, from a dry run in the executor:
- * `{ schedule, steps, stride | snapshots, actions, peakStates, peakBytes, advances, stepEvaluations,
- * recomputedSteps, peakSnapshots, records, workUnits }`. Throws RangeError for a spec
- * `validateScheduleSpec` rejects.
+ * A schedule's actions and its counts, from a dry run in the executor under the memory model
+ * (S = 8 unless a wide state is asked for): `{ schedule, steps, stride | snapshots, actions,
+ * peakStates, peakBytes, advances, stepEvaluations, recomputedSteps, peakSnapshots, records,
+ * workUnits, state, stateBytes, stepBytes, fullTapeStates, fullTapeBytes }`. peakStates counts
+ * held items (each stored state or recorded step one), peakBytes their bytes. Throws RangeError
+ * for a spec `validateScheduleSpec` rejects.
  */
-export function scheduleSummary(steps: number, spec: ScheduleSpec): ScheduleSummary {
+export function scheduleSummary(steps: number, spec: ScheduleSpec, memory: MemoryModel = SCALAR_MODEL): ScheduleSummary {
   const actions = buildSchedule(steps, spec);
-  const c = countSchedule(steps, actions);
+  const c = countSchedule(steps, actions, memory);
   const counts = {
     actions,
     peakStates: c.storedStates,
@@ -52,6 +62,11 @@ export function scheduleSummary(steps: number, spec: ScheduleSpec): ScheduleSumm
     peakSnapshots: c.peakSnapshots,
     records: c.records,
     workUnits: c.workUnits,
+    state: memory.width,
+    stateBytes: memory.stateBytes,
+    stepBytes: memory.stepBytes,
+    fullTapeStates: steps + 1,
+    fullTapeBytes: fullTapeBytes(steps, memory),
   };
   return spec.schedule === 'periodic'
     ? { schedule: 'periodic', steps, stride: spec.stride, ...counts }
@@ -70,8 +85,8 @@ export interface FormatOptions {
  * with ` · ` and wrapped, then the counters.
  *
  *   periodic schedule, T = 8, stride 4: 20 actions
- *   record 0 · advance 1→4 · record 4 · advance 5→8 · restore 5 · record 5 · …
- *   peak states 6 · peak bytes 3328 · peak snapshots 0 · advances 6 · records 8 · …
+ *   store 0 · advance 0→4 · record 4 · record 5 · record 6 · record 7 · reverse 7 · …
+ *   peak items 6 · peak bytes 2696 (full tape 5248; …) · peak snapshots 1 · advances 4 · …
  */
 export function formatSchedule(summary: ScheduleSummary, options: FormatOptions = {}): string {
   const width = options.width ?? 96;
@@ -92,8 +107,8 @@ export function formatSchedule(summary: ScheduleSummary, options: FormatOptions 
   if (line !== '') lines.push(line);
   lines.push(
     [
-      `peak states ${summary.peakStates}`,
-      `peak bytes ${summary.peakBytes}`,
+      `peak items ${summary.peakStates}`,
+      `peak bytes ${summary.peakBytes} (full tape ${summary.fullTapeBytes}; a state ${summary.stateBytes} B, a step's tape ${summary.stepBytes} B)`,
       `peak snapshots ${summary.peakSnapshots}`,
       `advances ${summary.advances}`,
       `records ${summary.records}`,

@@ -9,8 +9,18 @@ export { FusedTape, BYTES_PER_FUSED_NODE, FUSED_ARITY, type FusedId } from './fu
 export { fusedStep, fusedGradient, fusedTapeNodes, primitiveGradient, maxDifference, stepOpNames } from './fusion.ts';
 export type { FusedStep, TapedGradient } from './fusion.ts';
 export { savedGradient, recomputedGradient, type MemoryRun } from './recompute.ts';
-export { forwardJacobian, reverseJacobian, jacobianDifference, validateOutputs } from './jacobian.ts';
-export type { JacobianRow, JacobianRun } from './jacobian.ts';
+export {
+  forwardJacobian,
+  forwardJacobianOver,
+  reverseJacobian,
+  jacobianDifference,
+  jacobianInputNames,
+  validateInputs,
+  validateOutputs,
+  valuesDifference,
+  workCrossover,
+} from './jacobian.ts';
+export type { InputJacobianRun, JacobianRow, JacobianRun } from './jacobian.ts';
 export { fastestMicroseconds } from './timing.ts';
 export {
   tradeoffsFigures,

@@ -1,5 +1,7 @@
-import { stepsOf, type ChainParams } from '../chain.ts';
+import { STEP_PROGRAM, stepsOf, wobbleRate, type ChainParams } from '../chain.ts';
+import { DualVecArith, dualArith, type Dual, type DualVec } from '../dual.ts';
 import { forwardGradient, laneOfA, laneOfB } from '../forward.ts';
+import { runProgram } from '../program.ts';
 import { recordChain, tapeNodesFor } from '../reverse.ts';
 import { Tape } from '../tape.ts';
 
@@ -9,6 +11,69 @@ export interface JacobianRow {
   state: number;
   a: Float64Array;
   b: Float64Array;
+  /** ∂x_s over the first N inputs of (x_0, c, a_0, b_0, a_1, b_1, …) (`jacobianInputNames`); empty when not asked for. */
+  values: Float64Array;
+}
+
+/**
+ * The inputs the Jacobian lever chooses from, in order: x_0, c, a_0, b_0, a_1, b_1, … (P + 2 of
+ * them). Input i is x_0 for i = 0, c for i = 1, a_t for i = 2 + 2t and b_t for i = 3 + 2t.
+ */
+export function jacobianInputNames(steps: number, inputs: number): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < inputs && i < 2 * steps + 2; i++) {
+    names.push(i === 0 ? 'x0' : i === 1 ? 'c' : `${i % 2 === 0 ? 'a' : 'b'}${(i - 2) >> 1}`);
+  }
+  return names;
+}
+
+/** Checks an input count N against the chain: 1 … P + 2; one sentence for a person, or null. */
+export function validateInputs(inputs: number, steps: number): string | null {
+  if (!Number.isInteger(inputs) || inputs < 1 || inputs > 2 * steps + 2) {
+    return `the inputs must be a whole number from 1 to P + 2 (${2 * steps + 2}); got ${inputs}`;
+  }
+  return null;
+}
+
+/** A Jacobian over the first N inputs by forward mode, and what it cost. */
+export interface InputJacobianRun {
+  /** Row i holds ∂x_s/∂(input j) for s = T − M + 1 + i and j = 0 … N − 1. */
+  values: Float64Array[];
+  /** Full-chain work units, counted: a primal and N tangent lanes through every step, N + 1. */
+  work: number;
+  /** Tangent lanes carried (N). */
+  passes: number;
+}
+
+/**
+ * Forward mode over the first N inputs of (x_0, c, a_0, b_0, …): one vector dual-number pass
+ * carrying N tangent lanes (input i enters with tangent e_i, the others as constants), reading
+ * the tangents of the last M states as it goes. Its cost, N + 1 chain runs, does not depend on M.
+ */
+export function forwardJacobianOver(params: ChainParams, inputs: number, outputs: number): InputJacobianRun {
+  const T = check(params, outputs);
+  const problem = validateInputs(inputs, T);
+  if (problem) throw new RangeError(problem);
+  if (inputs === 1) return forwardOverX0(params, outputs);
+  const ar = new DualVecArith(inputs);
+  const lane = (i: number) => (i < inputs ? i : -1);
+  const c = ar.variable(params.c, lane(1));
+  let x = ar.variable(params.x0, lane(0));
+  const values: Float64Array[] = [];
+  const first = T - outputs + 1;
+  let laneSteps = 0;
+  const regs: DualVec[] = [];
+  for (let t = 0; t < T; t++) {
+    regs[0] = x;
+    regs[1] = ar.variable(params.a[t], lane(2 + 2 * t));
+    regs[2] = ar.variable(params.b[t], lane(3 + 2 * t));
+    regs[3] = c;
+    x = runProgram(ar, STEP_PROGRAM, regs, [wobbleRate(t)]);
+    laneSteps += 1 + inputs;
+    if (t + 1 >= first) values.push(Float64Array.from(x.d));
+    ar.recycle([x, c]);
+  }
+  return { values, work: laneSteps / T, passes: inputs };
 }
 
 /** The M × P Jacobian of (x_{T−M+1}, …, x_T) with respect to (a, b), and what it cost. */
@@ -53,7 +118,7 @@ export function forwardJacobian(params: ChainParams, outputs: number): JacobianR
       a[t] = tangents[s * P + laneOfA(t)];
       b[t] = tangents[s * P + laneOfB(t)];
     }
-    rows.push({ state: s, a, b });
+    rows.push({ state: s, a, b, values: new Float64Array(0) });
   }
   return { rows, work: run.workUnits, passes: run.lanes };
 }
@@ -61,10 +126,20 @@ export function forwardJacobian(params: ChainParams, outputs: number): JacobianR
 /**
  * Reverse mode: record the chain once, then sweep back once from each output state x_s, seeded
  * with 1. a_t and b_t with t ≥ s come after x_s on the tape and cannot reach it: their entries
- * are 0. Pass a tape to reuse its buffers.
+ * are 0. Each row also holds its entries over the first `inputs` of (x_0, c, a_0, b_0, …) (none
+ * by default). Pass a tape to reuse its buffers.
  */
-export function reverseJacobian(params: ChainParams, outputs: number, tape = new Tape(tapeNodesFor(stepsOf(params)))): JacobianRun {
+export function reverseJacobian(
+  params: ChainParams,
+  outputs: number,
+  tape = new Tape(tapeNodesFor(stepsOf(params))),
+  inputs = 0,
+): JacobianRun {
   const T = check(params, outputs);
+  if (inputs !== 0) {
+    const problem = validateInputs(inputs, T);
+    if (problem) throw new RangeError(problem);
+  }
   const rec = recordChain(params, tape);
   let sweeps = 0;
   const rows: JacobianRow[] = [];
@@ -77,9 +152,58 @@ export function reverseJacobian(params: ChainParams, outputs: number, tape = new
       a[t] = adj[rec.a[t]];
       b[t] = adj[rec.b[t]];
     }
-    rows.push({ state: s, a, b });
+    const values = new Float64Array(inputs);
+    for (let i = 0; i < inputs; i++) {
+      const t = (i - 2) >> 1;
+      values[i] = i === 0 ? adj[rec.states[0]] : i === 1 ? adj[rec.c] : t >= s ? 0 : i % 2 === 0 ? a[t] : b[t];
+    }
+    rows.push({ state: s, a, b, values });
   }
   return { rows, work: rec.stepEvaluations / T + sweeps, passes: sweeps };
+}
+
+/**
+ * N = 1, the lever's x_0 alone: scalar dual numbers (one tangent, no lane arrays), so one lane
+ * costs what one lane should and the time of N + 1 = 2 runs is comparable with reverse mode's
+ * 1 + M (with a one-lane array every primitive paid for a buffer: about 4× a scalar dual).
+ */
+function forwardOverX0(params: ChainParams, outputs: number): InputJacobianRun {
+  const T = stepsOf(params);
+  const first = T - outputs + 1;
+  const c = dualArith.constant(params.c);
+  let x: Dual = { v: params.x0, d: 1 };
+  const values: Float64Array[] = [];
+  const regs: Dual[] = [];
+  let laneSteps = 0;
+  for (let t = 0; t < T; t++) {
+    regs[0] = x;
+    regs[1] = dualArith.constant(params.a[t]);
+    regs[2] = dualArith.constant(params.b[t]);
+    regs[3] = c;
+    x = runProgram(dualArith, STEP_PROGRAM, regs, [wobbleRate(t)]);
+    laneSteps += 2;
+    if (t + 1 >= first) values.push(Float64Array.of(x.d));
+  }
+  return { values, work: laneSteps / T, passes: 1 };
+}
+
+/** The largest |difference| between rows' values and a forward run's, row by row. */
+export function valuesDifference(rows: readonly JacobianRow[], values: readonly Float64Array[]): number {
+  let worst = 0;
+  rows.forEach((row, i) => {
+    for (let j = 0; j < row.values.length; j++) worst = Math.max(worst, Math.abs(row.values[j] - values[i][j]));
+  });
+  return worst;
+}
+
+/**
+ * The smallest M (1 … T) at which forward mode's counted work (N + 1, whatever M) is below
+ * reverse mode's 1 + M (one recording, one sweep per output), or null: M = N + 1 when N < T.
+ * The two lines cross at M = N.
+ */
+export function workCrossover(forwardWork: number, steps: number): number | null {
+  for (let m = 1; m <= steps; m++) if (forwardWork < 1 + m) return m;
+  return null;
 }
 
 /** The largest |difference| between two Jacobians' entries, row by row. */

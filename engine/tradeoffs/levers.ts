@@ -30,16 +30,22 @@ export const LEVER_ROWS = [
     kind: 'integer', default: 5, scale: 'linear', sliderStep: 1, hash: 'plain', request: true,
     app: { min: 1, max: 'steps' }, engine: { min: 1, max: 'steps' }, cli: 'engine',
   },
+  {
+    // The default stands for "all of them" at any length: it is clamped to P + 2 where used.
+    key: 'inputs', label: 'Inputs N', flag: 'inputs', metavar: 'N', help: 'the Jacobian over the first N of (x0, c, a0, b0, …)',
+    kind: 'integer', default: Number.MAX_SAFE_INTEGER, scale: 'linear', sliderStep: 1, hash: 'plain', request: true,
+    app: { min: 1, max: 'inputs' }, engine: { min: 1, max: 'inputs' }, cli: 'engine',
+  },
 ] as const satisfies readonly LeverRow[];
 
-/** The levers: K, fused, saved, M. */
+/** The levers: K, fused, saved, M, N. */
 export type Levers = SettingsOf<typeof LEVER_ROWS>;
 export type LeverKey = keyof Levers;
 
 /** The levers' table: keys in hash order, defaults, equality, lookups. */
 export const LEVERS = buildSettingsTable(LEVER_ROWS);
 
-/** K = 10, not fused, saved, M = 5. */
+/** K = 10, not fused, saved, M = 5, N all (P + 2). */
 export const LEVER_DEFAULTS: Readonly<Levers> = LEVERS.defaults;
 
 /** The levers the figures are computed from (the others pick between sides the figures all hold). */
@@ -48,7 +54,7 @@ export type RequestLevers = Pick<Levers, RequestLeverKey>;
 
 export const REQUEST_LEVER_KEYS = LEVER_ROWS.flatMap((r) => ('request' in r && r.request ? [r.key] : [])) as readonly RequestLeverKey[];
 
-/** The levers as used with a chain of `steps` steps: each number clamped into its range there (K ≤ T, 1 ≤ M ≤ T). */
+/** The levers as used with a chain of `steps` steps: each number clamped into its range there (K ≤ T, 1 ≤ M ≤ T, 1 ≤ N ≤ P + 2). */
 export function effectiveLevers(levers: Levers, steps: number): Levers {
   const out: Record<string, unknown> = { ...levers };
   for (const row of LEVERS.rows) {

@@ -5,13 +5,25 @@ import { reverseGradient, tapeNodesFor } from '../reverse.ts';
 import { Tape } from '../tape.ts';
 import { FusedTape } from './fused-tape.ts';
 import { fusedGradient, fusedTapeNodes, maxDifference, primitiveGradient, stepOpNames } from './fusion.ts';
-import { forwardJacobian, jacobianDifference, reverseJacobian, validateOutputs, type JacobianRow } from './jacobian.ts';
+import {
+  forwardJacobianOver,
+  jacobianInputNames,
+  reverseJacobian,
+  validateInputs,
+  validateOutputs,
+  valuesDifference,
+  workCrossover,
+  type JacobianRow,
+} from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
 import { fastestMicroseconds } from './timing.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
-/** The four levers' settings: the truncation window K and the number of output states M. */
-export type TradeoffsSettings = RequestLevers;
+/**
+ * The levers' settings: the truncation window K, the number of output states M and the number of
+ * inputs N of the Jacobian (the first N of x_0, c, a_0, b_0, …; all P + 2 when left out).
+ */
+export type TradeoffsSettings = Omit<RequestLevers, 'inputs'> & { inputs?: number };
 
 /** Nodes and bytes of one tape. */
 export interface TapeSize {
@@ -69,11 +81,17 @@ export interface TradeoffsFigures {
     maxDifferenceFromTape: number;
   };
   jacobian: {
-    /** Rows by reverse mode, one per output state T−M+1 … T. */
+    /** N, and the names of the inputs in order: the first N of x0, c, a0, b0, a1, b1, … */
+    inputCount: number;
+    inputs: string[];
+    /** Rows by reverse mode, one per output state T−M+1 … T: `a`, `b` over every parameter, `values` over the N inputs. */
     rows: JacobianRow[];
+    /** Counted: forward N + 1 (a primal and N tangent lanes), reverse 1 + M (a recording and M sweeps). */
     forward: { work: number };
     reverse: { work: number };
-    /** Largest |forward − reverse| over every entry. */
+    /** The smallest M where forward's work is below reverse's (N + 1 when N < T), or null. */
+    crossover: number | null;
+    /** Largest |forward − reverse| over the N × M entries. */
     maxDifference: number;
   };
 }
@@ -97,7 +115,7 @@ export interface TradeoffsTimings {
 
 /** Where forward mode starts to win: the smallest M from which it costs less at every larger M measured, or null. */
 export interface Crossover {
-  /** By counted work (forward P + 1 against reverse 1 + M: only past M = P, so never for M ≤ T on this chain). */
+  /** By counted work (forward N + 1 against reverse 1 + M: from M = N + 1, so never for M ≤ T when N ≥ T). */
   work: number | null;
   /** By measured time. */
   time: number | null;
@@ -110,7 +128,11 @@ function memoryTrace(run: MemoryRun): MemoryTrace {
 
 /** Checks both settings against the chain; one sentence for a person, or null. */
 export function validateTradeoffs(settings: TradeoffsSettings, steps: number): string | null {
-  return validateWindow(settings.window, steps) ?? validateOutputs(settings.outputs, steps);
+  return (
+    validateWindow(settings.window, steps) ??
+    validateOutputs(settings.outputs, steps) ??
+    (settings.inputs === undefined ? null : validateInputs(settings.inputs, steps))
+  );
 }
 
 /** The four levers on one chain, counted and compared (no timing). */
@@ -126,8 +148,9 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
   const fused = fusedGradient(params);
   const saved = savedGradient(params);
   const recomputed = recomputedGradient(params);
-  const reverse = reverseJacobian(params, settings.outputs, tape);
-  const forward = forwardJacobian(params, settings.outputs);
+  const inputs = settings.inputs ?? 2 * T + 2;
+  const reverse = reverseJacobian(params, settings.outputs, tape, inputs);
+  const forward = forwardJacobianOver(params, inputs, settings.outputs);
   return {
     steps: T,
     window: settings.window,
@@ -156,10 +179,13 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
       maxDifferenceFromTape: maxDifference(recomputed, primitive),
     },
     jacobian: {
+      inputCount: inputs,
+      inputs: jacobianInputNames(T, inputs),
       rows: reverse.rows,
       forward: { work: forward.work },
       reverse: { work: reverse.work },
-      maxDifference: jacobianDifference(forward.rows, reverse.rows),
+      crossover: workCrossover(forward.work, T),
+      maxDifference: valuesDifference(reverse.rows, forward.values),
     },
   };
 }
@@ -197,9 +223,15 @@ export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
  * `fusionMs` to the fusion pair (longer: the fused tape's code runs nowhere else, so it needs
  * the warm-up).
  */
-export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs = 20, fusionMs = 4 * budgetMs): TradeoffsTimings {
+export function tradeoffsTimings(
+  params: ChainParams,
+  outputs: number,
+  budgetMs = 20,
+  fusionMs = 4 * budgetMs,
+  inputs = 2 * stepsOf(params) + 2,
+): TradeoffsTimings {
   const T = stepsOf(params);
-  const problem = validateOutputs(outputs, T);
+  const problem = validateOutputs(outputs, T) ?? validateInputs(inputs, T);
   if (problem) throw new RangeError(problem);
   const tape = new Tape(tapeNodesFor(T));
   const fusedTape = new FusedTape(fusedTapeNodes(T));
@@ -207,14 +239,27 @@ export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs 
     [() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)],
     fusionMs,
   );
-  const jacobian = sampledOutputs(T, outputs).map((m): JacobianCostPoint => {
-    let forwardWork = NaN;
-    let reverseWork = NaN;
-    const [forwardMicroseconds, reverseMicroseconds] = fastestMicroseconds(
-      [() => (forwardWork = forwardJacobian(params, m).work), () => (reverseWork = reverseJacobian(params, m, tape).work)],
-      budgetMs,
-    );
-    return { outputs: m, forwardWork, reverseWork, forwardMicroseconds, reverseMicroseconds };
-  });
+  // The sampled M, with M = N and N + 1 among them so a figure shows the lines cross.
+  const sampled = [...new Set([...sampledOutputs(T, outputs), ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
+  // Every point's two runs are timed together, round after round, each keeping its fastest
+  // batch: a pause of the machine then slows one round of every point instead of all the rounds
+  // of one point, so equal work reads as equal time (timed pair by pair, forward mode's equal
+  // work once ranged over 7× in one run).
+  const forwardWork = sampled.map(() => NaN);
+  const reverseWork = sampled.map(() => NaN);
+  const fns = sampled.flatMap((m, i) => [
+    () => (forwardWork[i] = forwardJacobianOver(params, inputs, m).work),
+    () => (reverseWork[i] = reverseJacobian(params, m, tape).work),
+  ]);
+  const micro = fastestMicroseconds(fns, budgetMs * sampled.length, 12);
+  const jacobian = sampled.map(
+    (m, i): JacobianCostPoint => ({
+      outputs: m,
+      forwardWork: forwardWork[i],
+      reverseWork: reverseWork[i],
+      forwardMicroseconds: micro[2 * i],
+      reverseMicroseconds: micro[2 * i + 1],
+    }),
+  );
   return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian) };
 }

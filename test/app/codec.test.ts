@@ -14,6 +14,7 @@ const validSettings: fc.Arbitrary<AppSettings> = fc
       stride: fc.integer({ min: 1, max: steps }),
       schedule: fc.constantFrom('periodic' as const, 'revolve' as const),
       snapshots: fc.integer({ min: 1, max: steps }),
+      state: fc.constantFrom('scalar' as const, 'wide' as const),
       c: fc.double({ min: RANGES.c.min, max: RANGES.c.max, noNaN: true }),
       x0: fc.double({ min: RANGES.x0.min, max: RANGES.x0.max, noNaN: true }),
       target: fc.double({ min: RANGES.target.min, max: RANGES.target.max, noNaN: true }),

@@ -259,7 +259,8 @@ describe('checkpoint layout', () => {
   });
 
   it('draws the full tape as records up and reverses down, every step held once', () => {
-    const full = labReport({ steps: 6, stride: 1 }, { sweep: false, frontier: false, workCurve: false });
+    // Stride T is one segment: the full tape.
+    const full = labReport({ steps: 6, stride: 6 }, { sweep: false, frontier: false, workCurve: false });
     const l = timelineLayout(full.checkpoint.actions, 6, frame);
     expect(l.duration).toBe(12);
     expect(l.advancePath).toBe('');

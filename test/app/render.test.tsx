@@ -57,7 +57,7 @@ describe('the page, rendered from a real report', () => {
   it('prints the audit figures from the report', () => {
     const summary = html.slice(html.indexOf('class="summary"'), html.indexOf('<main'));
     const work = [...summary.slice(0, summary.indexOf("Forward vs reverse")).matchAll(/<div class="stat-value m-[a-z]+">([^<]*)<\/div><div class="stat-note">([^<]*)</g)];
-    expect(work.map((m) => `${m[2]} ${m[1]}`)).toEqual(['reverse 2', 'forward 81', 'finite diff. 161', 'checkpointed 2.75']);
+    expect(work.map((m) => `${m[2]} ${m[1]}`)).toEqual(['reverse 2', 'forward 81', 'finite diff. 161', 'checkpointed 2.9']);
     expect(summary).toContain('41 → 14');
     expect(summary).toContain('at h = 1e-5');
   });

@@ -3,7 +3,7 @@ import { DEFAULTS, RANGES } from '../../app/state/settings/schema.ts';
 
 describe('the app settings', () => {
   it('default to the lab’s documented values, and nothing else', () => {
-    expect(DEFAULTS).toEqual({ steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, c: 0.35, x0: 0.4, target: 0.25 });
+    expect(DEFAULTS).toEqual({ steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, state: 'scalar', c: 0.35, x0: 0.4, target: 0.25 });
   });
 
   it('offer the ranges of the issue', () => {

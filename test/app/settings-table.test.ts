@@ -24,13 +24,14 @@ const EXPECTED_ROWS = [
   ['stride', 'Checkpoint stride', 4, '1 … steps', '--stride', 'plain'],
   ['schedule', 'Schedule', 'periodic', 'periodic | revolve', '--schedule', 'choice'],
   ['snapshots', 'Snapshots', 3, '1 … steps', '--snapshots', 'plain'],
+  ['state', 'Checkpoint size', 'scalar', 'scalar | wide', '--state', 'choice'],
   ['c', 'c', 0.35, '-1 … 1.5', '--c', 'plain'],
   ['x0', 'x₀', 0.4, '-2 … 2', '--x0', 'plain'],
   ['target', 'target y', 0.25, '-2 … 2', '--target', 'plain'],
 ];
 
-/** The literal defaults: T = 40, h = 1e-5, stride 4, periodic, 3 snapshots, c 0.35, x₀ 0.4, y 0.25. */
-const EXPECTED_DEFAULTS = { steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, c: 0.35, x0: 0.4, target: 0.25 };
+/** The literal defaults: T = 40, h = 1e-5, stride 4, periodic, 3 snapshots, a scalar state, c 0.35, x₀ 0.4, y 0.25. */
+const EXPECTED_DEFAULTS = { steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, state: 'scalar', c: 0.35, x0: 0.4, target: 0.25 };
 
 describe('one settings table', () => {
   it('holds the lab’s settings, in the hash order, with their labels, defaults, ranges, flags and hash formats', () => {
@@ -60,6 +61,9 @@ describe('one settings table', () => {
     expect(back.notices).toEqual([]);
     expect(TABLE.same(back.value, { ...TABLE.defaults, damping: 0.25 })).toBe(true);
     expect(TABLE.same(back.value, TABLE.defaults)).toBe(false);
+    // The checkpoint size is written only when it is not the default, so older links read the same.
+    expect(part.write({ ...TABLE.defaults, state: 'wide' })).toContain('&snapshots=3&state=wide&c=0.35');
+    expect(part.read({ state: 'wide' }).value.state).toBe('wide');
   });
 
   it('a throwaway row is clamped with a notice naming its label', () => {

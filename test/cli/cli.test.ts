@@ -35,7 +35,13 @@ describe('tape-lab run --json', () => {
       expect(r.gradient[m].a).toHaveLength(40);
       expect(r.gradient[m].b).toHaveLength(40);
     }
-    expect(r.work).toEqual({ reverse: 2, forward: 81, finiteDifference: 161, checkpointed: 2.75 });
+    // Checkpointed: 40 records, 36 advances (every step outside the last segment of 4), 40 reverses.
+    expect(r.work).toEqual({ reverse: 2, forward: 81, finiteDifference: 161, checkpointed: (40 + 36 + 40) / 40 });
+    // Cost: the counted passes beside a measured time (its value is the machine's, not asserted).
+    expect(r.cost.reverse).toMatchObject({ passes: 2, growth: 'constant' });
+    expect(r.cost.forward).toMatchObject({ passes: 81, growth: 'P' });
+    expect(r.cost.finiteDifference).toMatchObject({ passes: 161, growth: 'P' });
+    for (const m of ['reverse', 'forward', 'finiteDifference', 'checkpointed']) expect(typeof r.cost[m].runsOfTime).toBe('number');
     expect(r.errors.forwardVsReverseMax).toBeLessThan(1e-12);
     expect(r.errors.checkpointedVsReverseMax).toBe(0);
     expect(r.sweep.length).toBeGreaterThanOrEqual(34);
@@ -45,7 +51,9 @@ describe('tape-lab run --json', () => {
     expect(best).toBeGreaterThan(0);
     expect(best).toBeLessThan(r.sweep.length - 1);
     expect(r.sweep[best].rms).toBeLessThan(1e-9);
-    expect(r.checkpoint).toMatchObject({ schedule: 'periodic', stride: 4, snapshots: null, fullTapeStates: 41, storedStates: 14, recomputedSteps: 30 });
+    expect(r.checkpoint).toMatchObject({ schedule: 'periodic', stride: 4, snapshots: null, fullTapeStates: 41, storedStates: 14, recomputedSteps: 36 });
+    // 9 stored starts, 4 tapes of the last segment (one with the loss), x_40.
+    expect(r.checkpoint).toMatchObject({ peakBytes: 9 * 8 + 3 * 640 + 760 + 8, fullTapeBytes: 640 * 40 + 128, stateBytes: 8, stepBytes: 640 });
     expect(r.warnings).toEqual([]);
   });
 
@@ -122,7 +130,22 @@ describe('the other commands', () => {
     const r = JSON.parse(run('schedule', '--steps', '10', '--stride', '3', '--json').out);
     expect(r).toMatchObject({ schedule: 'periodic', steps: 10, stride: 3 });
     for (const key of ['actions', 'peakStates', 'advances', 'stepEvaluations', 'recomputedSteps']) expect(r).toHaveProperty(key);
-    expect(r.actions[0]).toEqual({ kind: 'record', step: 0 });
+    // The periodic schedule stores segment starts (not taped first steps).
+    expect(r.actions.slice(0, 2)).toEqual([{ kind: 'store', step: 0 }, { kind: 'advance', step: 0, to: 3 }]);
+  });
+
+  it('schedule --json at T = 36, stride 1: 37 items and 1,048 bytes, far below the full tape\'s 23,168', () => {
+    const one = JSON.parse(run('schedule', '--steps', '36', '--stride', '1', '--json').out);
+    // 35 stored floats, step 35's 760-byte tape, the working x_36.
+    expect(one).toMatchObject({ peakStates: 37, peakBytes: 35 * 8 + 760 + 8, fullTapeBytes: 36 * 640 + 128 });
+    const full = JSON.parse(run('schedule', '--steps', '36', '--stride', '36', '--json').out);
+    expect(full).toMatchObject({ peakStates: 37, peakBytes: 23_168, advances: 0 });
+    const revolve = JSON.parse(run('schedule', '--steps', '36', '--schedule', 'revolve', '--snapshots', '4', '--json').out);
+    expect(revolve).toMatchObject({ peakStates: 6, peakBytes: 5 * 8 + 760 });
+    // A wide state: 12 items of 640 bytes and the loss's 120 at stride 6.
+    const wide = JSON.parse(run('schedule', '--steps', '36', '--stride', '6', '--state', 'wide', '--json').out);
+    expect(wide).toMatchObject({ state: 'wide', stateBytes: 640, peakStates: 12, peakBytes: 12 * 640 + 120 });
+    expect(run('schedule', '--state', 'huge').code).toBe(2);
   });
 
   it('run prints a readable summary with the work units', () => {
@@ -131,7 +154,10 @@ describe('the other commands', () => {
     expect(out).toMatch(/reverse mode \(tape\)\s+2/);
     expect(out).toMatch(/forward mode \(dual numbers\)\s+81/);
     expect(out).toMatch(/central differences\s+161/);
-    expect(out).toMatch(/41 states on the full tape → 14 held at most/);
+    expect(out).toMatch(/41 items on the full tape → 14 held at most; peak memory 2\.7 KiB against 25\.1 KiB/);
+    expect(out).toMatch(/reverse mode: 2 passes, ≈ [\d.]+ runs of time, the same at every T/);
+    expect(out).toMatch(/forward mode: 81 passes \(P \+ 1\), ≈ [\d.]+ runs of time, growing with P/);
+    expect(out).toMatch(/Least memory of a periodic stride: by held items stride 5 \(13 items\); by bytes stride 1 \(1\.1 KiB\)/);
   });
 
   it('help lists every command', () => {

@@ -35,10 +35,14 @@ describe('tape-lab tradeoffs', () => {
     expect(r.recompute.maxDifference).toBe(0);
     expect(r.jacobian.rows.map((row: { state: number }) => row.state)).toEqual([36, 37, 38, 39, 40]);
     expect(r.jacobian.rows[0].a).toHaveLength(40);
-    expect(r.jacobian.forward.work).toBe(81);
+    expect(r.jacobian.forward.work).toBe(83);
     expect(r.jacobian.reverse.work).toBe(6);
     for (const side of ['forward', 'reverse']) expect(Object.keys(r.jacobian[side])).toEqual(['work', 'microseconds']);
-    expect(r.jacobian.crossover.work).toBeNull();
+    expect(r.jacobian.crossover).toBeNull();
+    // Over all P + 2 = 82 inputs (x0, c, a0, b0, …), each row holds 82 values.
+    expect(r.jacobian.inputs).toHaveLength(82);
+    expect(r.jacobian.inputs.slice(0, 4)).toEqual(['x0', 'c', 'a0', 'b0']);
+    expect(r.jacobian.rows[0].values).toHaveLength(82);
     expect(r.warnings).toEqual([]);
   });
 
@@ -48,7 +52,7 @@ describe('tape-lab tradeoffs', () => {
     expect(r.truncation.relativeError).toBe(0);
     expect(r.jacobian.rows).toHaveLength(12);
     expect(r.jacobian.reverse.work).toBe(13);
-    expect(r.jacobian.forward.work).toBe(25);
+    expect(r.jacobian.forward.work).toBe(27);
     const other = JSON.parse(run('tradeoffs', '--steps', '12', '--window', '12', '--outputs', '12', '--json', '--budget', '1').out);
     expect(other.jacobian.rows[0].a).not.toEqual(r.jacobian.rows[0].a);
   });
@@ -59,8 +63,24 @@ describe('tape-lab tradeoffs', () => {
     expect(out).toMatch(/Stopping the gradient at x_7 \(window K = 3\)/);
     expect(out).toMatch(/one fused node a step\s+32/);
     expect(out).toMatch(/recomputed from x_t\s+840 B\s+20/);
-    expect(out).toMatch(/Jacobian of the last M = 2 states \(2 × 20\)/);
+    expect(out).toMatch(/Jacobian of the last M = 2 states over the first N = 22 inputs \(x0, c, a0, b0, …, b9\), 2 × 22/);
     expect(out).toMatch(/forward mode starts to win by work: none for M ≤ 10/);
+  });
+
+  it('--inputs N --outputs M: the names in order, each row over them, both works and the crossover', () => {
+    const r = JSON.parse(run('tradeoffs', '--inputs', '3', '--outputs', '4', '--budget', '1', '--json').out);
+    expect(r.jacobian.inputs).toEqual(['x0', 'c', 'a0']);
+    expect(r.jacobian.rows).toHaveLength(4);
+    for (const row of r.jacobian.rows) {
+      expect(row.values).toHaveLength(3);
+      // a0's entry is the row's own dx_s/da_0.
+      expect(row.values[2]).toBe(row.a[0]);
+    }
+    expect([r.jacobian.forward.work, r.jacobian.reverse.work, r.jacobian.crossover]).toEqual([4, 5, 4]);
+    expect(r.jacobian.measured.map((p: { outputs: number }) => p.outputs)).toEqual(expect.arrayContaining([3, 4]));
+    expect(typeof r.jacobian.forwardTimeSpread).toBe('number');
+    expect(run('tradeoffs', '--inputs', '83').err).toMatch(/--inputs 83 is more than P \+ 2 = 82; use 1 to 82/);
+    expect(run('tradeoffs', '--inputs', '0').code).toBe(2);
   });
 
   it.each([

@@ -77,7 +77,7 @@ describe('the lab in Chromium', () => {
     expect(heat).toMatchObject({ width: 41, height: 80 });
     expect(heat.drawn).toBeGreaterThan(1000);
     await summarySays(page, '41 → ');
-    expect(await page.locator('.work-figure .stat-value').allTextContents()).toEqual(['2', '81', '161', '2.75']);
+    expect(await page.locator('.work-figure .stat-value').allTextContents()).toEqual(['2', '81', '161', '2.9']);
     expect(await hashOf(page)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
     // The service worker has installed, storing every built file: its requests and errors are in.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

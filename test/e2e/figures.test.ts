@@ -278,7 +278,7 @@ describe('fixes from the walkthrough', () => {
     const { page, context } = await open('#steps=40&stride=40');
     const note = page.locator('.checkpoint-note');
     await page.waitForFunction(() => document.querySelector('.checkpoint-note')?.textContent?.includes('T = 40'));
-    expect(await note.textContent()).toMatch(/holds as much as the full tape and costs a third run/);
+    expect(await note.textContent()).toMatch(/A stride of T = 40 is one segment: the full tape, nothing replayed/);
     expect(await note.textContent()).toMatch(/smallest near k = √T, here k ≈ 6/);
     await page.getByRole('radio', { name: 'Binomial' }).check();
     await page.waitForFunction(() => document.querySelector('.checkpoint-note')?.textContent?.includes('revolve'));

@@ -32,6 +32,18 @@ async function changes(page: Page, selector: string, before: string | null, attr
 }
 
 describe('What frameworks hide, in Chromium', () => {
+  it('inputs N = 1: forward mode costs 2 runs, and the lines cross at M = N', async () => {
+    const { page, watch } = await openSection('#inputs=1&outputs=5', { viewport: { width: 1366, height: 768 } });
+    await page.waitForFunction(() => document.querySelector('.fig-jacobian-forward dd')?.textContent === '2 runs');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 runs');
+    expect(await page.locator(SECTION).textContent()).toMatch(/the lines cross at M = N = 1, and forward mode is cheaper from M = 2/);
+    expect(await page.getByLabel('Inputs N').inputValue()).toBe('1');
+    expect(await hashOf(page)).toMatch(/&outputs=5&inputs=1|inputs=1/);
+    await page.locator(`${SECTION} .tradeoffs-cost.time`).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/i28-jacobian-1366.png' });
+    expect(watch.errors).toEqual([]);
+  });
+
   it('computes its four levers in a worker of its own, at the defaults', async () => {
     const { page, watch } = await openSection();
     expect(page.workers().some((w) => w.url().includes('tradeoffs.worker'))).toBe(true);
@@ -45,7 +57,7 @@ describe('What frameworks hide, in Chromium', () => {
     expect(await text(page, '.fig-truncation-tape dd')).toBe('145 nodes, 5.7 KiB');
     expect(await text(page, '.fig-fusion-tape dd')).toBe('565 nodes, 22.1 KiB');
     expect(await text(page, '.fig-recompute-bytes dd')).toBe('25.1 KiB');
-    expect(await text(page, '.fig-jacobian-forward dd')).toBe('81 runs');
+    expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 runs');
     expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 runs');
     expect(await hashOf(page)).not.toMatch(/window|fused|saved|outputs/);
     expect(watch.errors).toEqual([]);
@@ -82,7 +94,7 @@ describe('What frameworks hide, in Chromium', () => {
     expect(await label(page, '.tradeoffs-heat')).toMatch(/^Jacobian of the last 12 states with respect to the 80 parameters/);
     await changes(page, '.fig-jacobian-reverse dd', '6 runs');
     expect(await text(page, '.fig-jacobian-reverse dd')).toBe('13 runs');
-    expect(await text(page, '.fig-jacobian-forward dd')).toBe('81 runs');
+    expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 runs');
     expect(await hashOf(page)).toMatch(/&outputs=12(&|$)/);
     // The chain's own settings move the truncation figure.
     const before = await text(page, '.fig-truncation-error dd');

@@ -9,6 +9,7 @@ const settings = (steps: number): LabSettings => ({
   stride: 4,
   schedule: 'periodic',
   snapshots: 3,
+  state: 'scalar',
   c: 0.35,
   x0: 0.4,
   target: 0.25,

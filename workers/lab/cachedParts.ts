@@ -37,7 +37,7 @@ export function followUpStillWanted(running: LabSettings, target: AppSettings): 
 type PartValue = {
   sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number; estimate: PartEstimate | undefined };
   tangents: LabReport['tangents'];
-  frontier: LabReport['checkpoint']['frontier'];
+  frontier: Pick<LabReport['checkpoint'], 'frontier' | 'leastMemory'>;
   workCurve: LabReport['workCurve'];
 };
 
@@ -101,7 +101,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const extract: { [P in CachedPart]: (r: LabReport) => PartValue[P] } = {
     sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps, estimate: r.estimates?.sweep }),
     tangents: (r) => r.tangents,
-    frontier: (r) => r.checkpoint.frontier,
+    frontier: (r) => ({ frontier: r.checkpoint.frontier, leastMemory: r.checkpoint.leastMemory }),
     workCurve: (r) => r.workCurve,
   };
 
@@ -125,7 +125,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       case 'tangents':
         return { ...report, tangents: entry.value as PartValue['tangents'] };
       case 'frontier':
-        return { ...report, checkpoint: { ...report.checkpoint, frontier: entry.value as PartValue['frontier'] } };
+        return { ...report, checkpoint: { ...report.checkpoint, ...(entry.value as PartValue['frontier']) } };
       case 'workCurve':
         return { ...report, workCurve: entry.value as PartValue['workCurve'] };
     }

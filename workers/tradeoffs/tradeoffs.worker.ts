@@ -27,7 +27,7 @@ const api: TradeoffsWorkerApi = {
   },
   /** The fusion and Jacobian times, measured here in alternation: `budgetMs` a Jacobian pair, `fusionMs` the fusion pair. */
   timings(request: TradeoffsRequest, budgetMs: number, fusionMs: number): TradeoffsTimings {
-    return tradeoffsTimings(paramsFor(request), request.outputs, budgetMs, fusionMs);
+    return tradeoffsTimings(paramsFor(request), request.outputs, budgetMs, fusionMs, request.inputs);
   },
 };
 

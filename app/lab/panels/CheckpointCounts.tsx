@@ -1,15 +1,15 @@
 import { formatBytes, formatWork, plural } from '../../ui/format.ts';
 import { useLab } from '../../state/store/index.ts';
 
-/** The schedule's counters beside the full tape's (the frontier's stride-1 point). */
+/** The schedule's counters beside the full tape's (the frontier's stride-T point: one segment). */
 export function CheckpointCounts() {
   const report = useLab((s) => s.report);
   const cp = report?.checkpoint ?? null;
-  const full = cp?.frontier?.periodic[0] ?? null;
+  const full = cp?.frontier?.periodic.at(-1) ?? null;
   const rows: { label: string; full: string; schedule: string }[] = cp
     ? [
-        { label: 'states held at once', full: String(cp.fullTapeStates), schedule: String(cp.storedStates) },
-        { label: 'memory at peak', full: formatBytes(cp.fullTapeBytes), schedule: formatBytes(cp.peakBytes) },
+        { label: 'items held at once', full: String(cp.fullTapeStates), schedule: String(cp.storedStates) },
+        { label: 'bytes held at peak', full: formatBytes(cp.fullTapeBytes), schedule: formatBytes(cp.peakBytes) },
         {
           label: 'step evaluations',
           full: report ? String(report.counts.reverseStepEvaluations) : '—',

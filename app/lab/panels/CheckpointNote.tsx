@@ -1,38 +1,51 @@
-import { plural } from '../../ui/format.ts';
+import { formatBytes, plural } from '../../ui/format.ts';
 import { useLab } from '../../state/store/index.ts';
 
 /**
- * What the chosen schedule means, in words: the √T sweet spot of the periodic schedule, why a
- * stride as long as the chain saves nothing, and what "binomial" names.
+ * What the chosen schedule means under the one memory model (a checkpoint is a stored state of
+ * S bytes, a recorded step its tape of R): the least memory a periodic stride holds, counted in
+ * held items (≈ √T) and in bytes (≈ √(T·S/R)), read from the report's frontier.
  */
 export function CheckpointNote() {
   const cp = useLab((s) => s.report?.checkpoint ?? null);
   const steps = useLab((s) => s.report?.steps ?? 0);
   if (!cp || steps < 1) return null;
-  const sweet = Math.max(1, Math.round(Math.sqrt(steps)));
+  const least = cp.leastMemory;
+  const readout = least ? (
+    <span className="checkpoint-least">
+      Least memory: stride {least.byBytes.stride}, {formatBytes(least.byBytes.peakBytes)}
+      {least.byItems.stride !== least.byBytes.stride
+        ? ` (in held items: stride ${least.byItems.stride}, ${plural(least.byItems.peakStates, 'item')})`
+        : ''}
+      .
+    </span>
+  ) : null;
+  const sizes = `A stored state costs ${formatBytes(cp.stateBytes)}, a recorded step's tape ${formatBytes(cp.stepBytes)}.`;
   if (cp.schedule === 'revolve') {
     return (
       <p className="checkpoint-note">
         Binomial is the schedule of Griewank and Walther’s <i>revolve</i> algorithm: with{' '}
         {plural(cp.snapshots ?? 0, 'snapshot')} it places them so that the replays add up to the fewest steps
-        possible. It holds far less than the periodic schedule for the same work.
+        possible, and tapes one step at a time. {sizes} {readout}
       </p>
     );
   }
   const stride = cp.stride ?? 1;
+  const wide = cp.stateWidth === 'wide';
   return (
     <p className="checkpoint-note">
       {stride >= steps && steps > 1 ? (
-        <>
-          A stride of T = {steps} is one segment as long as the chain: the backward sweep replays the whole chain
-          from x<sub>0</sub> and tapes every step of it, so it holds as much as the full tape and costs a third run.
-          It is kept only as the end of the scale.{' '}
-        </>
+        <>A stride of T = {steps} is one segment: the full tape, nothing replayed. </>
       ) : stride === 1 ? (
-        <>A stride of 1 keeps every state: the full tape, nothing replayed. </>
+        <>A stride of 1 stores every state and re-tapes one step at a time on the way back. </>
       ) : null}
-      The periodic schedule holds about T/k snapshots and k taped steps at once; their sum is smallest near k = √T,
-      here k ≈ {sweet}.
+      The periodic schedule stores the state at each segment start and re-tapes a segment on the way back: about T/k
+      stored states and k taped steps at once. Counted as items, their sum is smallest near k = √T, here k ≈{' '}
+      {Math.max(1, Math.round(Math.sqrt(steps)))}. {sizes}{' '}
+      {wide
+        ? 'With a wide state the two weigh the same, so the bytes are smallest near √T too.'
+        : 'In bytes a tape weighs 80 states, so the best stride is near √(T·S/R), below 2 here.'}{' '}
+      {readout}
     </p>
   );
 }

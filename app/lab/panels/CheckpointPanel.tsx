@@ -17,6 +17,7 @@ import { StepLayer } from '../linked/StepLayer.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { CheckpointCounts } from './CheckpointCounts.tsx';
 import { CheckpointNote } from './CheckpointNote.tsx';
+import { StateWidthChoice } from './StateWidthChoice.tsx';
 import { FrontierChart } from './FrontierChart.tsx';
 import { Legend, Panel } from './Panel.tsx';
 
@@ -35,8 +36,9 @@ export function CheckpointPanel() {
       exports={EXPORTS}
       caption={
         <>
-          Each bar is a state held in memory until the backward sweep (blue, stepping down) needs it: hold fewer and
-          the chain must be replayed forward between them, trading memory for recomputation.
+          A checkpoint is a stored state; a recorded step is that step’s tape. Each bar is one held until the backward
+          sweep (blue, stepping down) needs it: hold fewer and the chain must be replayed forward between them, trading
+          memory for recomputation.
         </>
       }
     >
@@ -57,6 +59,7 @@ export function CheckpointPanel() {
           />
         </div>
         <div className="checkpoint-side">
+          <StateWidthChoice />
           <CheckpointCounts />
           <CheckpointNote />
           <FrontierChart />

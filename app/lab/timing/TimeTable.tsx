@@ -87,6 +87,15 @@ export function TimeTable() {
           })}
         </tbody>
       </table>
+      {work && report ? (
+        <p className="cost-lines">
+          {costLine('reverse mode', work.reverse, '', current ? times?.times.reverse : undefined, 'the same at every T')}
+          <br />
+          {costLine('forward mode', work.forward, ' (P + 1)', current ? times?.times.forward : undefined, 'growing with P')}
+          <br />
+          {costLine('central differences', work.finiteDifference, ' (2P + 1)', current ? times?.times.finiteDifference : undefined, 'growing with P')}
+        </p>
+      ) : null}
       <p className="time-note">
         Work counts whole runs of the chain; the time is measured here, in the worker, as the median of a few runs. They
         differ because a run is not the only cost: the tape writes every primitive’s value and partials to memory and
@@ -101,6 +110,13 @@ export function TimeTable() {
       </p>
     </div>
   );
+}
+
+/** "reverse mode: 2 passes, ≈ 14 runs of time, the same at every T": counted beside measured. */
+function costLine(name: string, passes: number, formula: string, t: { ratio: number; estimated: boolean } | undefined, growth: string): string {
+  const counted = Number.isFinite(passes) ? `${formatWork(passes)} passes${formula}` : 'not run';
+  const timed = t && Number.isFinite(t.ratio) ? `≈ ${formatTimes(t.ratio).replace('×', '')} runs of time` : 'time being measured';
+  return `${name}: ${counted}, ${timed}, ${growth}`;
 }
 
 /** One line for the summary: each method's measured time as a multiple of a plain run. */

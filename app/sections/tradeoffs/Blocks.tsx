@@ -9,7 +9,7 @@ import { MemoryChart } from './figures/MemoryChart.tsx';
 import { PairBars } from './figures/PairBars.tsx';
 import { sub } from './figures/subscript.ts';
 import { TruncatedGradientChart, TruncationCurveChart } from './figures/TruncationFigures.tsx';
-import { FusedChoice, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
+import { FusedChoice, InputsSlider, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
 
 /** One lever: its heading, its control, its figures and the sentence saying what to notice. */
 function Lever({ title, control, notice, children }: { title: string; control: ReactNode; notice: ReactNode; children: ReactNode }) {
@@ -163,13 +163,22 @@ export function JacobianLever() {
   const measuring = useLab((s) => s.measuring);
   const scheme = useColorScheme();
   if (!f) return null;
-  const P = f.parameters;
+  const N = f.jacobian.inputCount;
   const crossTime = t?.crossover.time ?? null;
+  const wins =
+    f.jacobian.crossover === null
+      ? `reverse stays cheaper here because the ${N} inputs outnumber the at most ${f.steps} outputs; lower N to see forward mode win.`
+      : `the lines cross at M = N = ${N}, and forward mode is cheaper from M = ${f.jacobian.crossover}.`;
   return (
     <Lever
       title="Forward or reverse mode for a Jacobian"
-      control={<OutputsSlider />}
-      notice={`Forward mode costs P + 1 = ${P + 1} runs of the chain whatever M is, reverse mode one run plus one sweep per output: reverse stays cheaper here because the ${P} parameters outnumber the at most ${f.steps} outputs, and forward would win only past M = P.`}
+      control={
+        <>
+          <InputsSlider />
+          <OutputsSlider />
+        </>
+      }
+      notice={`Forward mode costs N + 1 = ${N + 1} runs of the chain whatever M is, reverse mode one run plus one sweep per output: ${wins}`}
     >
       <div className="lever-charts">
         <ChartBox minHeight={230}>
@@ -196,7 +205,7 @@ export function JacobianLever() {
       </div>
       <Legend
         items={[
-          { className: 'mark-forward-line', label: 'forward mode (dual numbers, P tangent lanes)' },
+          { className: 'mark-forward-line', label: 'forward mode (dual numbers, N tangent lanes)' },
           { className: 'mark-reverse-line', label: 'reverse mode (one tape, one sweep per output)' },
           { className: 'heat-legend', label: 'heat map: darker is larger |∂xₛ/∂θ|; blank where a later step cannot move an earlier state', shape: 'square' },
         ]}

@@ -40,6 +40,25 @@ export function OutputsSlider() {
   );
 }
 
+/** N, the Jacobian's inputs: the first N of (x₀, c, a₀, b₀, …), 1 … P + 2. */
+export function InputsSlider() {
+  const steps = useLab((s) => s.steps);
+  const inputs = useLab((s) => effectiveLevers(s.levers, s.steps).inputs);
+  const last = inputs === 1 ? 'x₀' : inputs === 2 ? 'c' : `${inputs % 2 === 0 ? 'b' : 'a'}${sub((inputs - 3) >> 1)}`;
+  return (
+    <RangeControl
+      label="Inputs N"
+      readout={`N = ${inputs}`}
+      hint={`Over x₀${inputs > 1 ? ` … ${last}` : ''}: forward mode carries ${inputs} tangent${inputs === 1 ? '' : 's'}, N + 1 = ${inputs + 1} runs.`}
+      position={inputs}
+      min={1}
+      max={2 * steps + 2}
+      step={1}
+      onPosition={(n) => useLab.getState().setLever('inputs', n)}
+    />
+  );
+}
+
 interface ChoiceProps {
   legend: string;
   options: [string, string];

@@ -20,8 +20,8 @@ export function requestOf(state: LabState): TradeoffsRequest {
 }
 
 /** The chain settings measured times depend on. */
-export function timingsKeyOf(s: Pick<TradeoffsRequest, 'steps' | 'c' | 'x0' | 'target'>): string {
-  return `${s.steps}|${s.c}|${s.x0}|${s.target}`;
+export function timingsKeyOf(s: Pick<TradeoffsRequest, 'steps' | 'c' | 'x0' | 'target' | 'inputs'>): string {
+  return `${s.steps}|${s.c}|${s.x0}|${s.target}|${s.inputs ?? 'all'}`;
 }
 
 /** Exact equality of two requests, field by field (the chain's settings and the levers the figures need). */

@@ -18,9 +18,12 @@ export function pairText(row: AnyRow, value: RowValueType): string {
   return `${row.key}=${encodeURIComponent(valueText(row, value))}`;
 }
 
-/** A table's settings as `key=value&…` in row order. */
+/** A table's settings as `key=value&…` in row order (a row marked `hashOnlyIfChanged` only when it is not its default). */
 export function writeWithTable<S extends Record<string, RowValueType>>(table: { rows: readonly AnyRow[] }, settings: S): string {
-  return table.rows.map((row) => pairText(row, settings[row.key])).join('&');
+  return table.rows
+    .filter((row) => !(row.kind === 'choice' && row.hashOnlyIfChanged && settings[row.key] === row.default))
+    .map((row) => pairText(row, settings[row.key]))
+    .join('&');
 }
 
 /** A hash part for any settings table: keys, codec and clamping all from its rows. */

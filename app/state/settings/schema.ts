@@ -46,7 +46,7 @@ type FixedKey = Extract<(typeof SETTING_ROWS)[number], { app: { max: number } }>
 
 /** The app's fixed ranges, by key. */
 export const RANGES = Object.fromEntries(
-  SETTINGS.rows.flatMap((r) => (r.kind !== 'choice' && r.app.max !== 'steps' ? [[r.key, appRange(r.key, 0)]] : [])),
+  SETTINGS.rows.flatMap((r) => (r.kind !== 'choice' && typeof r.app.max === 'number' ? [[r.key, appRange(r.key, 0)]] : [])),
 ) as Record<FixedKey, { min: number; max: number }>;
 
 /** Largest stride (and snapshot count) allowed for a chain of `steps` steps. */

@@ -7,7 +7,8 @@ import {
   fullTapeBytes,
   periodicCounts,
   periodicPeakBytes,
-  periodicStoredStates,
+  periodicPeakStates,
+  memoryModel,
   revolvePeakBytes,
   repetitionNumber,
   revolveAdvances,
@@ -58,35 +59,34 @@ describe('binomial closed forms', () => {
   });
 });
 
-describe('periodic closed forms', () => {
-  it('T = 40, stride 4: 10 segments, 30 recomputed, 14 states, 2.75 work units', () => {
-    expect(periodicCounts(40, 4)).toMatchObject({ segments: 10, recomputedSteps: 30, storedStates: 14, workUnits: 2.75 });
+describe('periodic closed forms (stored segment starts, segments re-taped on the way back)', () => {
+  it('T = 40, stride 4: 10 segments, 36 recomputed (every step outside the last segment), 14 items, 2.9 work units', () => {
+    expect(periodicCounts(40, 4)).toMatchObject({ segments: 10, lastSegment: 4, recomputedSteps: 36, storedStates: 14, peakSnapshots: 9, workUnits: 2.9 });
   });
 
-  it('the peak is ⌈T/k⌉ + k when k divides T and one less otherwise (T > k)', () => {
-    expect(periodicStoredStates(40, 4)).toBe(14);
-    expect(periodicStoredStates(41, 4)).toBe(11 + 3);
-    expect(periodicStoredStates(43, 4)).toBe(11 + 3);
-    expect(periodicStoredStates(7, 7)).toBe(8);
-    expect(periodicStoredStates(1, 1)).toBe(2);
+  it('peak items are ⌈T/k⌉ + k: stored starts, one segment re-taped and the working state', () => {
+    expect(periodicPeakStates(40, 4)).toBe(14);
+    expect(periodicPeakStates(41, 4)).toBe(11 + 4);
+    expect(periodicPeakStates(36, 6)).toBe(12);
+    expect(periodicPeakStates(36, 1)).toBe(37);
+    expect(periodicPeakStates(7, 7)).toBe(8);
+    expect(periodicPeakStates(1, 1)).toBe(2);
   });
 
-  it('peak bytes: the last segment replayed (step T−1 tapes the loss) or the last full one, 640 bytes a tape', () => {
+  it('peak bytes: S per stored start and working state, 640 a re-taped step, the loss\'s 120 when the last segment is full', () => {
     // 16 nodes of 40 bytes a recorded step, the loss's 3 more on the last, 8 a plain state.
     expect([STEP_TAPE_BYTES, LOSS_TAPE_BYTES, STATE_BYTES]).toEqual([640, 120, 8]);
-    const [B, loss, x] = [STEP_TAPE_BYTES, LOSS_TAPE_BYTES, STATE_BYTES];
-    // k divides T: n + L − 1 = n + k − 1 tapes, one with the loss's bytes, and the working state.
-    expect(periodicPeakBytes(40, 4)).toBe(13 * B + loss + x);
-    expect(periodicPeakBytes(40, 4)).toBe(8448);
-    // L = 4 = k − 2: the last full segment wins, n + k − 2 = 11 tapes.
-    expect(periodicPeakBytes(40, 6)).toBe(11 * B + x);
-    expect(periodicPeakBytes(40, 6)).toBe(7048);
-    // L = 1 < k − 1: the last full segment again, 11 + 4 − 2 = 13 tapes.
-    expect(periodicPeakBytes(41, 4)).toBe(13 * B + x);
-    // L = 1 = k − 1: the end of the forward pass, 21 first-step tapes (step 40's with the loss).
-    expect(periodicPeakBytes(41, 2)).toBe(21 * B + loss + x);
-    expect(periodicPeakBytes(7, 7)).toBe(7 * B + loss + x);
-    for (let T = 1; T <= 100; T++) expect(periodicPeakBytes(T, 1)).toBe(fullTapeBytes(T));
+    // Stride 1: 35 stored states, step 35 taped with the loss, the working x_36.
+    expect(periodicPeakBytes(36, 1)).toBe(35 * 8 + 760 + 8);
+    expect(periodicPeakBytes(36, 1)).toBe(1048);
+    // k divides T: 9 starts stored, the last segment's 4 tapes with the loss, x_40.
+    expect(periodicPeakBytes(40, 4)).toBe(9 * 8 + 4 * 640 + 120 + 8);
+    // L = 4 < k = 6: re-taping segment 5 (6 tapes) over 6 stored starts and the working state.
+    expect(periodicPeakBytes(40, 6)).toBe(6 * 8 + 6 * 640 + 8);
+    expect(periodicPeakBytes(40, 40)).toBe(fullTapeBytes(40));
+    // Wide states, S = R = 640: stride 6 at T = 36 holds 12 items of 640 and the loss's 120.
+    expect(periodicPeakBytes(36, 6, memoryModel('wide'))).toBe(12 * 640 + 120);
+    for (let T = 1; T <= 100; T++) expect(periodicPeakBytes(T, T)).toBe(fullTapeBytes(T));
   });
 });
 
@@ -103,5 +103,7 @@ describe('binomial peak bytes', () => {
       STATE_BYTES + turn,
     ]);
     expect(revolvePeakBytes(40, 39)).toBe(1080);
+    // Wide states: every snapshot and the working state cost a step's tape.
+    expect(revolvePeakBytes(40, 3, memoryModel('wide'))).toBe(4 * 640 + 760);
   });
 });

@@ -59,8 +59,8 @@ describe('the executor refuses schedules that read what they did not keep', () =
   });
 
   it('refuses a reverse out of order', () => {
-    const swapped = periodicSchedule(3, 1);
-    // record 0, 1, 2, then reverse 1 before 2.
+    const swapped = periodicSchedule(3, 3);
+    // The full tape: record 0, 1, 2, then reverse 1 before 2.
     [swapped[3], swapped[4]] = [swapped[4], swapped[3]];
     expect(refusal(3, swapped)?.message).toMatch(/the next one is 2/);
   });
@@ -71,7 +71,7 @@ describe('the executor refuses schedules that read what they did not keep', () =
   });
 
   it('refuses a schedule that ends before step 0 is reversed', () => {
-    const e = refusal(3, periodicSchedule(3, 1).slice(0, -1));
+    const e = refusal(3, periodicSchedule(3, 3).slice(0, -1));
     expect(e?.message).toMatch(/steps 0 … 0 not reversed/);
     expect(e?.action).toBeNull();
     expect(refusal(3, [])?.message).toMatch(/steps 2 … 0 not reversed/);
@@ -104,12 +104,12 @@ describe('the executor refuses schedules that read what they did not keep', () =
 
   it('refuses the same schedules in a dry run', () => {
     expect(refusal(3, [act.advance(0, 2), act.restore(1)], true)?.message).toMatch(/x_1 is not held/);
-    expect(refusal(3, periodicSchedule(3, 1).slice(0, -1), true)).not.toBeNull();
+    expect(refusal(3, periodicSchedule(3, 3).slice(0, -1), true)).not.toBeNull();
   });
 
-  it('needs every action but the frees and the advance into x_T: dropping any other one makes a schedule fail', () => {
-    // The periodic forward pass ends by advancing its last segment to x_T, and the backward pass
-    // starts by replaying that segment from its first tape, so that advance is never read.
+  it('needs every action but the frees: dropping any other one makes a schedule fail', () => {
+    // The periodic schedule tapes its last segment on the forward pass (as torch's
+    // checkpoint_sequential runs its last segment), so no advance is wasted.
     for (let T = 1; T <= 12; T++) {
       const schedules = [
         ...Array.from({ length: T }, (_, k) => periodicSchedule(T, k + 1)),
@@ -118,7 +118,7 @@ describe('the executor refuses schedules that read what they did not keep', () =
       for (const actions of schedules) {
         for (let i = 0; i < actions.length; i++) {
           const action = actions[i];
-          if (action.kind === 'free' || (action.kind === 'advance' && action.to === T)) continue;
+          if (action.kind === 'free') continue;
           const without = [...actions.slice(0, i), ...actions.slice(i + 1)];
           expect(() => countSchedule(T, without), `T=${T} without action ${i}`).toThrow(ScheduleError);
         }

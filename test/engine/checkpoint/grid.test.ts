@@ -83,10 +83,10 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
             advances: expected.advances,
             records: expected.records,
             stepEvaluations: expected.stepEvaluations,
-            recomputedSteps: T - Math.ceil(T / k),
+            recomputedSteps: T - (T - (Math.ceil(T / k) - 1) * k),
             storedStates: expected.storedStates,
             peakBytes: expected.peakBytes,
-            peakSnapshots: 0,
+            peakSnapshots: Math.ceil(T / k) - 1,
             workUnits: expected.workUnits,
             reverseSteps: T,
           };
@@ -101,9 +101,9 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
     expect(failures).toEqual([]);
   });
 
-  it('stride 1 is the full tape: T+1 states, 640·T + 128 bytes, nothing recomputed, 2 work units', () => {
+  it('stride T is the full tape: T+1 items, 640·T + 128 bytes, nothing recomputed, 2 work units', () => {
     for (let T = 1; T <= MAX_STEPS; T++) {
-      const actions = periodicSchedule(T, 1);
+      const actions = periodicSchedule(T, T);
       const expected: CheckpointAction[] = [
         ...Array.from({ length: T }, (_, t): CheckpointAction => ({ kind: 'record', step: t })),
         ...countdown(T).map((t): CheckpointAction => ({ kind: 'reverse', step: t })),
@@ -120,13 +120,36 @@ describe('periodic schedules over steps 1 … 60 and every stride', () => {
     expect(fullTapeBytes(40)).toBe(25_728);
   });
 
-  it('T = 40: stride 4 holds 14 states, 8448 bytes and recomputes 30 steps; stride 6 12 states, 7048 bytes, 33', () => {
+  it('stride 1 stores x_0 … x_{T−2}, tapes the last step at once and re-tapes the others one at a time', () => {
+    const actions = periodicSchedule(3, 1);
+    expect(actions).toEqual([
+      { kind: 'store', step: 0 },
+      { kind: 'advance', step: 0, to: 1 },
+      { kind: 'store', step: 1 },
+      { kind: 'advance', step: 1, to: 2 },
+      { kind: 'record', step: 2 },
+      { kind: 'reverse', step: 2 },
+      { kind: 'restore', step: 1 },
+      { kind: 'record', step: 1 },
+      { kind: 'reverse', step: 1 },
+      { kind: 'free', step: 1 },
+      { kind: 'restore', step: 0 },
+      { kind: 'record', step: 0 },
+      { kind: 'reverse', step: 0 },
+      { kind: 'free', step: 0 },
+    ]);
+    // T = 36: 35 stored floats, step 35's 760-byte tape and the working x_36, against 23,168.
+    const run = executeSchedule(defaultParams(36), periodicSchedule(36, 1));
+    expect([run.storedStates, run.peakBytes, fullTapeBytes(36)]).toEqual([37, 1048, 23_168]);
+  });
+
+  it('T = 40: stride 4 holds 14 items and 2,760 bytes and recomputes 36 steps; stride 6 12 items, 3,896 bytes, 36', () => {
     const four = executeSchedule(defaultParams(40), periodicSchedule(40, 4));
-    expect([four.storedStates, four.peakBytes, four.recomputedSteps, four.stepEvaluations, four.workUnits]).toEqual([14, 8448, 30, 70, 2.75]);
-    // The peak: the last segment replayed, 13 tapes (step 39's with the loss) and the working x_40.
-    expect(four.peakBytes).toBe(13 * STEP_TAPE_BYTES + LOSS_TAPE_BYTES + STATE_BYTES);
+    expect([four.storedStates, four.peakBytes, four.recomputedSteps, four.stepEvaluations, four.workUnits]).toEqual([14, 2760, 36, 76, 2.9]);
+    // The peak: the last segment taped, 4 tapes (step 39's with the loss), 9 stored starts, x_40.
+    expect(four.peakBytes).toBe(4 * STEP_TAPE_BYTES + LOSS_TAPE_BYTES + 9 * STATE_BYTES + STATE_BYTES);
     const six = executeSchedule(defaultParams(40), periodicSchedule(40, 6));
-    expect([six.storedStates, six.peakBytes, six.advances]).toEqual([12, 7048, 33]);
+    expect([six.storedStates, six.peakBytes, six.advances]).toEqual([13, 3896, 36]);
   });
 });
 

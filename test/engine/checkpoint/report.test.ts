@@ -42,12 +42,20 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
       'peakSnapshots',
       'records',
       'workUnits',
+      'state',
+      'stateBytes',
+      'stepBytes',
+      'fullTapeStates',
+      'fullTapeBytes',
     ]);
-    expect(summary).toMatchObject({ peakStates: 14, peakBytes: 8448, advances: 30, stepEvaluations: 70, recomputedSteps: 30, workUnits: 2.75 });
+    // 9 stored starts, the last segment's 4 tapes (step 39's with the loss) and x_40: 14 items,
+    // 9·8 + 3·640 + 760 + 8 bytes; every step outside the last segment advanced once.
+    expect(summary).toMatchObject({ peakStates: 14, peakBytes: 2760, advances: 36, stepEvaluations: 76, recomputedSteps: 36, workUnits: 2.9 });
+    expect(summary).toMatchObject({ state: 'scalar', stateBytes: 8, stepBytes: 640, fullTapeStates: 41, fullTapeBytes: 25_728 });
     expect(summary.actions.slice(0, 3)).toEqual([
-      { kind: 'record', step: 0 },
-      { kind: 'advance', step: 1, to: 4 },
-      { kind: 'record', step: 4 },
+      { kind: 'store', step: 0 },
+      { kind: 'advance', step: 0, to: 4 },
+      { kind: 'store', step: 4 },
     ]);
     expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
   });
@@ -64,10 +72,10 @@ describe('scheduleSummary: what `schedule --json` prints', () => {
     expect(text).toBe(
       [
         'periodic schedule, T = 8, stride 4: 20 actions',
-        'record 0 · advance 1→4 · record 4 · advance 5→8 · restore 5 · record 5 · record 6 · record 7 ·',
-        'reverse 7 · reverse 6 · reverse 5 · reverse 4 · restore 1 · record 1 · record 2 · record 3 ·',
-        'reverse 3 · reverse 2 · reverse 1 · reverse 0',
-        'peak states 6 · peak bytes 3328 · peak snapshots 0 · advances 6 · records 8 · step evaluations 14 · recomputed 6 · work 2.75 units',
+        'store 0 · advance 0→4 · record 4 · record 5 · record 6 · record 7 · reverse 7 · reverse 6 ·',
+        'reverse 5 · reverse 4 · restore 0 · record 0 · record 1 · record 2 · record 3 · reverse 3 ·',
+        'reverse 2 · reverse 1 · reverse 0 · free 0',
+        "peak items 6 · peak bytes 2696 (full tape 5248; a state 8 B, a step's tape 640 B) · peak snapshots 1 · advances 4 · records 8 · step evaluations 12 · recomputed 4 · work 2.5 units",
       ].join('\n'),
     );
     const short = formatSchedule(scheduleSummary(40, { schedule: 'revolve', snapshots: 3 }), { maxActions: 4 });
@@ -101,17 +109,23 @@ describe('runCheckpointed and scheduleReport', () => {
       schedule: 'periodic',
       stride: 4,
       snapshots: null,
+      stateWidth: 'scalar',
+      stateBytes: 8,
+      stepBytes: 640,
       fullTapeStates: 41,
       storedStates: 14,
-      peakSnapshots: 0,
-      peakBytes: 8448,
+      peakSnapshots: 9,
+      peakBytes: 2760,
       fullTapeBytes: 25728,
-      advances: 30,
-      stepEvaluations: 70,
-      recomputedSteps: 30,
-      workUnits: 2.75,
+      advances: 36,
+      stepEvaluations: 76,
+      recomputedSteps: 36,
+      workUnits: 2.9,
     });
-    expect(report.actions).toHaveLength(100);
+    // 9 × (store, advance) + 4 records + 4 reverses + 9 × (restore, 4 records, 4 reverses, free).
+    expect(report.actions).toHaveLength(18 + 8 + 90);
+    // T = 40: 13 items at strides 5 … 8 (the smallest named); 8·40 + 760 bytes at stride 1.
+    expect(report.leastMemory).toEqual({ byItems: { stride: 5, peakStates: 13 }, byBytes: { stride: 1, peakBytes: 1080 } });
     expect(report.frontier?.periodic).toHaveLength(40);
     expect(report.frontier?.revolve).toHaveLength(40);
     const full = fullTapeGradient(params);
@@ -130,10 +144,12 @@ describe('runCheckpointed and scheduleReport', () => {
   });
 
   it('the lab adapter runs the schedule the settings select', () => {
-    const settings: LabSettings = { steps: 40, eps: 1e-5, stride: 4, schedule: 'revolve', snapshots: 5, c: 0.35, x0: 0.4, target: 0.25 };
+    const settings: LabSettings = { steps: 40, eps: 1e-5, stride: 4, schedule: 'revolve', snapshots: 5, state: 'scalar', c: 0.35, x0: 0.4, target: 0.25 };
     const params = defaultParams(40);
     expect(checkpointReport(params, settings, false)).toMatchObject({ schedule: 'revolve', snapshots: 5, advances: 92 });
-    expect(checkpointWork(params, { ...settings, schedule: 'periodic' })).toBe(2.75);
+    expect(checkpointWork(params, { ...settings, schedule: 'periodic' })).toBe(2.9);
+    // A wide state changes the bytes, not the schedule: 14 items of 640 and the loss's 120 more.
+    expect(checkpointReport(params, { ...settings, schedule: 'periodic', state: 'wide' }, false)).toMatchObject({ stateBytes: 640, storedStates: 14, peakBytes: 14 * 640 + 120 });
     // A stride longer than the chain acts as one segment.
     expect(checkpointWork(defaultParams(2), { ...settings, schedule: 'periodic' })).toBe(checkpointWork(defaultParams(2), { ...settings, schedule: 'periodic', stride: 2 }));
   });
@@ -158,15 +174,17 @@ describe('frontier', () => {
       const c = countSchedule(T, revolveActions(T, p.setting));
       expect([p.storedStates, p.peakBytes]).toEqual([c.storedStates, c.peakBytes]);
     }
-    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    expect(f.periodic[T - 1]).toEqual({ setting: T, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    // Stride 1: T − 1 stored floats, the last step's tape and x_T; every step but the last re-taped.
+    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: 8 * T + 760, recomputedSteps: T - 1, workUnits: (3 * T - 1) / T });
     expect(f.revolve[2]).toMatchObject({ setting: 3, storedStates: 5, peakBytes: revolvePeakBytes(T, 3) });
   });
 
-  it('covers T = 200: 200 points a side, from the full tape to every state snapshotted', () => {
+  it('covers T = 200: 200 points a side, from every state stored to the full tape', () => {
     const T = 200;
     const f = frontier(T);
     expect([f.periodic.length, f.revolve.length]).toEqual([T, T]);
-    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    expect(f.periodic[T - 1]).toEqual({ setting: T, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
     // s = T acts as T − 1: every state but the last stored, each step advanced once at most.
     expect(f.revolve[T - 1]).toMatchObject({ setting: T, peakBytes: revolvePeakBytes(T, T - 1), recomputedSteps: T - 1 });
     expect(f.revolve[0]).toMatchObject({ setting: 1, storedStates: 3, peakBytes: revolvePeakBytes(T, 1), recomputedSteps: (T * (T - 1)) / 2 });
@@ -186,35 +204,40 @@ describe('the comparison at equal peak bytes', () => {
   });
 
   it('pairs each schedule with the other kind\'s largest peak bytes that fit', () => {
-    // T = 40: the leanest stride in bytes is 6 (7048 bytes), where revolve fits with all 39 useful snapshots.
-    expect(leanestStride(40)).toBe(6);
-    expect(compareAtStride(40, 6)).toEqual({
+    // T = 40: the leanest stride in bytes is 1 (1,080 bytes), which is revolve with 39 snapshots
+    // in bytes, items and advances: both store every state but the last and tape one step at a time.
+    expect(leanestStride(40)).toBe(1);
+    expect(compareAtStride(40, 1)).toEqual({
       steps: 40,
       snapshots: 39,
       revolveStates: 41,
       revolveBytes: 1080,
       revolveAdvances: 39,
-      stride: 6,
-      periodicStates: 12,
-      periodicBytes: 7048,
-      periodicAdvances: 33,
+      stride: 1,
+      periodicStates: 41,
+      periodicBytes: 1080,
+      periodicAdvances: 39,
     });
-    // Below T = 25,106, T = 1 is the one length where a periodic schedule fits in a binomial one's bytes (768 ≤ 776).
-    expect(compareAtSnapshots(1, 1)).toMatchObject({ revolveBytes: 776, stride: 1, periodicBytes: 768 });
+    // Fewer snapshots hold less than any periodic stride: 3 snapshots, 792 bytes.
+    expect(compareAtSnapshots(40, 3)).toMatchObject({ revolveBytes: 792, stride: null });
   });
 
-  it('no periodic stride fits in a binomial schedule\'s bytes for 2 ≤ T ≤ 1000, nor until T = 25,106 by the closed forms', () => {
-    const leanest = (T: number) => periodicPeakBytes(T, leanestStride(T));
-    for (let T = 2; T <= 1000; T++) expect(leanest(T), `T=${T}`).toBeGreaterThan(revolvePeakBytes(T, T - 1));
-    expect(leanest(25_105)).toBeGreaterThan(revolvePeakBytes(25_105, 25_104));
-    expect(leanest(25_106)).toBeLessThanOrEqual(revolvePeakBytes(25_106, 25_105));
+  it('the leanest stride in bytes is ≈ √(T·S/R): 1 up to T = 80 (equal to revolve with T − 1 snapshots), 2 at T = 200', () => {
+    for (let T = 2; T <= 80; T++) {
+      expect(leanestStride(T), `T=${T}`).toBe(1);
+      expect(periodicPeakBytes(T, 1), `T=${T}`).toBe(8 * T + 760);
+      expect(periodicPeakBytes(T, 1), `T=${T}`).toBe(revolvePeakBytes(T, T - 1));
+    }
+    // 8·100 + 640·2 + 120 = 2,200 against stride 1's 2,360.
+    expect(leanestStride(200)).toBe(2);
+    expect(periodicPeakBytes(200, 2)).toBe(2200);
   });
 });
 
 describe('engine/checkpoint/README.md', () => {
   it('shows the tables the executor counts today', () => {
     const readme = readFileSync(new URL('../../../engine/checkpoint/README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(memoryTable(40, [1, 4, 6], [3, 5, 10]));
+    expect(readme).toContain(memoryTable(40, [1, 4, 6, 40], [3, 5, 10]));
     expect(readme).toContain(comparisonTable([10, 40, 200, 1000], [1, 2, 3, 5, 10]));
     expect(readme).toContain(leanestStrideTable([10, 40, 200, 1000]));
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultParams, evaluateStates, stepsOf, type ChainParams } from '../../../engine/chain.ts';
-import { forwardJacobian, jacobianDifference, reverseJacobian } from '../../../engine/tradeoffs/jacobian.ts';
+import { forwardJacobian, forwardJacobianOver, jacobianDifference, jacobianInputNames, reverseJacobian } from '../../../engine/tradeoffs/jacobian.ts';
 import { constantsArb, nudged } from './reference.ts';
 
 /** Row s of the Jacobian by central differences of the states, h = 1e-6. */
@@ -82,5 +82,35 @@ describe('the Jacobian of the last M states', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the Jacobian over the first N inputs of (x0, c, a0, b0, …)', () => {
+  /** ∂x_s/∂(x0 or c) by central differences of the states, h = 1e-6. */
+  function centralScalar(p: ChainParams, which: 'x0' | 'c', s: number): number {
+    const h = 1e-6;
+    return (evaluateStates({ ...p, [which]: p[which] + h })[s] - evaluateStates({ ...p, [which]: p[which] - h })[s]) / (2 * h);
+  }
+
+  it('forward (N lanes; N = 1 by scalar duals) and reverse agree to 1e-13, and with central differences for x0 and c to 1e-8', () => {
+    const p = defaultParams(30);
+    for (const N of [1, 2, 5, 62]) {
+      const fwd = forwardJacobianOver(p, N, 4);
+      const rev = reverseJacobian(p, 4, undefined, N);
+      expect(fwd.work).toBe(N + 1);
+      expect(fwd.values).toHaveLength(4);
+      rev.rows.forEach((row, i) => {
+        expect(row.values).toHaveLength(N);
+        for (let j = 0; j < N; j++) expect(Math.abs(fwd.values[i][j] - row.values[j]), `N=${N} row ${i} input ${j}`).toBeLessThan(1e-13);
+        expect(Math.abs(row.values[0] - centralScalar(p, 'x0', row.state))).toBeLessThan(1e-8);
+        if (N > 1) expect(Math.abs(row.values[1] - centralScalar(p, 'c', row.state))).toBeLessThan(1e-8);
+      });
+    }
+  });
+
+  it('names the inputs in order and refuses N outside 1 … P + 2', () => {
+    expect(jacobianInputNames(3, 8)).toEqual(['x0', 'c', 'a0', 'b0', 'a1', 'b1', 'a2', 'b2']);
+    expect(() => forwardJacobianOver(defaultParams(3), 9, 1)).toThrow(/from 1 to P \+ 2 \(8\)/);
+    expect(() => forwardJacobianOver(defaultParams(3), 0, 1)).toThrow(RangeError);
   });
 });

@@ -28,14 +28,36 @@ describe('the tradeoffs report', () => {
     expect(f.fusion.stepOps).toEqual(['mul', 'add', 'tanh', 'mul', 'square', 'shift', 'div', 'scale', 'sin', 'scale', 'add', 'add']);
     expect(f.recompute.maxDifference).toBe(0);
     expect(f.jacobian.rows.map((r) => r.state)).toEqual([36, 37, 38, 39, 40]);
-    expect(f.jacobian.forward.work).toBe(81);
+    // All P + 2 = 82 inputs by default: forward N + 1 = 83 lanes' worth, reverse 1 + M.
+    expect(f.jacobian.inputs).toHaveLength(82);
+    expect(f.jacobian.inputs.slice(0, 5)).toEqual(['x0', 'c', 'a0', 'b0', 'a1']);
+    expect(f.jacobian.inputs.at(-1)).toBe('b39');
+    expect(f.jacobian.forward.work).toBe(83);
     expect(f.jacobian.reverse.work).toBe(6);
+    expect(f.jacobian.crossover).toBeNull();
     expect(f.jacobian.maxDifference).toBeLessThan(1e-13);
+    // Each row's values over the inputs are its a, b entries in the interleaved order.
+    const row = f.jacobian.rows[0];
+    expect(row.values[2 + 2 * 7]).toBe(row.a[7]);
+    expect(row.values[3 + 2 * 7]).toBe(row.b[7]);
+  });
+
+  it('N = 1 (x0 alone): forward costs 2 whatever M, reverse 1 + M, so forward wins by count from M = 2', () => {
+    const f = tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5, inputs: 1 });
+    expect(f.jacobian.inputs).toEqual(['x0']);
+    expect([f.jacobian.forward.work, f.jacobian.reverse.work, f.jacobian.crossover]).toEqual([2, 6, 2]);
+    expect(f.jacobian.rows.map((r) => r.values.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(f.jacobian.maxDifference).toBeLessThan(1e-15);
+    // N = 10: equal at M = 10, forward cheaper from 11; N = P + 1 never within M ≤ T.
+    expect(tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5, inputs: 10 }).jacobian.crossover).toBe(11);
+    expect(tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5, inputs: 40 }).jacobian.crossover).toBeNull();
+    expect(tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5, inputs: 39 }).jacobian.crossover).toBe(40);
   });
 
   it('refuses K > T and M outside 1 … T with one sentence', () => {
     expect(() => tradeoffsFigures(defaultParams(10), { window: 11, outputs: 1 })).toThrow(/window/);
     expect(() => tradeoffsFigures(defaultParams(10), { window: 1, outputs: 0 })).toThrow(/outputs/);
+    expect(() => tradeoffsFigures(defaultParams(10), { window: 1, outputs: 1, inputs: 23 })).toThrow(/inputs must be a whole number from 1 to P \+ 2 \(22\)/);
   });
 
   it('samples every M up to 16 steps, else 16 spread over 1 … T plus the chosen one', () => {
@@ -58,13 +80,17 @@ describe('the tradeoffs report', () => {
     const t = tradeoffsTimings(defaultParams(8), 3, 1);
     expect(t.jacobian.map((p) => p.outputs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     for (const p of t.jacobian) {
-      expect(p.forwardWork).toBe(17);
+      expect(p.forwardWork).toBe(19);
       expect(p.reverseWork).toBe(1 + p.outputs);
       expect(Object.keys(p)).toEqual(['outputs', 'forwardWork', 'reverseWork', 'forwardMicroseconds', 'reverseMicroseconds']);
     }
-    // P + 1 against 1 + M: forward mode's count wins only past M = P, which this chain never reaches.
+    // N + 1 = P + 3 against 1 + M: with every input, forward mode's count never wins for M ≤ T.
     expect(t.crossover.work).toBeNull();
     expect(Object.keys(t.fusion)).toEqual(['primitiveMicroseconds', 'fusedMicroseconds']);
+    // With x0 alone the sampled M include N and N + 1, and forward's count wins from M = 2.
+    const one = tradeoffsTimings(defaultParams(30), 3, 1, 4, 1);
+    expect(one.jacobian.map((p) => p.outputs)).toEqual(expect.arrayContaining([1, 2]));
+    expect(one.crossover.work).toBe(2);
   });
 });
 
