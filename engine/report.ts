@@ -4,6 +4,7 @@
  * the worker boundary by structured clone (its typed arrays can be transferred).
  */
 import type { CheckpointAction } from './checkpoint/actions.ts';
+import type { CheckpointEstimate, CheckpointRates } from './checkpoint/cost.ts';
 
 /** Which checkpoint schedule to model. */
 export type ScheduleKind = 'periodic' | 'revolve';
@@ -26,14 +27,20 @@ export interface LabSettings {
   params?: { a: ArrayLike<number>; b: ArrayLike<number> };
   /**
    * Which optional parts to compute. Omitted, each is computed, except forward mode, central
-   * differences, the sweep and the frontier above their step limits (engine/lab.ts).
+   * differences and the sweep above their step limits (engine/lab.ts), and the checkpointed run
+   * and the frontier when their estimates pass about a second (engine/checkpoint/lab-schedule.ts).
    */
   include?: Partial<Record<LabPart, boolean>>;
+  /**
+   * Rates timed on this machine for estimating the checkpoint parts (the schedule's run and the
+   * frontier) before they start; the nominal rates when absent (engine/checkpoint/cost.ts).
+   */
+  checkpointRates?: CheckpointRates;
 }
 
 /** Optional parts of a report; the app skips the expensive ones while a slider that does not
  * change them moves. */
-export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference';
+export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference' | 'checkpointed';
 
 /** dL/da_t and dL/db_t. */
 export interface GradientPair {
@@ -95,8 +102,14 @@ export interface CheckpointReport {
   workUnits: number;
   actions: CheckpointAction[];
   frontier: { periodic: FrontierPoint[]; revolve: FrontierPoint[] } | null;
-  /** dL/da_t and dL/db_t computed by running the schedule (bitwise the full tape's). */
+  /** dL/da_t and dL/db_t computed by running the schedule (bitwise the full tape's); NaN when it was not run. */
   gradient: GradientPair;
+  /**
+   * The parts left out because they would pass about a second, with what they would have cost:
+   * `run`, the schedule on the chain (its counts above are then a dry run's, its gradient NaN),
+   * and `frontier` (then null). Absent when both ran or were not asked for.
+   */
+  estimates?: { run?: CheckpointEstimate; frontier?: CheckpointEstimate };
 }
 
 /** Work units of each method for one chain length, as counted by the code that did the work. */

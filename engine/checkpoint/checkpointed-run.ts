@@ -1,6 +1,6 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport } from '../report.ts';
-import { countSchedule, executeSchedule, type CheckpointGradient } from './executor.ts';
+import { countSchedule, executeSchedule, type CheckpointGradient, type ScheduleCounts, type ScheduleRun } from './executor.ts';
 import { frontier } from './frontier.ts';
 import { periodicActions } from './periodic.ts';
 import { buildSchedule, type ScheduleSpec } from './spec.ts';
@@ -8,6 +8,11 @@ import { buildSchedule, type ScheduleSpec } from './spec.ts';
 export interface CheckpointRunOptions {
   /** Dry-run every stride and snapshot count for the frontier (O(T²) actions; default true). */
   frontier?: boolean;
+  /**
+   * Run the schedule on the chain (default true). False dry-runs it instead: every count is the
+   * executor's, but no step is evaluated and the gradient is NaN (for a run too long to afford).
+   */
+  run?: boolean;
 }
 
 /** A checkpointed reverse sweep: the report the lab shows and the full gradient it computed. */
@@ -25,7 +30,7 @@ export interface CheckpointedRun {
 export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options: CheckpointRunOptions = {}): CheckpointedRun {
   const T = stepsOf(params);
   const actions = buildSchedule(T, spec);
-  const run = executeSchedule(params, actions);
+  const run = options.run === false ? notRun(T, countSchedule(T, actions)) : executeSchedule(params, actions);
   const gradient: CheckpointGradient = { loss: run.loss, a: run.a, b: run.b, c: run.c, adjoint: run.adjoint };
   const report: CheckpointReport = {
     schedule: spec.schedule,
@@ -46,6 +51,12 @@ export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options
     gradient: { a: run.a, b: run.b },
   };
   return { report, gradient };
+}
+
+/** A dry run's counts with a gradient of NaN: what the report carries for a schedule not run. */
+function notRun(T: number, counts: ScheduleCounts): ScheduleRun {
+  const nan = (n: number) => new Float64Array(n).fill(NaN);
+  return { ...counts, loss: NaN, a: nan(T), b: nan(T), c: NaN, adjoint: nan(T + 1) };
 }
 
 /** The CheckpointReport of `runCheckpointed` alone (its `gradient` holds dL/da and dL/db). */
