@@ -8,6 +8,8 @@ import { fusedGradient, fusedTapeNodes, maxDifference, primitiveGradient, stepOp
 import { forwardJacobian, jacobianDifference, reverseJacobian, validateOutputs, type JacobianRow } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
 import { fastestMicroseconds } from './timing.ts';
+import { planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
+import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
 /** The four levers' settings: the truncation window K and the number of output states M. */
@@ -93,6 +95,11 @@ export interface TradeoffsTimings {
   /** At sampled M from 1 to T (the chosen M among them). */
   jacobian: JacobianCostPoint[];
   crossover: Crossover;
+  /**
+   * The sampled M left out of the curve because timing them was estimated to pass the allowance
+   * (engine/tradeoffs/jacobian-plan.ts), and that estimate in milliseconds; null when none was.
+   */
+  skipped?: JacobianPlan['skipped'];
 }
 
 /** Where forward mode starts to win: the smallest M from which it costs less at every larger M measured, or null. */
@@ -164,13 +171,7 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
   };
 }
 
-/** The M at which to measure: every M up to 16 steps, else 16 spread evenly over 1 … T, and `also`. */
-export function sampledOutputs(steps: number, also: number, count = 16): number[] {
-  const set = new Set<number>([also]);
-  if (steps <= count) for (let m = 1; m <= steps; m++) set.add(m);
-  else for (let i = 0; i < count; i++) set.add(Math.round(1 + (i * (steps - 1)) / (count - 1)));
-  return [...set].sort((x, y) => x - y);
-}
+export { sampledOutputs };
 
 /** The smallest x from which `wins` holds at every later point, or null. */
 function firstWinFrom<T>(points: readonly T[], key: (p: T) => number, wins: (p: T) => boolean): number | null {
@@ -197,24 +198,47 @@ export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
  * `fusionMs` to the fusion pair (longer: the fused tape's code runs nowhere else, so it needs
  * the warm-up).
  */
-export function tradeoffsTimings(params: ChainParams, outputs: number, budgetMs = 20, fusionMs = 4 * budgetMs): TradeoffsTimings {
+export function tradeoffsTimings(
+  params: ChainParams,
+  outputs: number,
+  budgetMs = 20,
+  fusionMs = 4 * budgetMs,
+  onStage: (text: string) => void = () => {},
+): TradeoffsTimings {
   const T = stepsOf(params);
   const problem = validateOutputs(outputs, T);
   if (problem) throw new RangeError(problem);
   const tape = new Tape(tapeNodesFor(T));
   const fusedTape = new FusedTape(fusedTapeNodes(T));
+  onStage('timing the fused tape against the primitive one');
   const [primitiveMicroseconds, fusedMicroseconds] = fastestMicroseconds(
     [() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)],
     fusionMs,
   );
-  const jacobian = sampledOutputs(T, outputs).map((m): JacobianCostPoint => {
+  // One call of each side first: what the curve's points would cost (jacobian-plan.ts).
+  onStage('estimating the Jacobian curve');
+  // A first call runs cold (the JIT has not compiled it yet): a quick one is timed again.
+  const timeOnce = (fn: () => unknown) => {
+    let best = Infinity;
+    for (let i = 0; i < 3 && best > 0 && (i === 0 || best < 50); i++) {
+      const t0 = performance.now();
+      fn();
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  };
+  const calls = { forwardMs: timeOnce(() => forwardJacobian(params, outputs)), reverseAtStepsMs: timeOnce(() => reverseJacobian(params, T, tape)) };
+  const plan = planJacobianTimings(T, outputs, calls, budgetMs);
+  const jacobian = plan.points.map(({ outputs: m, minRounds }, i): JacobianCostPoint => {
+    onStage(`timing the Jacobian at M = ${m} (${i + 1} of ${plan.points.length})`);
     let forwardWork = NaN;
     let reverseWork = NaN;
     const [forwardMicroseconds, reverseMicroseconds] = fastestMicroseconds(
       [() => (forwardWork = forwardJacobian(params, m).work), () => (reverseWork = reverseJacobian(params, m, tape).work)],
       budgetMs,
+      minRounds,
     );
     return { outputs: m, forwardWork, reverseWork, forwardMicroseconds, reverseMicroseconds };
   });
-  return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian) };
+  return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
 }
