@@ -13,6 +13,7 @@ import {
   evaluateLoss,
   forwardGradient,
   fusedAdjoint,
+  fastestMicroseconds,
   recordChain,
   reverseGradient,
   tapeNodesFor,
@@ -80,6 +81,8 @@ export function time(fn: () => unknown, minMs: number, onBatch: () => void = () 
 
 interface BenchRow {
   steps: number;
+  /** reverseGradient (the default path) and the hand-fused adjoint timed in alternation: µs per call, fastest batch. */
+  sideBySide: { tapeReverse: number; fusedAdjoint: number; ratio: number };
   timings: Record<string, number>;
   ratios: Record<string, number>;
   /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape, timed in alternation. */
@@ -115,12 +118,16 @@ function benchAt(T: number, minMs: number, progress: Progress): BenchRow {
     // H·v along ones by forward over reverse, recording on a dual tape the caller keeps.
     hvp: timed('hvp', () => chainHvp(params, ones, dualTape)),
   };
+  // The two again, in alternation, so both see the same machine (a loaded one skews medians taken apart).
+  progress.note(`timing tapeReverse against fusedAdjoint in alternation at T = ${T}…`);
+  const [tapeReverseUs, fusedUs] = fastestMicroseconds([() => reverseGradient(params), () => fusedAdjoint(params, work)], minMs);
+  const sideBySide = { tapeReverse: tapeReverseUs, fusedAdjoint: fusedUs, ratio: tapeReverseUs / fusedUs };
   const base = timings.fusedAdjoint;
   const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v / base]));
   // The ratio from the two timed in alternation, fastest batch each: medians taken minutes apart
   // on a shared machine can differ by 10× for the same call.
   const [hvpUs, gradientUs] = fastestMicroseconds([() => chainHvp(params, ones, dualTape), () => reverseGradient(params, tape)], minMs);
-  return { steps: T, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
+  return { steps: T, sideBySide, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
 }
 
 /** One estimated method: its time scaled up from a shorter chain, and its time measured at full length. */
@@ -184,6 +191,8 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
   return [
     `Median time per call, one process (Node ${process.version}); ratios against the hand-fused adjoint.`,
     table([header, ...body]),
+    '',
+    `reverseGradient ÷ hand-fused adjoint, timed in alternation (fastest batch): ${rows.map((r) => `T=${r.steps} ${fmt(r.sideBySide.ratio)}× (${fmt(r.sideBySide.tapeReverse)} against ${fmt(r.sideBySide.fusedAdjoint)} µs)`).join(', ')}.`,
     '',
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
     `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, fastest of each): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,
