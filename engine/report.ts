@@ -6,6 +6,8 @@
 import type { CheckpointAction } from './checkpoint/actions.ts';
 import type { CheckpointEstimate, CheckpointRates } from './checkpoint/cost.ts';
 
+export type { CheckpointEstimate, CheckpointRates };
+
 /** Which checkpoint schedule to model. */
 export type ScheduleKind = 'periodic' | 'revolve';
 

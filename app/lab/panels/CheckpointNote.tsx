@@ -1,5 +1,6 @@
 import { plural } from '../../ui/format.ts';
 import { useLab } from '../../state/store/index.ts';
+import { checkpointNotRunSentence } from '../notRun.ts';
 
 /**
  * What the chosen schedule means, in words: the √T sweet spot of the periodic schedule, why a
@@ -10,13 +11,17 @@ export function CheckpointNote() {
   const steps = useLab((s) => s.report?.steps ?? 0);
   if (!cp || steps < 1) return null;
   const sweet = Math.max(1, Math.round(Math.sqrt(steps)));
+  const notRun = cp.estimates?.run ? <p className="checkpoint-note not-run">{checkpointNotRunSentence('run', cp.estimates.run, steps)}</p> : null;
   if (cp.schedule === 'revolve') {
     return (
+      <>
+      {notRun}
       <p className="checkpoint-note">
         Binomial is the schedule of Griewank and Walther’s <i>revolve</i> algorithm: with{' '}
         {plural(cp.snapshots ?? 0, 'snapshot')} it places them so that the replays add up to the fewest steps
         possible. It holds far less than the periodic schedule for the same work.
       </p>
+      </>
     );
   }
   const stride = cp.stride ?? 1;
