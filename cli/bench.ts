@@ -13,7 +13,6 @@ import {
   evaluateLoss,
   forwardGradient,
   fusedAdjoint,
-  fastestMicroseconds,
   recordChain,
   reverseGradient,
   tapeNodesFor,
