@@ -156,6 +156,9 @@ export function followPlan(settings: LabSettings, plan: CostPlan): { settings: L
   }
   if (include.sweep === false) include.thirdDerivatives = false;
   // The checkpointed run and the frontier are estimated by the lab before it starts them
-  // (engine/checkpoint/lab-schedule.ts), at the rates timed here.
+  // (engine/checkpoint/lab-schedule.ts), at the rates timed here. A frontier asked for is left
+  // to that estimate too (O(T²) actions: at 100,000 steps hours), so the lab may leave it out
+  // and say why; one the caller left out stays out.
+  if (include.frontier !== false) delete include.frontier;
   return { settings: { ...settings, include, checkpointRates: plan.checkpointRates }, estimates, warnings };
 }
