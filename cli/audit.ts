@@ -9,14 +9,16 @@ import {
   type LabSettings,
 } from '../engine/index.ts';
 import { parseOptions } from './args.ts';
+import { SILENT, type Progress } from './progress.ts';
 import { fmt, table } from './table.ts';
 import { printJson } from './print-json.ts';
 
-export const AUDIT_HELP = `tape-lab audit [--json]
+export const AUDIT_HELP = `tape-lab audit [--json] [--quiet]
   Runs the lab over a grid of 432 settings (steps × c × x₀ × target × epsilon × schedule) and
   checks every figure: all finite; forward matches reverse below 1e-10; the checkpointed
   gradient equals reverse mode's; the best epsilon is inside the sweep and its error below 1e-6
-  of the largest component; every work count equals its closed form. Exits 1 when a check fails.`;
+  of the largest component; every work count equals its closed form. Exits 1 when a check fails.
+  --quiet: no progress lines on stderr.`;
 
 /** The audit grid: 4 × 3 × 3 × 3 × 2 × 2 = 432 settings. */
 export const AUDIT_GRID = {
@@ -158,7 +160,7 @@ function firstNonFinite(r: LabReport): string | null {
 }
 
 /** Runs the whole audit. */
-export function runAudit(settings: LabSettings[] = auditSettings()): AuditResult {
+export function runAudit(settings: LabSettings[] = auditSettings(), progress: Progress = SILENT): AuditResult {
   const checks: Record<string, AuditCheck> = {};
   for (const name of Object.keys(AUDIT_CHECKS)) checks[name] = { name, passed: 0, failed: 0 };
   const failures: AuditFailure[] = [];
@@ -167,7 +169,8 @@ export function runAudit(settings: LabSettings[] = auditSettings()): AuditResult
   // once per chain and share it within the group.
   const sweeps = new Map<string, Pick<LabReport, 'sweep' | 'bestEps' | 'model'>>();
   let passed = 0;
-  for (const s of settings) {
+  for (const [i, s] of settings.entries()) {
+    progress.note(`setting ${i + 1} of ${settings.length} (T = ${s.steps})…`);
     const key = `${s.steps}|${s.c}|${s.x0}|${s.target}`;
     const shared = sweeps.get(key);
     const r = runLab(shared ? { ...s, include: { ...s.include, sweep: false } } : s);
@@ -195,9 +198,9 @@ export function runAudit(settings: LabSettings[] = auditSettings()): AuditResult
 }
 
 /** `tape-lab audit`: a table and a summary line, or JSON; exit status 1 when a check fails. */
-export function auditCommand(argv: string[]): { output: string; exitCode: number } {
-  const { values } = parseOptions(argv, { json: { type: 'boolean' } }, 'audit');
-  const result = runAudit();
+export function auditCommand(argv: string[], progress: Progress = SILENT): { output: string; exitCode: number } {
+  const { values } = parseOptions(argv, { json: { type: 'boolean' }, quiet: { type: 'boolean' } }, 'audit');
+  const result = runAudit(auditSettings(), progress);
   const exitCode = result.passed === result.combinations ? 0 : 1;
   if (values.json) return { output: printJson({ ...result }), exitCode };
   const lines = [

@@ -22,11 +22,12 @@ import {
 import { integerOption, parseOptions } from './args.ts';
 import { fmt, table } from './table.ts';
 import { printJson } from './print-json.ts';
+import { SILENT, type Progress } from './progress.ts';
 
 /** The chain length the Work panel's estimates are checked at: long enough that they are made from a shorter chain. */
 const ESTIMATE_STEPS = 1024;
 
-export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json]
+export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json] [--quiet]
   Engine timings side by side, measured in one process: plain evaluation, the hand-fused
   adjoint, the tape's reverse gradient as the lab calls it (tapeReverse: no tape given, the
   pooled one), with a tape of the caller's (tapeReverseReused) and with a new tape each call
@@ -36,7 +37,7 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   hand-fused adjoint, H·v against one reverse gradient, and bytes per tape node; then the scalar
   tape against the tensor tape on one small network; then the Work panel's estimates at
   T = ${ESTIMATE_STEPS} (forward mode and central differences timed on a shorter chain and scaled
-  by T²) against the same methods run at full length.`;
+  by T²) against the same methods run at full length. --quiet: no progress lines on stderr.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -52,13 +53,14 @@ export interface Timing {
  * Median time per call of `fn`: batches sized to take about `minMs / 5` each, five batches at
  * least, after a warm-up so the JIT has compiled the path being measured.
  */
-export function time(fn: () => unknown, minMs: number): { ms: number; calls: number } {
+export function time(fn: () => unknown, minMs: number, onBatch: () => void = () => {}): { ms: number; calls: number } {
   const warmEnd = performance.now() + minMs / 4;
   let batch = 1;
   do {
     const t0 = performance.now();
     for (let i = 0; i < batch; i++) fn();
     const dt = performance.now() - t0;
+    onBatch();
     if (dt < minMs / 10) batch *= 2;
   } while (performance.now() < warmEnd);
   const samples: number[] = [];
@@ -68,6 +70,7 @@ export function time(fn: () => unknown, minMs: number): { ms: number; calls: num
     const t0 = performance.now();
     for (let i = 0; i < batch; i++) fn();
     samples.push((performance.now() - t0) / batch);
+    onBatch();
     calls += batch;
     if (samples.length >= 200) break;
   }
@@ -77,6 +80,8 @@ export function time(fn: () => unknown, minMs: number): { ms: number; calls: num
 
 interface BenchRow {
   steps: number;
+  /** reverseGradient (the default path) and the hand-fused adjoint timed in alternation: µs per call, fastest batch. */
+  sideBySide: { tapeReverse: number; fusedAdjoint: number; ratio: number };
   timings: Record<string, number>;
   ratios: Record<string, number>;
   /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape, timed in alternation. */
@@ -84,7 +89,7 @@ interface BenchRow {
   tapeNodes: number;
 }
 
-function benchAt(T: number, minMs: number): BenchRow {
+function benchAt(T: number, minMs: number, progress: Progress): BenchRow {
   const params: ChainParams = defaultParams(T);
   const tape = new Tape(tapeNodesFor(T));
   const work = { states: new Float64Array(T + 1), squash: new Float64Array(T) };
@@ -93,30 +98,35 @@ function benchAt(T: number, minMs: number): BenchRow {
   const { loss } = recordChain(params, sweepTape);
   const ones = directionOf({ kind: 'ones' }, T);
   const dualTape = new DualTape(tapeNodesFor(T));
+  const timed = (name: string, fn: () => unknown) => time(fn, minMs, () => progress.note(`timing ${name} at T = ${T}…`)).ms;
   const timings: Record<string, number> = {
-    evaluate: time(() => evaluateLoss(params), minMs).ms,
-    fusedAdjoint: time(() => fusedAdjoint(params, work), minMs).ms,
+    evaluate: timed('evaluate', () => evaluateLoss(params)),
+    fusedAdjoint: timed('fusedAdjoint', () => fusedAdjoint(params, work)),
     // As runLab, the work curve and the worker call it: no tape given (the pooled one).
-    tapeReverse: time(() => reverseGradient(params), minMs).ms,
+    tapeReverse: timed('tapeReverse', () => reverseGradient(params)),
     // With a tape of the caller's, reused across calls.
-    tapeReverseReused: time(() => reverseGradient(params, tape), minMs).ms,
+    tapeReverseReused: timed('tapeReverseReused', () => reverseGradient(params, tape)),
     // With a new tape each call: what the default path cost before it pooled its tape.
-    tapeReverseFresh: time(() => reverseGradient(params, new Tape(tapeNodesFor(T))), minMs).ms,
+    tapeReverseFresh: timed('tapeReverseFresh', () => reverseGradient(params, new Tape(tapeNodesFor(T)))),
     // Its two halves: recording the chain on the tape, and the sweep over a recorded tape.
-    tapeRecord: time(() => recordChain(params, tape), minMs).ms,
-    tapeSweep: time(() => sweepTape.backward(loss), minMs).ms,
-    forwardVector: time(() => forwardGradient(params), minMs).ms,
+    tapeRecord: timed('tapeRecord', () => recordChain(params, tape)),
+    tapeSweep: timed('tapeSweep', () => sweepTape.backward(loss)),
+    forwardVector: timed('forwardVector', () => forwardGradient(params)),
     // One central-difference gradient per h of the sweep.
-    finiteDifferenceSweep: time(() => grid.forEach((h) => centralDifferenceGradient(params, h)), minMs).ms,
+    finiteDifferenceSweep: timed('finiteDifferenceSweep', () => grid.forEach((h) => centralDifferenceGradient(params, h))),
     // H·v along ones by forward over reverse, recording on a dual tape the caller keeps.
-    hvp: time(() => chainHvp(params, ones, dualTape), minMs).ms,
+    hvp: timed('hvp', () => chainHvp(params, ones, dualTape)),
   };
+  // The two again, in alternation, so both see the same machine (a loaded one skews medians taken apart).
+  progress.note(`timing tapeReverse against fusedAdjoint in alternation at T = ${T}…`);
+  const [tapeReverseUs, fusedUs] = fastestMicroseconds([() => reverseGradient(params), () => fusedAdjoint(params, work)], minMs);
+  const sideBySide = { tapeReverse: tapeReverseUs, fusedAdjoint: fusedUs, ratio: tapeReverseUs / fusedUs };
   const base = timings.fusedAdjoint;
   const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v / base]));
   // The ratio from the two timed in alternation, fastest batch each: medians taken minutes apart
   // on a shared machine can differ by 10× for the same call.
   const [hvpUs, gradientUs] = fastestMicroseconds([() => chainHvp(params, ones, dualTape), () => reverseGradient(params, tape)], minMs);
-  return { steps: T, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
+  return { steps: T, sideBySide, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
 }
 
 /** One estimated method: its time scaled up from a shorter chain, and its time measured at full length. */
@@ -149,18 +159,20 @@ export function checkEstimates(steps: number): EstimateCheck[] {
 }
 
 /** `tape-lab bench`: timings and ratios at a few chain lengths. */
-export function benchCommand(argv: string[]): string {
+export function benchCommand(argv: string[], progress: Progress = SILENT): string {
   const { values } = parseOptions(
     argv,
-    { steps: { type: 'string' }, 'min-time': { type: 'string' }, json: { type: 'boolean' } },
+    { steps: { type: 'string' }, 'min-time': { type: 'string' }, json: { type: 'boolean' }, quiet: { type: 'boolean' } },
     'bench',
   );
   const sizes = (values.steps ?? '40,200,1000').split(',').map((s) => integerOption('steps', s, 1, 100_000) as number);
   const minMs = integerOption('min-time', values['min-time'], 10, 60_000) ?? 300;
-  const rows = sizes.map((T) => benchAt(T, minMs));
+  const rows = sizes.map((T) => benchAt(T, minMs, progress));
+  progress.note('timing the scalar tape against the tensor tape…');
   // The card's claim that a scalar tape runs 10–100× slower than a tensor tape, measured here on
   // one 2-16-2 network and one batch of 200 points.
   const tensor = compareTapes({ batch: 200, hidden: 16, minMs });
+  progress.note(`checking the Work panel's estimates at T = ${ESTIMATE_STEPS}…`);
   const estimates = checkEstimates(ESTIMATE_STEPS);
   if (values.json) {
     return printJson({
@@ -178,6 +190,8 @@ export function benchCommand(argv: string[]): string {
   return [
     `Median time per call, one process (Node ${process.version}); ratios against the hand-fused adjoint.`,
     table([header, ...body]),
+    '',
+    `reverseGradient ÷ hand-fused adjoint, timed in alternation (fastest batch): ${rows.map((r) => `T=${r.steps} ${fmt(r.sideBySide.ratio)}× (${fmt(r.sideBySide.tapeReverse)} against ${fmt(r.sideBySide.fusedAdjoint)} µs)`).join(', ')}.`,
     '',
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
     `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, fastest of each): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,

@@ -1,6 +1,7 @@
 import { LabInputError } from '../engine/index.ts';
 import { quoteSafely } from '../engine/number-text.ts';
 import { UsageError } from './errors.ts';
+import { progressTo, SILENT, type Progress } from './progress.ts';
 import { RUN_HELP, runCommand } from './run-command.ts';
 import { AUDIT_HELP, auditCommand } from './audit.ts';
 import { BENCH_HELP, benchCommand } from './bench.ts';
@@ -13,7 +14,8 @@ import { PRACTICE_HELP, practiceCommand } from './practice.ts';
 
 interface Command {
   help: string;
-  run: (argv: string[]) => string | { output: string; exitCode: number };
+  /** Runs the command; a long one says what it is doing through `progress` (stderr, unless --quiet). */
+  run: (argv: string[], progress: Progress) => string | { output: string; exitCode: number };
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -67,7 +69,8 @@ export function main(argv: string[], io: Io = PROCESS_IO): number {
     return 0;
   }
   try {
-    const result = command.run(rest);
+    const progress = rest.includes('--quiet') ? SILENT : progressTo(name, io.err);
+    const result = command.run(rest, progress);
     const { output, exitCode } = typeof result === 'string' ? { output: result, exitCode: 0 } : result;
     io.out(output + '\n');
     return exitCode;

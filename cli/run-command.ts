@@ -1,4 +1,5 @@
-import { COSTED_METHODS, costSentence, runLab, SETTINGS, type LabReport, type LabSettings } from '../engine/index.ts';
+import { COSTED_METHODS, costSentence, followPlan, paramsOf, planCosts, PROBE_STEPS, probeCosts, runLab, SETTINGS, stepsOfSettings, type LabReport, type LabSettings } from '../engine/index.ts';
+import type { Progress } from './progress.ts';
 import { parseOptions } from './args.ts';
 import { fmt, fmtBytes, table } from './table.ts';
 import { printJson } from './print-json.ts';
@@ -12,14 +13,37 @@ export const RUN_HELP = `tape-lab run [options] [--params FILE] [--json]
 ${optionsHelp(SETTINGS)}
     --params FILE               JSON {"a": [...], "b": [...], "c", "x0", "target"} (at most 8 MiB);
                                 the steps become a.length
-    --json                      the LabReport as JSON`;
+    --json                      the LabReport as JSON
+    --quiet                     no progress lines on stderr during a long run
+  Past ${PROBE_STEPS} steps each part whose cost grows faster than T (forward mode, central
+  differences, the sweep over h, a binomial schedule with few snapshots, the frontier) is
+  estimated first, from timed runs of short chains, and left out when it would pass about a
+  second: the warnings and \`estimates\` say what was left out and what it would have cost.`;
 
 /** `tape-lab run`: one lab run, as a readable summary or the LabReport as JSON. */
-export function runCommand(argv: string[]): string {
-  const { values } = parseOptions(argv, { ...SETTINGS_OPTIONS, json: { type: 'boolean' } }, 'run');
+export function runCommand(argv: string[], progress: Progress): string {
+  const { values } = parseOptions(argv, { ...SETTINGS_OPTIONS, json: { type: 'boolean' }, quiet: { type: 'boolean' } }, 'run');
   const settings: LabSettings = { ...settingsFromOptions(values), include: { tangents: false, times: true } };
-  const report = runLab(settings);
+  const report = affordableRun(settings, progress);
   return values.json ? printJson(reportJson(report)) : summary(report);
+}
+
+/**
+ * The run as the app's worker makes it (engine/cost-plan.ts): past PROBE_STEPS the costly parts
+ * are timed on a short chain first, and each whose estimate passes about a second is left out,
+ * its estimate in the report's `estimates` and warnings.
+ */
+export function affordableRun(settings: LabSettings, progress: Progress): LabReport {
+  const hooks = {
+    onStage: (stage: string) => progress.note(`${stage}…`),
+    onProgress: (_stage: 'sweep', fraction: number) => progress.note(`the sweep over epsilon, ${Math.round(fraction * 100)}% done`),
+  };
+  if (stepsOfSettings(settings) <= PROBE_STEPS) return runLab(settings, hooks);
+  const probe = probeCosts(paramsOf({ ...settings, steps: PROBE_STEPS, params: undefined }), settings.eps, () => performance.now());
+  const plan = followPlan(settings, planCosts(stepsOfSettings(settings), probe));
+  const report = runLab(plan.settings, hooks);
+  if (plan.warnings.length === 0) return report;
+  return { ...report, estimates: plan.estimates, warnings: [...plan.warnings, ...report.warnings] };
 }
 
 /** The report as DESIGN.md's `run --json` shape (the tangent table and the action list are left out). */
@@ -54,7 +78,9 @@ function summary(r: LabReport): string {
         fdRan ? fmt(r.work.finiteDifference) : 'skipped',
         fdRan ? gap(`RMS ${fmt(r.errors.finiteDifferenceRms)} at h = ${fmt(r.eps)}`, r.errors.finiteDifferenceRms) : 'see warnings',
       ],
-      [`checkpointed (${scheduleName})`, fmt(k.workUnits), gap(`max ${fmt(r.errors.checkpointedVsReverseMax)} (relative)`, r.errors.checkpointedVsReverseMax)],
+      k.estimates?.run
+        ? [`checkpointed (${scheduleName})`, `${fmt(k.workUnits)} (dry run)`, 'not run: see warnings']
+        : [`checkpointed (${scheduleName})`, fmt(k.workUnits), gap(`max ${fmt(r.errors.checkpointedVsReverseMax)} (relative)`, r.errors.checkpointedVsReverseMax)],
     ]),
   );
   lines.push('');
@@ -76,7 +102,7 @@ function summary(r: LabReport): string {
       `reusing the stored prefix, against ${fmt(r.counts.finiteDifferenceNaiveSteps)} from scratch.`,
   );
   lines.push(
-    `Checkpointing (${scheduleName}; a stored state ${k.stateBytes} B, a step's tape ${k.stepBytes} B): ` +
+    `Checkpointing (${scheduleName}${k.estimates?.run ? ', counted by a dry run, not run' : ''}; a stored state ${k.stateBytes} B, a step's tape ${k.stepBytes} B): ` +
       `${fmt(k.fullTapeStates)} items on the full tape → ${fmt(k.storedStates)} held at most; ` +
       `peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)}; ` +
       `${fmt(k.recomputedSteps)} recomputed steps: ${fmt(k.stepEvaluations)} step evaluations against the full tape's ${fmt(r.steps)}.`,

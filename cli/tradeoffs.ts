@@ -10,10 +10,18 @@ import {
   type TradeoffsTimings,
 } from '../engine/index.ts';
 import { integerOption, numberOption, parseOptions } from './args.ts';
+import { durationText, parseDecimal, quoteSafely } from '../engine/number-text.ts';
+import type { Progress } from './progress.ts';
 import { UsageError } from './errors.ts';
 import { printJson } from './print-json.ts';
 import { optionsHelp, optionsOf, readOption } from './settings-options.ts';
 import { fmt, fmtBytes, table } from './table.ts';
+
+/**
+ * The most milliseconds `--budget` gives each timed pair. The curve times up to 17 pairs and the
+ * fusion pair gets four times the budget, so at this maximum the timings take about 6 s.
+ */
+export const TRADEOFFS_MAX_BUDGET_MS = 200;
 
 /** The most steps `tradeoffs` takes: the truncation curve tapes T(T+1)/2 steps and forward mode carries 2T lanes. */
 export const TRADEOFFS_MAX_STEPS = 1000;
@@ -21,7 +29,7 @@ export const TRADEOFFS_MAX_STEPS = 1000;
 const leverFlags = LEVERS.rows.flatMap((row) => (row.flag === null ? [] : [`[--${row.flag} ${row.metavar}]`])).join(' ');
 
 export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] ${leverFlags} [--c C --x0 X --target Y]
-                  [--budget MS] [--json]
+                  [--budget MS] [--json] [--quiet]
   What frameworks hide, on the chain (T = ${CHAIN_DEFAULTS.steps}, K = ${LEVER_DEFAULTS.window}, M = ${LEVER_DEFAULTS.outputs} unless given; T up to ${TRADEOFFS_MAX_STEPS}):
   the gradient stopped at x_{T−K} (truncated backpropagation) and its relative error for every
   K from 0 to T; the step as twelve primitives against one fused node (nodes, bytes, measured
@@ -29,7 +37,10 @@ export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] ${leverFlags} [--c
   evaluations); the Jacobian of the last M states over the first N inputs of (x0, c, a0, b0, a1,
   b1, ...) by forward mode (N + 1 chain runs, whatever M) and by reverse mode (1 + M), with
   measured times as M grows: the lines cross at M = N. --budget: milliseconds of timing per
-  measured pair (default 50; fusion gets four times it). The levers:
+  measured pair, 0 to ${TRADEOFFS_MAX_BUDGET_MS} (default 50; fusion gets four times it). The Jacobian curve is
+  estimated first from one call of each mode; when timing all its points would pass about a
+  second (or the budgets asked for), it is thinned and the points left out are listed with the
+  estimate. --quiet: no progress lines on stderr. The levers:
 ${optionsHelp(LEVERS)}`;
 
 const OPTIONS = {
@@ -40,6 +51,7 @@ const OPTIONS = {
   target: { type: 'string' },
   budget: { type: 'string' },
   json: { type: 'boolean' },
+  quiet: { type: 'boolean' },
 } as const;
 
 /** The levers from the options, row by row of the levers' table: each given one checked against the steps, the others their defaults as used there. */
@@ -53,19 +65,32 @@ function leversFromOptions(values: Partial<Record<string, string | boolean | und
 }
 
 /** `tape-lab tradeoffs`: the four levers, counted and measured. */
-export function tradeoffsCommand(argv: string[]): string {
+/**
+ * `--budget`'s milliseconds, 0 … TRADEOFFS_MAX_BUDGET_MS. Its error is one line within 80
+ * characters: the value it quotes is escaped and cut to 16 characters.
+ */
+export function budgetOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = parseDecimal(text);
+  if (!(value >= 0 && value <= TRADEOFFS_MAX_BUDGET_MS)) {
+    throw new UsageError(`--budget takes 0 to ${TRADEOFFS_MAX_BUDGET_MS} (ms); got '${quoteSafely(text, 16)}'`);
+  }
+  return value;
+}
+
+export function tradeoffsCommand(argv: string[], progress: Progress): string {
   const { values } = parseOptions(argv, OPTIONS, 'tradeoffs');
   const steps = integerOption('steps', values.steps, 1, TRADEOFFS_MAX_STEPS) ?? CHAIN_DEFAULTS.steps;
   const levers = leversFromOptions(values, steps);
-  const budget = numberOption('budget', values.budget) ?? 50;
-  if (budget < 0 || budget > 10_000) throw new UsageError(`--budget must be from 0 to 10000 milliseconds; got '${values.budget}'`);
+  const budget = budgetOption(values.budget) ?? 50;
   const params = defaultParams(steps, {
     c: numberOption('c', values.c) ?? CHAIN_DEFAULTS.c,
     x0: numberOption('x0', values.x0) ?? CHAIN_DEFAULTS.x0,
     target: numberOption('target', values.target) ?? CHAIN_DEFAULTS.target,
   });
+  progress.note('counting the four levers…');
   const figures = tradeoffsFigures(params, levers);
-  const timings = tradeoffsTimings(params, levers.outputs, budget, 4 * budget, levers.inputs);
+  const timings = tradeoffsTimings(params, levers.outputs, budget, 4 * budget, levers.inputs, (text) => progress.note(`${text}…`));
   const data = tradeoffsJson(figures, timings);
   return values.json ? printJson(data) : formatTradeoffs(figures, timings, params);
 }
@@ -104,7 +129,9 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
       maxDifference: f.jacobian.maxDifference,
       measured: t.jacobian,
       forwardTimeSpread: forwardSpread(t),
+      skipped: t.skipped ?? null,
     },
+    warnings: t.skipped ? [skippedSentence(t.skipped)] : [],
   };
 }
 
@@ -112,6 +139,12 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
 export function forwardSpread(t: TradeoffsTimings): number {
   const times = t.jacobian.map((p) => p.forwardMicroseconds);
   return Math.max(...times) / Math.min(...times);
+}
+
+/** What the Jacobian curve left out, and what timing it would have cost. */
+function skippedSentence(s: NonNullable<TradeoffsTimings['skipped']>): string {
+  const shown = s.outputs.length > 6 ? `${s.outputs.slice(0, 5).join(', ')}, … ${s.outputs[s.outputs.length - 1]}` : s.outputs.join(', ');
+  return `the Jacobian curve is not timed at M = ${shown} (${s.outputs.length} points): it would take ${durationText(s.ms)}, estimated from one call of each mode`;
 }
 
 function fmtMicro(us: number): string {
@@ -126,7 +159,8 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
   const curve = f.truncationCurve;
   const shownK = [...new Set([0, 1, 2, 5, 10, 20, 40, 80, 160, 320, 640, K, T].filter((k) => k <= T))].sort((x, y) => x - y);
   const N = f.jacobian.inputCount;
-  const crossTime = t.crossover.time === null ? `none for M ≤ ${T} (reverse mode was faster at M = ${T})` : `from M = ${t.crossover.time}`;
+  const lastM = t.jacobian[t.jacobian.length - 1].outputs;
+  const crossTime = t.crossover.time === null ? `none for M ≤ ${lastM} timed (reverse mode was faster at M = ${lastM})` : `from M = ${t.crossover.time}`;
   const crossWork =
     f.jacobian.crossover === null
       ? `none for M ≤ ${T} (forward costs N + 1 = ${N + 1}, reverse 1 + M: forward wins only past M = N = ${N})`
@@ -174,5 +208,6 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     `forward mode starts to win by time: ${crossTime}`,
     `forward mode's times over M (equal work) spread by ${fmt(forwardSpread(t))}× (largest over smallest)`,
     'Times are the fastest of batches timed in alternation, on this machine now: measured, not asserted.',
+    ...(t.skipped ? [`warning: ${skippedSentence(t.skipped)}`] : []),
   ].join('\n');
 }

@@ -13,7 +13,8 @@
 import { defaultParams, stepsOf, type ChainParams } from './chain.ts';
 import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
-import { FRONTIER_STEP_LIMIT } from './limits.ts';
+import { measureCheckpointRates, type CheckpointRates } from './checkpoint/cost.ts';
+import { RUN_BUDGET_MS } from './limits.ts';
 import type { CostlyPart, LabSettings, PartEstimate, PartEstimates } from './report.ts';
 import { truncate } from './method-times.ts';
 import { durationText } from './number-text.ts';
@@ -23,8 +24,7 @@ import { sweepOverEpsilon } from './sweep.ts';
 
 export const COSTLY_PARTS: readonly CostlyPart[] = ['forward', 'finiteDifference', 'sweep'];
 
-/** How long one costly part may take before it is estimated instead of run: about a second. */
-export const RUN_BUDGET_MS = 1000;
+export { RUN_BUDGET_MS };
 
 /** The chain length the parts are timed at: long enough that their T² work dwarfs per-run overheads. */
 export const PROBE_STEPS = 256;
@@ -37,6 +37,8 @@ export interface CostProbe {
   steps: number;
   ms: Record<CostlyPart, number>;
   work: Record<CostlyPart, readonly [number, number]>;
+  /** The checkpoint parts' rates (the schedule's run, the frontier), timed at 128 steps. */
+  checkpoint: CheckpointRates;
 }
 
 /** One run of a part on `params`: its work units, counted by the code that did the work. */
@@ -83,7 +85,7 @@ export function probeCosts(params: ChainParams, eps: number, now: () => number):
     const scalars = { c: params.c, x0: params.x0, target: params.target };
     work[part] = [runPart(part, defaultParams(t1, scalars), eps), runPart(part, defaultParams(t2, scalars), eps)];
   }
-  return { steps, ms, work };
+  return { steps, ms, work, checkpoint: measureCheckpointRates(params, now) };
 }
 
 /** A part's estimate at `steps`: work along the line through its two counts, time scaled as T². */
@@ -106,6 +108,8 @@ export function stepsOfSettings(settings: LabSettings): number {
 export interface CostPlan {
   runs: Record<CostlyPart, boolean>;
   estimates: PartEstimates;
+  /** The rates the checkpoint parts are estimated at (the lab decides those itself, before it runs them). */
+  checkpointRates: CheckpointRates;
 }
 
 /**
@@ -122,7 +126,7 @@ export function planCosts(steps: number, probe: CostProbe, budgetMs = RUN_BUDGET
     if (part === 'sweep' && !runs.finiteDifference) runs[part] = false;
     if (!runs[part]) estimates[part] = estimate;
   }
-  return { runs, estimates };
+  return { runs, estimates, checkpointRates: probe.checkpoint };
 }
 
 /** The parts' names in a sentence. */
@@ -151,9 +155,10 @@ export function followPlan(settings: LabSettings, plan: CostPlan): { settings: L
     }
   }
   if (include.sweep === false) include.thirdDerivatives = false;
-  // The frontier runs the schedule at every stride and snapshot count (O(T²) actions): past its
-  // step limit it is left out even when asked for, and the panel says why.
-  const steps = stepsOfSettings(settings);
-  if (steps > FRONTIER_STEP_LIMIT) include.frontier = false;
-  return { settings: { ...settings, include }, estimates, warnings };
+  // The checkpointed run and the frontier are estimated by the lab before it starts them
+  // (engine/checkpoint/lab-schedule.ts), at the rates timed here. A frontier asked for is left
+  // to that estimate too (O(T²) actions: at 100,000 steps hours), so the lab may leave it out
+  // and say why; one the caller left out stays out.
+  if (include.frontier !== false) delete include.frontier;
+  return { settings: { ...settings, include, checkpointRates: plan.checkpointRates }, estimates, warnings };
 }

@@ -1,4 +1,5 @@
 import { defaultParams, stepsOf, type ChainParams } from './chain.ts';
+import { memoryModel } from './checkpoint/bytes.ts';
 import { frontier, type Frontier } from './checkpoint/frontier.ts';
 import { checkpointWork } from './checkpoint/lab-schedule.ts';
 import { baseStates, centralDifferencesFrom, newEvaluationCount, type EvaluationCount } from './finite-difference.ts';
@@ -104,7 +105,7 @@ export function workCurve(settings: Pick<LabSettings, 'schedule' | 'stride' | 's
 export const PART_COMPUTE = {
   sweep: (run: RunInputs) => finish(sweepPart(run, newEvaluationCount(), true)),
   tangents: (run: RunInputs) => run.forward(true).tangents,
-  frontier: (run: RunInputs): Frontier => frontier(run.steps),
+  frontier: (run: RunInputs): Frontier => frontier(run.steps, memoryModel(run.settings.state)),
   workCurve: (run: RunInputs) => workCurve(run.settings),
 } as const satisfies Record<CachedPart, (run: RunInputs) => unknown>;
 

@@ -20,6 +20,8 @@ export interface LabHooks {
   onProgress?: (stage: 'sweep', fraction: number) => void;
   /** Asked between sweep points: returning true abandons the run with LabCancelled. */
   cancelled?: () => boolean;
+  /** Called as each part of the run starts, with its name in words ("forward mode"). */
+  onStage?: (stage: string) => void;
 }
 
 /** A run abandoned through `LabHooks.cancelled` (a newer request superseded it). */
@@ -46,7 +48,7 @@ function wants(settings: LabSettings, part: LabPart, byDefault: boolean): boolea
  * runs. Both return the same report for the same settings.
  */
 export function runLab(settings: LabSettings, hooks: LabHooks = {}): LabReport {
-  return finish(runLabStepwise(settings), (fraction) => {
+  return finish(runLabStepwise(settings, hooks.onStage), (fraction) => {
     if (fraction > 0) hooks.onProgress?.('sweep', fraction);
     if (hooks.cancelled?.()) throw new LabCancelled('a newer request superseded this run');
   });
@@ -92,7 +94,7 @@ export function runLabInSlices(settings: LabSettings, hooks: SlicedHooks): Promi
  * part of a run. It yields the fraction of the sweep done (0 before the first point) and returns
  * the report. A caller stops the run by not asking for the next step.
  */
-export function* runLabStepwise(settings: LabSettings): Generator<number, LabReport, void> {
+export function* runLabStepwise(settings: LabSettings, onStage: (stage: string) => void = () => {}): Generator<number, LabReport, void> {
   const problem = checkEngineLimits(settings);
   if (problem) throw new LabInputError(problem);
   // Each piece of the run derived from the settings once, shared by the parts (engine/lab-parts.ts).
@@ -104,6 +106,7 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   const P = 2 * T;
   const warnings: string[] = [];
 
+  onStage('reverse mode');
   const reverse = run.reverse;
   for (const issue of reverse.issues.slice(0, 3)) warnings.push(`tape node ${issue.node}: ${issue.message}`);
 
@@ -112,6 +115,7 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
     warnings.push(`the tangent table is left out above ${TANGENT_TABLE_LIMIT} entries ((T+1)·P = ${(T + 1) * P})`);
   }
   const forwardRuns = wants(settings, 'forward', T <= FORWARD_STEP_LIMIT);
+  if (forwardRuns) onStage('forward mode');
   const forward = forwardRuns
     ? run.forward(wantTangents)
     : { a: new Float64Array(T).fill(NaN), b: new Float64Array(T).fill(NaN), tangents: null, stepEvaluations: 0, lanes: P, workUnits: NaN };
@@ -125,6 +129,7 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   let states = reverse.states;
   const fdRuns = wants(settings, 'finiteDifference', T <= FINITE_DIFFERENCE_STEP_LIMIT);
   if (fdRuns) {
+    onStage('central differences');
     states = run.states;
     finiteDifference = centralDifferencesFrom(params, states, settings.eps, fdCount);
   } else if (settings.include?.finiteDifference === undefined) {
@@ -136,6 +141,7 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   let sweep: SweepPoint[] = [];
   let thirdRms = NaN;
   if (sweepRuns) {
+    onStage('the sweep over epsilon');
     const result = yield* sweepPart(run, sweepCount, wants(settings, 'thirdDerivatives', true));
     sweep = result.sweep;
     thirdRms = result.thirdRms;
@@ -146,8 +152,12 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
   const lossMagnitude = Math.abs(reverse.loss);
   const predicted = Math.cbrt((3 * MACHINE_EPSILON * lossMagnitude) / thirdRms);
 
-  const withFrontier = wants(settings, 'frontier', T <= FRONTIER_STEP_LIMIT);
-  const checkpoint: CheckpointReport = { ...checkpointReport(params, settings, false), frontier: withFrontier ? PART_COMPUTE.frontier(run) : null };
+  // The schedule's run and the frontier are estimated first and left out past about a second,
+  // unless named in `include` (engine/checkpoint/lab-schedule.ts).
+  onStage('the checkpointed sweep');
+  const checkpointBlock = checkpointReport(params, settings, undefined, () => PART_COMPUTE.frontier(run));
+  const checkpoint: CheckpointReport = checkpointBlock.report;
+  warnings.push(...checkpointBlock.warnings);
   const checkpointed = checkpoint.gradient;
 
   const fdError = gradientError(finiteDifference, reverse);
@@ -202,10 +212,10 @@ export function* runLabStepwise(settings: LabSettings): Generator<number, LabRep
       predictedBestEps: Number.isFinite(predicted) && predicted > 0 ? predicted : null,
     },
     checkpoint,
-    workCurve: wants(settings, 'workCurve', true) ? PART_COMPUTE.workCurve(run) : [],
+    workCurve: wants(settings, 'workCurve', true) ? (onStage('the work curve'), PART_COMPUTE.workCurve(run)) : [],
     warnings,
   };
-  warnings.push(...nonFiniteWarnings(report));
+  warnings.push(...nonFiniteWarnings(report, settings.include?.checkpointed !== false && !checkpoint.estimates?.run));
   return report;
 }
 
@@ -217,7 +227,7 @@ export function bestOf(sweep: readonly SweepPoint[]): number | null {
 }
 
 /** One sentence per figure that is not a finite number, so nothing non-finite passes silently. */
-function nonFiniteWarnings(r: LabReport): string[] {
+function nonFiniteWarnings(r: LabReport, checkpointRan: boolean): string[] {
   const out: string[] = [];
   const check = (name: string, g: GradientPair) => {
     let bad = 0;
@@ -228,7 +238,7 @@ function nonFiniteWarnings(r: LabReport): string[] {
   check('reverse-mode', r.gradient.reverse);
   if (r.counts.forwardStepEvaluations > 0) check('forward-mode', r.gradient.forward);
   if (r.counts.finiteDifferenceEvaluations > 0) check('finite-difference', r.gradient.finiteDifference);
-  check('checkpointed', r.gradient.checkpointed);
+  if (checkpointRan) check('checkpointed', r.gradient.checkpointed);
   let maxAdjoint = 0;
   let minAdjoint = Infinity;
   for (const v of r.adjoint) {

@@ -14,3 +14,5 @@ export const FORWARD_STEP_LIMIT = 10_000;
 export const FRONTIER_STEP_LIMIT = 1000;
 /** Largest (T+1)·P tangent table the report carries. */
 export const TANGENT_TABLE_LIMIT = 4_000_000;
+/** How long one costly part of a run may take before it is estimated instead of run: about a second. */
+export const RUN_BUDGET_MS = 1000;

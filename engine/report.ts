@@ -6,6 +6,9 @@
 import type { CheckpointAction } from './checkpoint/actions.ts';
 import type { StateWidth } from './checkpoint/bytes.ts';
 import type { LabCost } from './method-cost.ts';
+import type { CheckpointEstimate, CheckpointRates } from './checkpoint/cost.ts';
+
+export type { CheckpointEstimate, CheckpointRates };
 
 /** Which checkpoint schedule to model. */
 export type ScheduleKind = 'periodic' | 'revolve';
@@ -30,15 +33,21 @@ export interface LabSettings {
   params?: { a: ArrayLike<number>; b: ArrayLike<number> };
   /**
    * Which optional parts to compute. Omitted, each is computed, except forward mode, central
-   * differences, the sweep and the frontier above their step limits (engine/lab.ts), and the
-   * measured times of `cost`, which are computed only when asked for.
+   * differences and the sweep above their step limits (engine/lab.ts), the checkpointed run and
+   * the frontier when their estimates pass about a second (engine/checkpoint/lab-schedule.ts), and
+   * the measured times of `cost`, which are computed only when asked for.
    */
   include?: Partial<Record<LabPart, boolean>>;
+  /**
+   * Rates timed on this machine for estimating the checkpoint parts (the schedule's run and the
+   * frontier) before they start; the nominal rates when absent (engine/checkpoint/cost.ts).
+   */
+  checkpointRates?: CheckpointRates;
 }
 
 /** Optional parts of a report; the app skips the expensive ones while a slider that does not
  * change them moves. */
-export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference' | 'times';
+export type LabPart = 'sweep' | 'tangents' | 'frontier' | 'workCurve' | 'thirdDerivatives' | 'forward' | 'finiteDifference' | 'checkpointed' | 'times';
 
 /** dL/da_t and dL/db_t. */
 export interface GradientPair {
@@ -112,8 +121,14 @@ export interface CheckpointReport {
   frontier: { periodic: FrontierPoint[]; revolve: FrontierPoint[] } | null;
   /** The periodic strides of least memory, in held items and in bytes, from the frontier (null without it). */
   leastMemory: LeastMemory | null;
-  /** dL/da_t and dL/db_t computed by running the schedule (bitwise the full tape's). */
+  /** dL/da_t and dL/db_t computed by running the schedule (bitwise the full tape's); NaN when it was not run. */
   gradient: GradientPair;
+  /**
+   * The parts left out because they would pass about a second, with what they would have cost:
+   * `run`, the schedule on the chain (its counts above are then a dry run's, its gradient NaN),
+   * and `frontier` (then null). Absent when both ran or were not asked for.
+   */
+  estimates?: { run?: CheckpointEstimate; frontier?: CheckpointEstimate };
 }
 
 /** Work units of each method for one chain length, as counted by the code that did the work. */

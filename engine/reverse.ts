@@ -47,11 +47,14 @@ export interface RecordedChain {
 /** Records the chain and its loss on `tape` (emptied first): the forward half of reverse mode. */
 export function recordChain(params: ChainParams, tape: Tape): RecordedChain {
   const T = stepsOf(params);
+  return recordChainInto(params, tape, new Int32Array(T + 1), new Int32Array(T), new Int32Array(T));
+}
+
+/** `recordChain` writing the node ids into the caller's arrays (at least T + 1, T and T long). */
+function recordChainInto(params: ChainParams, tape: Tape, states: Int32Array, aIds: Int32Array, bIds: Int32Array): RecordedChain {
+  const T = stepsOf(params);
   tape.reset();
   tape.reserve(tapeNodesFor(T));
-  const states = new Int32Array(T + 1);
-  const aIds = new Int32Array(T);
-  const bIds = new Int32Array(T);
   const c = tape.leaf(params.c);
   let x = tape.leaf(params.x0);
   states[0] = x;
@@ -66,6 +69,21 @@ export function recordChain(params: ChainParams, tape: Tape): RecordedChain {
     stepEvaluations++;
   }
   return { loss: chainLoss(tape, x, params.target), c, states, a: aIds, b: bIds, stepEvaluations };
+}
+
+/**
+ * Node-id columns reused by every `reverseGradient` call (grown as needed): at T = 40 the three
+ * Int32Arrays a call would otherwise allocate cost about as much as the sweep. Nothing returned
+ * refers to them.
+ */
+let idColumns = { states: new Int32Array(0), a: new Int32Array(0), b: new Int32Array(0) };
+
+function idColumnsFor(T: number): typeof idColumns {
+  if (idColumns.a.length < T) {
+    const n = Math.max(T, 2 * idColumns.a.length);
+    idColumns = { states: new Int32Array(n + 1), a: new Int32Array(n), b: new Int32Array(n) };
+  }
+  return idColumns;
 }
 
 /**
@@ -98,7 +116,8 @@ function pooledTape(nodes: number): Tape {
 export function reverseGradient(params: ChainParams, tape?: Tape): ReverseResult {
   const T = stepsOf(params);
   tape ??= pooledTape(tapeNodesFor(T));
-  const rec = recordChain(params, tape);
+  const ids = idColumnsFor(T);
+  const rec = recordChainInto(params, tape, ids.states, ids.a, ids.b);
   const adj = tape.backward(rec.loss);
   const ga = new Float64Array(T);
   const gb = new Float64Array(T);
@@ -124,6 +143,6 @@ export function reverseGradient(params: ChainParams, tape?: Tape): ReverseResult
     stepEvaluations: rec.stepEvaluations,
     sweptNodes: tape.lastSweepNodes,
     workUnits: rec.stepEvaluations / T + tape.lastSweepNodes / recorded,
-    issues: tape.issues.slice(),
+    issues: tape.issues.length === 0 ? [] : tape.issues.slice(),
   };
 }

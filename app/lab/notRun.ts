@@ -1,4 +1,4 @@
-import type { CostlyPart, LabReport, PartEstimate } from '../../engine/report.ts';
+import type { CheckpointEstimate, CostlyPart, LabReport, PartEstimate } from '../../engine/report.ts';
 import { durationText } from '../ui/format.ts';
 
 /**
@@ -39,4 +39,22 @@ export function estimatedTime(e: PartEstimate): string {
  */
 export function notRunSentence(part: CostlyPart, e: PartEstimate, steps: number): string {
   return `${NAMES[part]} not run at T = ${steps.toLocaleString('en-US')}: it would take ${durationText(e.ms)} (${estimatedWork(e)} chain runs), estimated from a timed run at ${e.fromSteps} steps.`;
+}
+
+/** Where a checkpoint estimate's rate came from. */
+function rateBasis(e: CheckpointEstimate): string {
+  return e.fromSteps === null ? 'at a nominal rate' : `from a timed run at ${e.fromSteps} steps`;
+}
+
+/**
+ * One sentence for a checkpoint part the lab left out for its cost (`report.checkpoint.estimates`):
+ * "The checkpointed sweep is not run at T = 100,000: its 5,000,050,000 step evaluations would take
+ * ≈ 17 min, estimated from a timed run at 128 steps; the counts shown are a dry run's."
+ */
+export function checkpointNotRunSentence(part: 'run' | 'frontier', e: CheckpointEstimate, steps: number): string {
+  const T = steps.toLocaleString('en-US');
+  const count = e.count.toLocaleString('en-US');
+  return part === 'run'
+    ? `The checkpointed sweep is not run at T = ${T}: its ${count} step evaluations would take ${durationText(e.ms)}, estimated ${rateBasis(e)}; the counts shown are a dry run’s.`
+    : `The frontier is not run at T = ${T}: its ${count} schedules (every stride and snapshot count) would take ${durationText(e.ms)}, estimated ${rateBasis(e)}.`;
 }

@@ -1,5 +1,6 @@
 import type { HashPart } from '../state/url/part.ts';
 import { CHAPTER_COUNT } from './chapters/count.ts';
+import { quoteForNotice } from '../state/url/quoteForNotice.ts';
 
 /**
  * The lesson's keys in the URL hash: `lesson=N` (chapter N, from 1; `lesson` alone is chapter 1)
@@ -18,8 +19,6 @@ export interface LessonPlace {
 const ON = new Set(['', '1', 'true', 'yes', 'on']);
 const OFF = new Set(['0', 'false', 'no', 'off']);
 
-/** A value as a notice quotes it: at most 16 characters. */
-export const quoted = (text: string) => `“${text.length > 16 ? `${text.slice(0, 16)}…` : text}”`;
 
 /**
  * Reads a flag the way a link writes it: absent, 0 or "off" is off; present alone, 1 or "on" is
@@ -29,7 +28,7 @@ export function readFlag(name: string, value: string | undefined, notices: strin
   if (value === undefined) return false;
   const flag = value.trim().toLowerCase();
   if (ON.has(flag)) return true;
-  if (!OFF.has(flag)) notices.push(`${name}: ${quoted(value)} is not 1 or 0, so it is off.`);
+  if (!OFF.has(flag)) notices.push(`${name}: ${quoteForNotice(value)} is not 1 or 0, so it is off.`);
   return false;
 }
 
@@ -46,7 +45,7 @@ export function readLessonPlace(raw: Partial<Record<string, string>>, chapters: 
   if (text !== '') {
     const n = Number(text);
     if (!/^[+-]?\d+$/.test(text) || !Number.isSafeInteger(n)) {
-      notices.unshift(`Lesson: ${quoted(text)} is not a chapter number, so chapter 1 is shown.`);
+      notices.unshift(`Lesson: ${quoteForNotice(text)} is not a chapter number, so chapter 1 is shown.`);
     } else if (n < 1 || n > chapters) {
       place.chapter = n < 1 ? 1 : chapters;
       notices.unshift(`Lesson: there is no chapter ${n}; the chapters run from 1 to ${chapters}, so chapter ${place.chapter} is shown.`);

@@ -5,7 +5,8 @@
  * one notice per thing corrected.
  */
 import { splitHash } from '../state/url/hash.ts';
-import { quoted, readFlag, readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
+import { quoteForNotice } from '../state/url/quoteForNotice.ts';
+import { readFlag, readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
 
 /** One place in the lesson: a chapter, presented or not, embedded or not. */
 export interface LessonRoute extends LessonPlace {
@@ -32,7 +33,7 @@ export function parseLessonHash(hash: string, chapters: number): { route: Lesson
   const others = Object.entries(raw).flatMap(([part, values]) => (part === 'lesson' ? [] : Object.keys(values)));
   const ignored = [...others.filter((key) => key !== 'embed'), ...unknown];
   if (ignored.length > 0) {
-    const names = ignored.slice(0, 3).map(quoted).join(', ');
+    const names = ignored.slice(0, 3).map((key) => quoteForNotice(key)).join(', ');
     const more = ignored.length > 3 ? ` and ${ignored.length - 3} more` : '';
     notices.push(`The lesson ignored ${ignored.length === 1 ? 'a setting it does not use' : 'settings it does not use'}: ${names}${more}.`);
   }

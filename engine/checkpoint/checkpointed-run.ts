@@ -1,6 +1,6 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport } from '../report.ts';
-import { countSchedule, executeSchedule, type CheckpointGradient } from './executor.ts';
+import { countSchedule, executeSchedule, type CheckpointGradient, type ScheduleCounts, type ScheduleRun } from './executor.ts';
 import { SCALAR_MODEL, type MemoryModel } from './bytes.ts';
 import { frontier, leastMemory } from './frontier.ts';
 import { periodicActions } from './periodic.ts';
@@ -11,6 +11,11 @@ export interface CheckpointRunOptions {
   frontier?: boolean;
   /** The memory model the bytes are counted in (default: the scalar chain's, S = 8). */
   memory?: MemoryModel;
+  /**
+   * Run the schedule on the chain (default true). False dry-runs it instead: every count is the
+   * executor's, but no step is evaluated and the gradient is NaN (for a run too long to afford).
+   */
+  run?: boolean;
 }
 
 /** A checkpointed reverse sweep: the report the lab shows and the full gradient it computed. */
@@ -29,7 +34,7 @@ export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options
   const T = stepsOf(params);
   const actions = buildSchedule(T, spec);
   const memory = options.memory ?? SCALAR_MODEL;
-  const run = executeSchedule(params, actions, { memory });
+  const run = options.run === false ? notRun(T, countSchedule(T, actions, memory)) : executeSchedule(params, actions, { memory });
   const points = options.frontier === false ? null : frontier(T, memory);
   const gradient: CheckpointGradient = { loss: run.loss, a: run.a, b: run.b, c: run.c, adjoint: run.adjoint };
   const report: CheckpointReport = {
@@ -55,6 +60,12 @@ export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options
     gradient: { a: run.a, b: run.b },
   };
   return { report, gradient };
+}
+
+/** A dry run's counts with a gradient of NaN: what the report carries for a schedule not run. */
+function notRun(T: number, counts: ScheduleCounts): ScheduleRun {
+  const nan = (n: number) => new Float64Array(n).fill(NaN);
+  return { ...counts, loss: NaN, a: nan(T), b: nan(T), c: NaN, adjoint: nan(T + 1) };
 }
 
 /** The CheckpointReport of `runCheckpointed` alone (its `gradient` holds dL/da and dL/db). */

@@ -44,3 +44,14 @@ export type { FormatOptions, PeriodicSummary, RevolveSummary, ScheduleSummary } 
 export { compareAtSnapshots, compareAtStride, comparisonTable, leanestStride, leanestStrideTable, memoryTable } from './schedule-comparison.ts';
 export type { ScheduleComparison } from './schedule-comparison.ts';
 export { checkpointReport, checkpointWork, specOf } from './lab-schedule.ts';
+export {
+  NOMINAL_CHECKPOINT_RATES,
+  NOMINAL_FRONTIER_NS_PER_STEP_SQUARED,
+  NOMINAL_NS_PER_EVALUATION,
+  frontierEstimate,
+  measureCheckpointRates,
+  scheduleEvaluations,
+  scheduleRunEstimate,
+} from './cost.ts';
+export type { CheckpointEstimate, CheckpointRates } from './cost.ts';
+export type { LabCheckpoint } from './lab-schedule.ts';

@@ -1,7 +1,11 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
+import { RUN_BUDGET_MS } from '../limits.ts';
+import { durationText } from '../number-text.ts';
 import type { CheckpointReport, LabSettings } from '../report.ts';
 import { memoryModel } from './bytes.ts';
+import { frontierEstimate, NOMINAL_CHECKPOINT_RATES, scheduleRunEstimate, type CheckpointEstimate } from './cost.ts';
 import { countSchedule } from './executor.ts';
+import { frontier, leastMemory, type Frontier } from './frontier.ts';
 import { runCheckpointed } from './checkpointed-run.ts';
 import { scheduleActions, type ScheduleSpec } from './spec.ts';
 
@@ -15,9 +19,54 @@ export function specOf(settings: Pick<LabSettings, 'schedule' | 'stride' | 'snap
     : { schedule: 'periodic', stride: Math.min(settings.stride, steps) };
 }
 
-/** The lab's checkpoint block: the selected schedule run on the chain, with the frontier if asked. */
-export function checkpointReport(params: ChainParams, settings: LabSettings, withFrontier: boolean): CheckpointReport {
-  return runCheckpointed(params, specOf(settings, stepsOf(params)), { frontier: withFrontier, memory: memoryModel(settings.state) }).report;
+/** The lab's checkpoint block and a sentence for each part left out for its cost. */
+export interface LabCheckpoint {
+  report: CheckpointReport;
+  warnings: string[];
+}
+
+function basis(e: CheckpointEstimate): string {
+  return e.fromSteps === null ? 'at a nominal rate' : `from a run at ${e.fromSteps} steps`;
+}
+
+/**
+ * The lab's checkpoint block: the selected schedule run on the chain, and the frontier
+ * (`computeFrontier`: the lab passes its cached part). Each of
+ * the two is estimated before it starts (engine/checkpoint/cost.ts, at `settings.checkpointRates`
+ * or the nominal rates) and, unless `settings.include` names it, left out when the estimate
+ * passes `budgetMs`: the schedule is then dry-run (its counts are still the executor's, its
+ * gradient NaN) and the frontier is null. What was left out, and its estimate, is in
+ * `report.estimates` and in one warning each.
+ */
+export function checkpointReport(
+  params: ChainParams,
+  settings: LabSettings,
+  budgetMs = RUN_BUDGET_MS,
+  computeFrontier: () => Frontier = () => frontier(stepsOf(params), memoryModel(settings.state)),
+): LabCheckpoint {
+  const T = stepsOf(params);
+  const spec = specOf(settings, T);
+  const rates = settings.checkpointRates ?? NOMINAL_CHECKPOINT_RATES;
+  const runCost = scheduleRunEstimate(T, spec, rates);
+  const frontierCost = frontierEstimate(T, rates);
+  const run = settings.include?.checkpointed ?? runCost.ms <= budgetMs;
+  const withFrontier = settings.include?.frontier ?? frontierCost.ms <= budgetMs;
+  const ran = runCheckpointed(params, spec, { run, frontier: false, memory: memoryModel(settings.state) }).report;
+  const points = withFrontier ? computeFrontier() : null;
+  const report: CheckpointReport = { ...ran, frontier: points, leastMemory: points ? leastMemory(points.periodic) : null };
+  const estimates: NonNullable<CheckpointReport['estimates']> = {};
+  const warnings: string[] = [];
+  if (!run && settings.include?.checkpointed === undefined) {
+    estimates.run = runCost;
+    warnings.push(
+      `the checkpointed sweep is not run at this length: its ${runCost.count.toLocaleString('en-US')} step evaluations would take ${durationText(runCost.ms)}, estimated ${basis(runCost)}; its counts are a dry run's`,
+    );
+  }
+  if (!withFrontier && settings.include?.frontier === undefined) {
+    estimates.frontier = frontierCost;
+    warnings.push(`the frontier is not run at this length: its ${frontierCost.count.toLocaleString('en-US')} schedules would take ${durationText(frontierCost.ms)}, estimated ${basis(frontierCost)}`);
+  }
+  return { report: Object.keys(estimates).length > 0 ? { ...report, estimates } : report, warnings };
 }
 
 /** Work units of the selected schedule on this chain, counted by a dry run in the executor. */

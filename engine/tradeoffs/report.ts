@@ -17,6 +17,8 @@ import {
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
 import { fastestMicroseconds } from './timing.ts';
+import { planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
+import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
 /**
@@ -111,6 +113,11 @@ export interface TradeoffsTimings {
   /** At sampled M from 1 to T (the chosen M among them). */
   jacobian: JacobianCostPoint[];
   crossover: Crossover;
+  /**
+   * The sampled M left out of the curve because timing them was estimated to pass the allowance
+   * (engine/tradeoffs/jacobian-plan.ts), and that estimate in milliseconds; null when none was.
+   */
+  skipped?: JacobianPlan['skipped'];
 }
 
 /** Where forward mode starts to win: the smallest M from which it costs less at every larger M measured, or null. */
@@ -190,13 +197,7 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
   };
 }
 
-/** The M at which to measure: every M up to 16 steps, else 16 spread evenly over 1 … T, and `also`. */
-export function sampledOutputs(steps: number, also: number, count = 16): number[] {
-  const set = new Set<number>([also]);
-  if (steps <= count) for (let m = 1; m <= steps; m++) set.add(m);
-  else for (let i = 0; i < count; i++) set.add(Math.round(1 + (i * (steps - 1)) / (count - 1)));
-  return [...set].sort((x, y) => x - y);
-}
+export { sampledOutputs };
 
 /** The smallest x from which `wins` holds at every later point, or null. */
 function firstWinFrom<T>(points: readonly T[], key: (p: T) => number, wins: (p: T) => boolean): number | null {
@@ -229,18 +230,40 @@ export function tradeoffsTimings(
   budgetMs = 20,
   fusionMs = 4 * budgetMs,
   inputs = 2 * stepsOf(params) + 2,
+  onStage: (text: string) => void = () => {},
 ): TradeoffsTimings {
   const T = stepsOf(params);
   const problem = validateOutputs(outputs, T) ?? validateInputs(inputs, T);
   if (problem) throw new RangeError(problem);
   const tape = new Tape(tapeNodesFor(T));
   const fusedTape = new FusedTape(fusedTapeNodes(T));
+  onStage('timing the fused tape against the primitive one');
   const [primitiveMicroseconds, fusedMicroseconds] = fastestMicroseconds(
     [() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)],
     fusionMs,
   );
-  // The sampled M, with M = N and N + 1 among them so a figure shows the lines cross.
-  const sampled = [...new Set([...sampledOutputs(T, outputs), ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
+  // One call of each side first: what the curve's points would cost (jacobian-plan.ts).
+  onStage('estimating the Jacobian curve');
+  // A first call runs cold (the JIT has not compiled it yet): a quick one is timed again.
+  const timeOnce = (fn: () => unknown) => {
+    let best = Infinity;
+    for (let i = 0; i < 3 && best > 0 && (i === 0 || best < 50); i++) {
+      const t0 = performance.now();
+      fn();
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  };
+  const calls = {
+    forwardMs: timeOnce(() => forwardJacobianOver(params, inputs, outputs)),
+    reverseAtStepsMs: timeOnce(() => reverseJacobian(params, T, tape)),
+  };
+  const plan = planJacobianTimings(T, outputs, calls, budgetMs);
+  // The planned M, with M = N and N + 1 among them where they fit, so a figure shows the lines cross.
+  const planned = new Set(plan.points.map((q) => q.outputs));
+  const sampled = [...new Set([...planned, ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
+  const minRounds = Math.max(1, ...plan.points.map((q) => q.minRounds));
+  onStage(`timing the Jacobian at ${sampled.length} values of M`);
   // Every point's two runs are timed together, round after round, each keeping its fastest
   // batch: a pause of the machine then slows one round of every point instead of all the rounds
   // of one point, so equal work reads as equal time (timed pair by pair, forward mode's equal
@@ -251,7 +274,7 @@ export function tradeoffsTimings(
     () => (forwardWork[i] = forwardJacobianOver(params, inputs, m).work),
     () => (reverseWork[i] = reverseJacobian(params, m, tape).work),
   ]);
-  const micro = fastestMicroseconds(fns, budgetMs * sampled.length, 12);
+  const micro = fastestMicroseconds(fns, budgetMs * sampled.length, minRounds);
   const jacobian = sampled.map(
     (m, i): JacobianCostPoint => ({
       outputs: m,
@@ -261,5 +284,5 @@ export function tradeoffsTimings(
       reverseMicroseconds: micro[2 * i + 1],
     }),
   );
-  return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian) };
+  return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
 }

@@ -12,7 +12,7 @@ function run(...argv: string[]): { code: number; out: string; err: string } {
 
 describe('tape-lab tradeoffs', () => {
   it('--json prints the keys issue 15 names, at the defaults T = 40, K = 10, M = 5', () => {
-    const { code, out, err } = run('tradeoffs', '--json', '--budget', '2');
+    const { code, out, err } = run('tradeoffs', '--json', '--budget', '2', '--quiet');
     expect(err).toBe('');
     expect(code).toBe(0);
     const r = JSON.parse(out);

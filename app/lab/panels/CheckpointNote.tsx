@@ -1,5 +1,6 @@
 import { formatBytes, plural } from '../../ui/format.ts';
 import { useLab } from '../../state/store/index.ts';
+import { checkpointNotRunSentence } from '../notRun.ts';
 
 /**
  * What the chosen schedule means under the one memory model (a checkpoint is a stored state of
@@ -21,18 +22,24 @@ export function CheckpointNote() {
     </span>
   ) : null;
   const sizes = `A stored state costs ${formatBytes(cp.stateBytes)}, a recorded step's tape ${formatBytes(cp.stepBytes)}.`;
+  const notRun = cp.estimates?.run ? <p className="checkpoint-note not-run">{checkpointNotRunSentence('run', cp.estimates.run, steps)}</p> : null;
   if (cp.schedule === 'revolve') {
     return (
+      <>
+      {notRun}
       <p className="checkpoint-note">
         Binomial is the schedule of Griewank and Walther’s <i>revolve</i> algorithm: with{' '}
         {plural(cp.snapshots ?? 0, 'snapshot')} it places them so that the replays add up to the fewest steps
         possible, and tapes one step at a time. {sizes} {readout}
       </p>
+      </>
     );
   }
   const stride = cp.stride ?? 1;
   const wide = cp.stateWidth === 'wide';
   return (
+    <>
+    {notRun}
     <p className="checkpoint-note">
       {stride >= steps && steps > 1 ? (
         <>A stride of T = {steps} is one segment: the full tape, nothing replayed. </>
@@ -47,5 +54,6 @@ export function CheckpointNote() {
         : 'In bytes a tape weighs 80 states, so the best stride is near √(T·S/R), below 2 here.'}{' '}
       {readout}
     </p>
+    </>
   );
 }

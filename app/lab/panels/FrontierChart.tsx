@@ -5,7 +5,7 @@ import { Chart } from '../../ui/charts/Chart.tsx';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { dotsPath, squaresPath } from '../../ui/charts/pathMarks.ts';
 import { makeFrame } from '../../ui/charts/frame.ts';
-import { FRONTIER_STEP_LIMIT } from '../../../engine/limits.ts';
+import { checkpointNotRunSentence } from '../notRun.ts';
 import { frontierLayout } from './frontierLayout.ts';
 import type { Size } from '../../ui/charts/useSize.ts';
 import { formatBytes, formatWork } from '../../ui/format.ts';
@@ -28,8 +28,8 @@ export const FrontierChart = memo(function FrontierChart() {
             <Frontier checkpoint={checkpoint} size={size} />
           ) : checkpoint ? (
             <p className="empty">
-              {checkpoint.fullTapeStates - 1 > FRONTIER_STEP_LIMIT
-                ? `Drawn up to ${FRONTIER_STEP_LIMIT.toLocaleString('en-US')} steps: the frontier runs the schedule at every stride and every snapshot count, work that grows as T².`
+              {checkpoint.estimates?.frontier
+                ? checkpointNotRunSentence('frontier', checkpoint.estimates.frontier, checkpoint.fullTapeStates - 1)
                 : 'The frontier was left out of this run.'}
             </p>
           ) : null

@@ -1,4 +1,5 @@
-import { parseDecimal, quoteSafely } from '../../../engine/number-text.ts';
+import { parseDecimal } from '../../../engine/number-text.ts';
+import { quoteForNotice } from '../../state/url/quoteForNotice.ts';
 import type { HashPart } from '../../state/url/part.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_EXPR_LENGTH, MAX_VARIABLES, VALUE_LIMIT, VARIABLE_NAME } from './defaults.ts';
 
@@ -60,10 +61,6 @@ export interface DecodedPlayground {
   notices: string[];
 }
 
-/** A value quoted in a notice: at most 24 characters, control and bidi characters escaped. */
-function show(text: string): string {
-  return quoteSafely(text, 24);
-}
 
 /** Percent-decodes, leaving `+` as plus; null when the escapes are malformed. */
 function percentDecode(raw: string): string | null {
@@ -95,7 +92,7 @@ export function decodePlayground(raw: Partial<Record<PlaygroundKey, string>>): D
   }
   const source = percentDecode(raw.expr);
   if (source === null) {
-    notices.push(`Expression: “${show(raw.expr)}” is not valid percent-encoding, so the starting example is shown.`);
+    notices.push(`Expression: ${quoteForNotice(raw.expr, 24)} is not valid percent-encoding, so the starting example is shown.`);
     return fallback();
   }
   if (source.trim() === '') {
@@ -114,7 +111,7 @@ export function decodePlayground(raw: Partial<Record<PlaygroundKey, string>>): D
 function decodeAt(raw: string, notices: string[]): { values: Record<string, number>; variables: string[] } {
   const text = percentDecode(raw);
   if (text === null) {
-    notices.push(`Values: “${show(raw)}” is not valid percent-encoding; every variable starts at 1.`);
+    notices.push(`Values: ${quoteForNotice(raw, 24)} is not valid percent-encoding; every variable starts at 1.`);
     return { values: {}, variables: [] };
   }
   const entries: [string, number][] = [];
@@ -125,16 +122,16 @@ function decodeAt(raw: string, notices: string[]): { values: Record<string, numb
     const name = (colon < 0 ? pair : pair.slice(0, colon)).trim();
     const value = colon < 0 ? NaN : parseDecimal(pair.slice(colon + 1));
     if (!VARIABLE_NAME.test(name) || name.length > 32) {
-      skipped.push(`“${show(pair)}” (not a variable name)`);
+      skipped.push(`${quoteForNotice(pair, 24)} (not a variable name)`);
     } else if (entries.some(([n]) => n === name)) {
       skipped.push(`a second value for ${name}`);
     } else if (entries.length >= MAX_VARIABLES) {
       skipped.push(`${name} (more than ${MAX_VARIABLES} variables)`);
     } else if (Number.isNaN(value)) {
-      skipped.push(`${name}: “${show(pair.slice(colon + 1))}” is not a number`);
+      skipped.push(`${name}: ${quoteForNotice(pair.slice(colon + 1), 24)} is not a number`);
     } else {
       const clamped = Math.max(-VALUE_LIMIT, Math.min(VALUE_LIMIT, value));
-      if (clamped !== value) notices.push(`Values: ${name} = ${show(pair.slice(colon + 1))} is beyond ±1e6; set to ${clamped}.`);
+      if (clamped !== value) notices.push(`Values: ${name} = ${quoteForNotice(pair.slice(colon + 1), 24)} is beyond ±1e6; set to ${clamped}.`);
       entries.push([name, clamped === 0 ? 0 : clamped]);
     }
   }

@@ -10,6 +10,7 @@ import { PairBars } from './figures/PairBars.tsx';
 import { sub } from './figures/subscript.ts';
 import { TruncatedGradientChart, TruncationCurveChart } from './figures/TruncationFigures.tsx';
 import { FusedChoice, InputsSlider, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
+import { jacobianSkippedText } from './skippedText.ts';
 
 /** One lever: its heading, its control, its figures and the sentence saying what to notice. */
 function Lever({ title, control, notice, children }: { title: string; control: ReactNode; notice: ReactNode; children: ReactNode }) {
@@ -203,6 +204,7 @@ export function JacobianLever() {
           }
         </ChartBox>
       </div>
+      {jacobianSkippedText(t?.skipped) ? <p className="lever-skipped">{jacobianSkippedText(t?.skipped)}</p> : null}
       <Legend
         items={[
           { className: 'mark-forward-line', label: 'forward mode (dual numbers, N tangent lanes)' },

@@ -1,4 +1,4 @@
-import { quoteSafely } from '../../../engine/number-text.ts';
+import { quoteForNotice } from '../../state/url/quoteForNotice.ts';
 import type { HashPart } from '../../state/url/part.ts';
 
 /**
@@ -26,10 +26,6 @@ export interface EmbedView {
 const ON = new Set(['1', 'true', 'yes', 'on']);
 const OFF = new Set(['0', 'false', 'no', 'off', '']);
 
-/** A value quoted in a notice: at most 16 characters, control and bidi characters escaped. */
-function shown(text: string): string {
-  return quoteSafely(text, 16);
-}
 
 /**
  * Reads the embed keys of a hash. `embed` is 1 or 0 (anything else: the full page, with a
@@ -45,7 +41,7 @@ export function parseView(raw: Partial<Record<ViewKey, string>>, available: read
   let on = false;
   if (flag !== undefined) {
     if (ON.has(flag)) on = true;
-    else if (!OFF.has(flag)) notices.push(`Embed: “${shown(raw.embed ?? '')}” is not 1 or 0, so the full page is shown.`);
+    else if (!OFF.has(flag)) notices.push(`Embed: ${quoteForNotice(raw.embed ?? '')} is not 1 or 0, so the full page is shown.`);
   }
   if (!on) {
     if (raw.panels !== undefined && raw.panels.trim() !== '') {
@@ -58,7 +54,7 @@ export function parseView(raw: Partial<Record<ViewKey, string>>, available: read
   const unknown = [...new Set(asked.filter((p) => !(available as readonly string[]).includes(p)))];
   const panels = available.filter((p) => asked.includes(p));
   if (unknown.length > 0) {
-    const names = unknown.slice(0, 3).map((p) => `“${shown(p)}”`).join(', ');
+    const names = unknown.slice(0, 3).map((p) => quoteForNotice(p)).join(', ');
     const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
     notices.push(
       `Panels: ignored ${unknown.length === 1 ? 'an unknown panel name' : 'unknown panel names'} ${names}${more} (known: ${available.join(', ')}).`,

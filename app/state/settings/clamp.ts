@@ -1,4 +1,5 @@
-import { formatEps, parseDecimal, quoteSafely } from '../../../engine/number-text.ts';
+import { formatEps, parseDecimal } from '../../../engine/number-text.ts';
+import { quoteForNotice } from '../url/quoteForNotice.ts';
 import { SETTINGS, sameSettings, type AnyRow, type NumberRow, type RowValueType, type SettingsTable } from '../../../engine/settings-table.ts';
 import { appRange, type AppSettings } from './schema.ts';
 
@@ -19,10 +20,6 @@ function toNumber(value: unknown): number {
   return NaN;
 }
 
-/** A value quoted in a notice: at most 24 characters, control and bidi characters escaped. */
-function show(value: unknown): string {
-  return quoteSafely(typeof value === 'string' ? value : String(value), 24);
-}
 
 /** Clamps x into [min, max]; −0 becomes 0 so that every valid value has one spelling. */
 function clamp(x: number, min: number, max: number): number {
@@ -48,12 +45,12 @@ function readNumber(row: NumberRow, raw: unknown, min: number, max: number, noti
   if (x === Infinity || x === -Infinity) {
     // A number too large for a double ("1e400", a 400-digit string): past either end of the range.
     const used = x > 0 ? max : min;
-    notices.push(`${label}: “${show(raw)}” is too ${x > 0 ? 'large' : 'small'} to be a number here; set to ${fmt(used)}.`);
+    notices.push(`${label}: ${quoteForNotice(raw, 24)} is too ${x > 0 ? 'large' : 'small'} to be a number here; set to ${fmt(used)}.`);
     return clamp(used, min, max);
   }
   if (!Number.isFinite(x)) {
     const used = clamp(row.default, min, max);
-    notices.push(`${label}: “${show(raw)}” is not a number, so the default ${fmt(used)} is used.`);
+    notices.push(`${label}: ${quoteForNotice(raw, 24)} is not a number, so the default ${fmt(used)} is used.`);
     return used;
   }
   if (row.kind === 'integer' && !Number.isInteger(x)) {
@@ -98,14 +95,14 @@ export function clampWithTable<S extends Record<string, RowValueType>>(
       const found = row.choices.find((c) => c === value);
       out[row.key] = found ?? row.default;
       if (found === undefined && value !== undefined) {
-        notices.push(`${label}: “${show(value)}” is not ${row.choices.join(' or ')}, so ${row.default} is used.`);
+        notices.push(`${label}: ${quoteForNotice(value, 24)} is not ${row.choices.join(' or ')}, so ${row.default} is used.`);
       }
       continue;
     }
     if (row.kind === 'switch') {
       const on = SWITCH_TEXT.get(value);
       out[row.key] = on ?? row.default;
-      if (on === undefined && value !== undefined) notices.push(`${label}: “${show(value)}” is not 1 or 0, so ${row.default ? 1 : 0} is used.`);
+      if (on === undefined && value !== undefined) notices.push(`${label}: ${quoteForNotice(value, 24)} is not 1 or 0, so ${row.default ? 1 : 0} is used.`);
       continue;
     }
     const upTo = typeof out.steps === 'number' ? out.steps : steps;

@@ -1,4 +1,4 @@
-import { quoteSafely } from '../../../engine/number-text.ts';
+import { quoteForNotice } from './quoteForNotice.ts';
 import { viewHashPart } from '../../shell/embed/embed.ts';
 import { lessonHashPart } from '../../lesson/hashPart.ts';
 import { practiceHashPart } from '../../practice/hashPart.ts';
@@ -74,7 +74,7 @@ export function splitHash(hash: string): SplitHash {
 /** The notice for keys no part owns, or null. */
 function unknownNotice(unknown: string[]): string | null {
   if (unknown.length === 0) return null;
-  const names = unknown.slice(0, 3).map((k) => `“${quoteSafely(k, 16)}”`);
+  const names = unknown.slice(0, 3).map((k) => quoteForNotice(k));
   const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
   return `Ignored ${unknown.length === 1 ? 'an unknown setting' : 'unknown settings'} ${names.join(', ')}${more}.`;
 }

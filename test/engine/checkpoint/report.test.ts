@@ -146,10 +146,10 @@ describe('runCheckpointed and scheduleReport', () => {
   it('the lab adapter runs the schedule the settings select', () => {
     const settings: LabSettings = { steps: 40, eps: 1e-5, stride: 4, schedule: 'revolve', snapshots: 5, state: 'scalar', c: 0.35, x0: 0.4, target: 0.25 };
     const params = defaultParams(40);
-    expect(checkpointReport(params, settings, false)).toMatchObject({ schedule: 'revolve', snapshots: 5, advances: 92 });
+    expect(checkpointReport(params, { ...settings, include: { frontier: false } }).report).toMatchObject({ schedule: 'revolve', snapshots: 5, advances: 92, frontier: null });
     expect(checkpointWork(params, { ...settings, schedule: 'periodic' })).toBe(2.9);
     // A wide state changes the bytes, not the schedule: 14 items of 640 and the loss's 120 more.
-    expect(checkpointReport(params, { ...settings, schedule: 'periodic', state: 'wide' }, false)).toMatchObject({ stateBytes: 640, storedStates: 14, peakBytes: 14 * 640 + 120 });
+    expect(checkpointReport(params, { ...settings, schedule: 'periodic', state: 'wide', include: { frontier: false } }).report).toMatchObject({ stateBytes: 640, storedStates: 14, peakBytes: 14 * 640 + 120 });
     // A stride longer than the chain acts as one segment.
     expect(checkpointWork(defaultParams(2), { ...settings, schedule: 'periodic' })).toBe(checkpointWork(defaultParams(2), { ...settings, schedule: 'periodic', stride: 2 }));
   });

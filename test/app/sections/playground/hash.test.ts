@@ -78,7 +78,7 @@ describe('the playground in the URL hash', () => {
     expect(read('#at=x:1').notices[0]).toMatch(/no expression/);
     const v = read('#expr=x*y&at=x:abc,y:1e400,2z:3,x:4');
     expect(v.values).toEqual({ y: 1e6, x: 4 });
-    expect(v.notices.join(' ')).toMatch(/y = 1e400 is beyond ±1e6; set to 1000000/);
+    expect(v.notices.join(' ')).toMatch(/y = “1e400” is beyond ±1e6; set to 1000000/);
     expect(v.notices.join(' ')).toMatch(/x: “abc” is not a number, “2z:3” \(not a variable name\)/);
     expect(read('#expr=x&at=x:1,x:2').notices.join(' ')).toMatch(/a second value for x/);
   });

@@ -31,18 +31,21 @@ describe('the levers in the URL hash', () => {
 
   it('corrects junk with one notice each and keeps a valid state', () => {
     const { levers, notices } = decodeTradeoffs({ window: 'abc', fused: 'maybe', saved: 'true', outputs: '999' }, 20);
-    expect(levers).toEqual({ window: 10, fused: false, saved: true, outputs: 20, inputs: LEVER_DEFAULTS.inputs });
+    // N's default, all inputs, reads as P + 2 on the chain: 42 at T = 20.
+    expect(levers).toEqual({ window: 10, fused: false, saved: true, outputs: 20, inputs: 42 });
     expect(notices).toEqual([
       'Truncation window: “abc” is not a number, so the default 10 is used.',
       'Fused: “maybe” is not 1 or 0, so 0 is used.',
       'Output states: 999 is above the largest allowed value 20; set to 20.',
     ]);
     expect(decodeTradeoffs({ window: '-3', outputs: '2.6' }, 5)).toEqual({
-      levers: { window: 0, fused: false, saved: true, outputs: 3, inputs: LEVER_DEFAULTS.inputs },
+      levers: { window: 0, fused: false, saved: true, outputs: 3, inputs: 12 },
       notices: ['Truncation window: -3 is below the smallest allowed value 0; set to 0.', 'Output states: 2.6 is not a whole number; rounded to 3.'],
     });
     // The default window is clamped silently to a short chain.
-    expect(decodeTradeoffs({}, 4)).toEqual({ levers: { window: 4, fused: false, saved: true, outputs: 4, inputs: LEVER_DEFAULTS.inputs }, notices: [] });
+    expect(decodeTradeoffs({}, 4)).toEqual({ levers: { window: 4, fused: false, saved: true, outputs: 4, inputs: 10 }, notices: [] });
+    // N above P + 2 is set to P + 2, with a notice.
+    expect(decodeTradeoffs({ inputs: '30' }, 5).notices).toEqual(['Inputs N: 30 is above the largest allowed value 12; set to 12.']);
   });
 
   it('the URL module gives the four keys to the section instead of calling them unknown', () => {
@@ -53,28 +56,30 @@ describe('the levers in the URL hash', () => {
   });
 });
 
-/** A throwaway lever shaped like the Jacobian's input count N (1 … steps here), only to see a row travel. */
-const INPUTS = {
-  key: 'inputs', label: 'Input count', flag: 'inputs', metavar: 'N', help: 'a throwaway lever',
+/** A throwaway lever (1 … steps), only to see a row travel. */
+const PROBES = {
+  key: 'probes', label: 'Probe count', flag: 'probes', metavar: 'Q', help: 'a throwaway lever',
   kind: 'integer', default: 3, scale: 'linear', sliderStep: 1, hash: 'plain', request: true,
   app: { min: 1, max: 'steps' }, engine: { min: 1, max: 'steps' }, cli: 'engine',
 } as const satisfies LeverRow;
 
 describe('the levers are one table', () => {
   it('gives the hash, the app and the command line the same keys and defaults', () => {
-    expect(TRADEOFFS_KEYS).toEqual(['window', 'fused', 'saved', 'outputs']);
-    expect(LEVER_DEFAULTS).toEqual({ window: 10, fused: false, saved: true, outputs: 5 });
-    expect(Object.keys(optionsOf(LEVERS))).toEqual(['window', 'outputs']);
+    expect(TRADEOFFS_KEYS).toEqual(['window', 'fused', 'saved', 'outputs', 'inputs']);
+    // N's default stands for all the chain's inputs, whatever its length.
+    expect(LEVER_DEFAULTS).toEqual({ window: 10, fused: false, saved: true, outputs: 5, inputs: Number.MAX_SAFE_INTEGER });
+    expect(Object.keys(optionsOf(LEVERS))).toEqual(['window', 'outputs', 'inputs']);
+    expect(optionsHelp(LEVERS)).toMatch(/--inputs N\s+.*; 1 … P \+ 2 \(default all\)/);
   });
 
   it('a throwaway row reaches the defaults, the clamping against the steps and the command line without other edits', () => {
-    const table = buildSettingsTable([...LEVER_ROWS, INPUTS]);
-    expect(table.defaults).toMatchObject({ ...LEVER_DEFAULTS, inputs: 3 });
-    const { settings, notices } = clampWithTable<typeof table.defaults>(table, { inputs: '30', fused: '1' }, 12);
-    expect(settings).toEqual({ window: 10, fused: true, saved: true, outputs: 5, inputs: 12 });
-    expect(notices).toEqual(['Input count: 30 is above the largest allowed value 12; set to 12.']);
-    expect(optionsOf(table)).toHaveProperty('inputs', { type: 'string' });
-    expect(optionsHelp(table)).toMatch(/--inputs N\s+a throwaway lever; 1 … the steps \(default 3\)/);
-    expect(() => readOption(INPUTS, '13', 12)).toThrow('--inputs 13 is larger than the 12 steps; use 1 to 12');
+    const table = buildSettingsTable([...LEVER_ROWS, PROBES]);
+    expect(table.defaults).toMatchObject({ ...LEVER_DEFAULTS, probes: 3 });
+    const { settings, notices } = clampWithTable<typeof table.defaults>(table, { probes: '30', fused: '1' }, 12);
+    expect(settings).toEqual({ window: 10, fused: true, saved: true, outputs: 5, inputs: 26, probes: 12 });
+    expect(notices).toEqual(['Probe count: 30 is above the largest allowed value 12; set to 12.']);
+    expect(optionsOf(table)).toHaveProperty('probes', { type: 'string' });
+    expect(optionsHelp(table)).toMatch(/--probes Q\s+a throwaway lever; 1 … the steps \(default 3\)/);
+    expect(() => readOption(PROBES, '13', 12)).toThrow('--probes 13 is larger than the 12 steps; use 1 to 12');
   });
 });
