@@ -1,4 +1,4 @@
-import type { LabPart, LabReport, LabSettings, PartEstimate } from '../../engine/report.ts';
+import type { CheckpointEstimate, LabPart, LabReport, LabSettings, PartEstimate } from '../../engine/report.ts';
 import type { AppSettings } from '../../app/state/settings/schema.ts';
 import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
 import { CACHED_PART_SETTINGS, CACHED_PARTS, type CachedPart } from '../../engine/cached-parts.ts';
@@ -37,7 +37,7 @@ export function followUpStillWanted(running: LabSettings, target: AppSettings): 
 type PartValue = {
   sweep: Pick<LabReport, 'sweep' | 'bestEps' | 'model'> & { sweepSteps: number; estimate: PartEstimate | undefined };
   tangents: LabReport['tangents'];
-  frontier: Pick<LabReport['checkpoint'], 'frontier' | 'leastMemory'>;
+  frontier: Pick<LabReport['checkpoint'], 'frontier' | 'leastMemory'> & { estimate: CheckpointEstimate | undefined };
   workCurve: LabReport['workCurve'];
 };
 
@@ -101,7 +101,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const extract: { [P in CachedPart]: (r: LabReport) => PartValue[P] } = {
     sweep: (r) => ({ sweep: r.sweep, bestEps: r.bestEps, model: r.model, sweepSteps: r.counts.sweepSteps, estimate: r.estimates?.sweep }),
     tangents: (r) => r.tangents,
-    frontier: (r) => ({ frontier: r.checkpoint.frontier, leastMemory: r.checkpoint.leastMemory }),
+    frontier: (r) => ({ frontier: r.checkpoint.frontier, leastMemory: r.checkpoint.leastMemory, estimate: r.checkpoint.estimates?.frontier }),
     workCurve: (r) => r.workCurve,
   };
 
@@ -124,8 +124,13 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       }
       case 'tangents':
         return { ...report, tangents: entry.value as PartValue['tangents'] };
-      case 'frontier':
-        return { ...report, checkpoint: { ...report.checkpoint, ...(entry.value as PartValue['frontier']) } };
+      case 'frontier': {
+        // The frontier left out for its cost carries its estimate along, so the page can say it.
+        const { estimate, ...v } = entry.value as PartValue['frontier'];
+        const { frontier: _fresh, ...others } = report.checkpoint.estimates ?? {};
+        const estimates = estimate ? { ...others, frontier: estimate } : others;
+        return { ...report, checkpoint: { ...report.checkpoint, ...v, estimates: Object.keys(estimates).length > 0 ? estimates : undefined } };
+      }
       case 'workCurve':
         return { ...report, workCurve: entry.value as PartValue['workCurve'] };
     }
