@@ -15,8 +15,12 @@ import { useShowMe } from '../useShowMe.ts';
 const STEPS = 40;
 /** The windows the slider offers: K = 0 … T. */
 const WINDOWS = Array.from({ length: STEPS + 1 }, (_, k) => k);
-/** The outputs of the Jacobian the chapter asks about. */
+/** The outputs of the Jacobian the chapter shows: the last M states. */
 const OUTPUTS = 5;
+/** Its inputs: N = 1, x_0 alone, where forward mode (N + 1 = 2 passes) wins from M = 2. */
+const INPUTS = 1;
+/** The window the question names. */
+const ASKED_K = 10;
 
 /** Chapter 10: what frameworks hide. Stopping the gradient, live; fusing, saving or recomputing, JVP against VJP, counted. */
 export default function Chapter10() {
@@ -25,7 +29,7 @@ export default function Chapter10() {
   const [windowK, setWindow] = useState(10);
   const [revealed, setRevealed] = useState(false);
   const figures = useAnswer(`tradeoffs ${STEPS} ${windowK}`, () =>
-    tradeoffsEngine.figures({ steps: STEPS, c: chain.c, x0: chain.x0, target: chain.target, window: windowK, outputs: OUTPUTS }),
+    tradeoffsEngine.figures({ steps: STEPS, c: chain.c, x0: chain.x0, target: chain.target, window: windowK, outputs: OUTPUTS, inputs: INPUTS }),
   );
   const show = useShowMe(WINDOWS.length, (i) => (setWindow(WINDOWS[i]), setRevealed(true)), !figures.loading || figures.value !== null);
   const f = figures.value;
@@ -33,11 +37,15 @@ export default function Chapter10() {
   const curve = f ? f.truncationCurve.filter((p) => p.relativeError > 0).map((p) => [p.window, p.relativeError] as const) : [];
   const errors = curve.map(([, e]) => e);
   const here = f?.truncationCurve[windowK]?.relativeError;
-  const zeroed = f ? Array.from(f.truncation.gradient.a).filter((g, t) => t < STEPS - windowK && g === 0).length : 0;
+  // Steps before the window: their a_t and b_t gradients, and how many of them are exactly 0.
+  const before = STEPS - windowK;
+  const zeroed = f ? Array.from(f.truncation.gradient.a).filter((g, t) => t < before && g === 0 && f.truncation.gradient.b[t] === 0).length : 0;
+  const j = f?.jacobian;
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: STEPS })}
-      onAnswer={() => setRevealed(true)}
+      onAnswer={() => (setRevealed(true), setWindow(ASKED_K))}
+      live={f && windowK === ASKED_K ? { zeroed: String(zeroed) } : {}}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
@@ -68,7 +76,7 @@ export default function Chapter10() {
               <p className="figure-readout">
                 K = {windowK}: tape {f.truncation.tapeNodes.toLocaleString('en')} nodes ({formatBytes(f.truncation.tapeBytes)}) of{' '}
                 {f.truncation.fullTapeNodes.toLocaleString('en')}; error {here === undefined ? '—' : here === 0 ? '0, exact' : here.toExponential(1)}
-                {revealed ? `; ${zeroed} of the first ${STEPS - windowK} steps’ gradients are exactly 0.` : '.'}
+                {!revealed ? '.' : before === 0 ? '; the window covers every step, so no gradient is cut.' : `; ${zeroed} of the first ${before} steps’ gradients are exactly 0.`}
               </p>
               <p className="todo">
                 <strong>Try:</strong> move K, or press Show me. A short window is cheap, and wrong far back.
@@ -77,7 +85,7 @@ export default function Chapter10() {
               <p className="figure-readout">Three more levers, counted by the worker on the same chain:</p>
               <ul className="options">
                 <li>
-                  <strong>Fusing</strong> a step into one node with its own slopes: {f.fusion.fused.nodes.toLocaleString('en')} nodes (
+                  <strong>Fusing</strong> a step into one node with its own local partials: {f.fusion.fused.nodes.toLocaleString('en')} nodes (
                   {formatBytes(f.fusion.fused.bytes)}) instead of {f.fusion.primitive.nodes.toLocaleString('en')} (
                   {formatBytes(f.fusion.primitive.bytes)}).
                 </li>
@@ -87,9 +95,13 @@ export default function Chapter10() {
                   {f.recompute.saved.stepEvaluations}.
                 </li>
                 <li>
-                  <strong>Forward or reverse</strong> for the last {OUTPUTS} states: forward mode pushes one input direction at
-                  a time (a <dfn>Jacobian-vector product</dfn>), {f.jacobian.forward.work} chain runs; reverse mode pulls back
-                  one output at a time (a <dfn>vector-Jacobian product</dfn>), {f.jacobian.reverse.work}.
+                  <strong>Forward or reverse</strong>: how the last {OUTPUTS} states respond to x₀ alone (N = {j?.inputCount}
+                  input). Forward mode pushes one input direction (a <dfn>Jacobian-vector product</dfn>): N + 1 ={' '}
+                  {j?.forward.work} passes. Reverse mode pulls back one output at a time (a vector-Jacobian product): M + 1 ={' '}
+                  {j?.reverse.work}. Forward mode wins from M = {j?.crossover ?? '—'}.
+                  <span className="jacobian-values" data-readout="jacobian">
+                    {' '}∂x/∂x₀: {j?.rows.map((r) => `x${r.state} ${Number(r.values[0].toPrecision(2))}`).join(', ')}.
+                  </span>
                 </li>
               </ul>
             </>
