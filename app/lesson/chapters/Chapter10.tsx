@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { subscript } from '../../sections/tape/labels.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -66,7 +67,7 @@ export default function Chapter10() {
                 x={{ kind: 'linear', domain: [0, STEPS], label: 'window K (steps the sweep runs back)' }}
                 y={{ kind: 'log', domain: [Math.min(...errors) / 2, Math.max(...errors) * 2], label: 'relative error' }}
                 series={[{ id: 'error', points: curve, className: 's-reverse', dots: true, line: true }]}
-                height={route.present ? 380 : 260}
+                height={route.present ? 300 : 240}
                 marks={(plot) =>
                   here !== undefined && here > 0 ? (
                     <circle className="mark-best" cx={plot.x(windowK)} cy={plot.y(here)} r={plot.font / 2.5} />
@@ -81,8 +82,7 @@ export default function Chapter10() {
               <p className="todo">
                 <strong>Try:</strong> move K, or press Show me. A short window is cheap, and wrong far back.
               </p>
-              <figcaption>Computed by the worker: one truncated tape and sweep for every K, against the full gradient.</figcaption>
-              <p className="figure-readout">Three more levers, counted by the worker on the same chain:</p>
+              <figcaption>Computed by the worker: one truncated tape and sweep for every K, against the full gradient. Three more levers, counted on the same chain:</figcaption>
               <ul className="options">
                 <li>
                   <strong>Fusing</strong> a step into one node with its own local partials: {f.fusion.fused.nodes.toLocaleString('en')} nodes (
@@ -94,14 +94,11 @@ export default function Chapter10() {
                   {f.recompute.recomputed.stepEvaluations} step runs, against {formatBytes(f.recompute.saved.bytes)} for{' '}
                   {f.recompute.saved.stepEvaluations}.
                 </li>
-                <li>
-                  <strong>Forward or reverse</strong>: how the last {OUTPUTS} states respond to x₀ alone (N = {j?.inputCount}
-                  input). Forward mode pushes one input direction (a <dfn>Jacobian-vector product</dfn>): N + 1 ={' '}
-                  {j?.forward.work} passes. Reverse mode pulls back one output at a time (a vector-Jacobian product): M + 1 ={' '}
-                  {j?.reverse.work}. Forward mode wins from M = {j?.crossover ?? '—'}.
-                  <span className="jacobian-values" data-readout="jacobian">
-                    {' '}∂x/∂x₀: {j?.rows.map((r) => `x${r.state} ${Number(r.values[0].toPrecision(2))}`).join(', ')}.
-                  </span>
+                <li data-readout="jacobian">
+                  <strong>Forward or reverse</strong> for how the last {OUTPUTS} states respond to x₀ alone (N = 1 input):
+                  forward mode pushes one input direction (a <dfn>Jacobian-vector product</dfn>), N + 1 = {j?.forward.work} passes;
+                  reverse mode pulls back one output at a time, M + 1 = {j?.reverse.work}. Forward mode wins from M ={' '}
+                  {j?.crossover ?? '—'}. ∂x/∂x₀: {j?.rows.map((r) => `x${subscript(r.state)} ${Number(r.values[0].toPrecision(2))}`).join(', ')}.
                 </li>
               </ul>
             </>

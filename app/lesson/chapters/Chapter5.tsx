@@ -85,7 +85,7 @@ export default function Chapter5() {
               <Legend items={[['s-reverse', 'reverse mode'], ['s-forward', 'forward mode'], ['s-fd', 'central differences']]} />
               <table className="lesson-table">
                 <caption className="figure-readout">
-                  T = {T}, P = {report.parameters}: one whole gradient, counted and measured
+                  T = {report.steps}, P = {report.parameters}: one whole gradient, counted and measured
                 </caption>
                 <thead>
                   <tr>

@@ -74,7 +74,7 @@ export default function Chapter8() {
                     ? [{ id: 'revolve', points: [[1, tenSnapshots.storedStates], [STEPS, tenSnapshots.storedStates]] as const, className: 's-forward', dashed: true }]
                     : []),
                 ]}
-                height={route.present ? 420 : 260}
+                height={route.present ? 380 : 260}
                 marks={(p) => (
                   <g className="picked-point">
                     <circle cx={p.x(stride)} cy={p.y(here.storedStates)} r={p.font * 0.6} />

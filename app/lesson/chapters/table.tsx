@@ -191,16 +191,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          Central differences run the chain twice per parameter: 2P + 1 passes. <dfn>Forward mode</dfn> carries P
-          derivatives beside every value: P + 1 passes. Both grow with P; reverse mode does not.
-        </p>
-        <p>
-          This is the <dfn>cheap-gradient result</dfn>: a gradient costs a small constant multiple of one run,
-          whatever P. The constant is larger than 2 here, because the tape has overhead: a node per primitive, its
-          partials stored, a sweep over memory.
-        </p>
-        <p className="todo">
-          <strong>Try:</strong> raise T: reverse mode’s passes stay at 2, the others climb.
+          Central differences cost 2P + 1 passes; <dfn>forward mode</dfn>, which carries P derivatives beside every
+          value, P + 1. Both grow with P. The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant
+          times one run, whatever P. That constant is larger than 2 in time, because the tape has overhead: a node
+          per primitive, its partials stored, a sweep over memory.
         </p>
       </>
     ),
@@ -213,8 +207,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       <>
         <p>
           A <dfn>finite difference</dfn> guesses a derivative by nudging. Run the chain with one parameter moved up by
-          a <dfn>step h</dfn>, then down by h, and divide the change in the loss by 2h. It needs no tape, so it is a
-          referee: here it is checked against the reverse gradient.
+          a <dfn>step h</dfn>, then down by h, and divide the change in the loss by 2h. It needs no tape.
         </p>
         <p>
           Large h measures the wrong slope. That is <dfn>truncation error</dfn>; it falls as h². Floats keep about 16
@@ -238,11 +231,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          The models: truncation h²·|L‴|/6, where L‴ is the third derivative of the loss; rounding ε·|L|/h. Between
-          them lies the best h, at the bottom of the V.
-        </p>
-        <p className="todo">
-          <strong>Try:</strong> step h across twelve decades and find the bottom of the V.
+          The models: truncation h²·|L‴|/6, with L‴ the loss’s third derivative; rounding ε·|L|/h. The best h lies
+          between, at the bottom of the V. <strong>Try:</strong> step h and find it.
         </p>
       </>
     ),
@@ -313,13 +303,12 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          In bytes the answer moves. A state costs 8 bytes and a recorded step 640, so the best stride is about
-          √(T·8/640), under 1: store every state. With a wide state, as large as a step’s tape (a network’s
-          activations), the best stride is √T again.
+          In bytes the answer moves: the best stride is about √(T·8/640), under 1, so store every state. Make the state
+          wide, as large as a step’s tape, and it is √T again.
         </p>
         <p>
-          <dfn>Revolve</dfn> (Griewank and Walther) is a binomial schedule: with s stored states it reruns from them
-          again and again, in an order proven to need the fewest reruns for that s.
+          <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
+          fewest steps.
         </p>
       </>
     ),
