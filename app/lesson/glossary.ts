@@ -7,6 +7,7 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Chain rule', 'Derivatives along a path multiply: if z moves 3 per unit of u, and u moves 2 per unit of x, then z moves 3 · 2 = 6 per unit of x through u. Paths that meet again add up.'],
   ['Adjoint', 'For one value v in the program, how much the final output moves per unit nudge of v: its blame for the output. Written v̄; the adjoint of the output itself is 1, the seed.'],
   ['Fan-out', 'A value read by more than one later primitive. Its adjoint is the sum of what each reader sends back (+=), never just the last.'],
+  ['Sweep', 'Reading the tape backward, newest row first, passing each row’s adjoint times its local partials to the values it read.'],
   ['Reverse mode', 'Reading the tape backward from the output, passing adjoints to earlier values. One backward sweep gives the derivative for every input at once.'],
   ['Loss', 'One number that says how wrong the program’s result is; here L = ½(x_T − y)², with y the target.'],
   ['Jacobian', 'The table of every local partial of a step: one row per output, one column per input. (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the Jacobian [4 1.5; 3 0].'],

@@ -248,6 +248,20 @@ describe('the lesson', () => {
     expect(await passes('reverse')).toBe('2');
     expect(said).toMatch(/2 passes at every T/);
 
+    // Chapter 7: the tape's nodes at T = 200 are about twice those at T = 100, as the feedback quotes them.
+    said = await answerIt(7);
+    const nodesAt = async (T: number) => {
+      await expect.poll(() => readout('tape')).toMatch(new RegExp(`^T = ${T}: `));
+      return /: ([\d,]+) nodes/.exec((await readout('tape'))!)![1];
+    };
+    const n200 = await nodesAt(200);
+    await page.locator('.figure-slider input').first().press('ArrowLeft');
+    const n100 = await nodesAt(100);
+    const ratio = Number(n200.replace(/,/g, '')) / Number(n100.replace(/,/g, ''));
+    expect(ratio).toBeGreaterThan(1.9);
+    expect(ratio).toBeLessThan(2.1);
+    expect(said).toContain(`${n100} nodes at T = 100, ${n200} at T = 200`);
+
     // Chapter 8: the question counts held items; the readout's fewest items is stride 6, and the feedback names its count.
     said = await answerIt(8);
     await expect.poll(() => readout('least')).toMatch(/^Fewest items: stride 6, \d+ items\./);

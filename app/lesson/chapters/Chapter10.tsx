@@ -95,7 +95,7 @@ export default function Chapter10() {
                   {f.recompute.saved.stepEvaluations}.
                 </li>
                 <li data-readout="jacobian">
-                  <strong>Forward or reverse</strong> for how the last {OUTPUTS} states respond to x₀ alone (N = 1 input):
+                  <strong>Forward or reverse</strong> for how the last M = {OUTPUTS} states respond to x₀ alone (N = 1 input):
                   forward mode pushes one input direction (a <dfn>Jacobian-vector product</dfn>), N + 1 = {j?.forward.work} passes;
                   reverse mode pulls back one output at a time, M + 1 = {j?.reverse.work}. Forward mode wins from M ={' '}
                   {j?.crossover ?? '—'}. ∂x/∂x₀: {j?.rows.map((r) => `x${subscript(r.state)} ${Number(r.values[0].toPrecision(2))}`).join(', ')}.

@@ -65,7 +65,7 @@ export default function Chapter8() {
           {report && here && fewestItems && fewestBytes ? (
             <>
               <LessonChart
-                title={`Held items at once against the checkpoint stride at T = ${STEPS}, with a binomial schedule of 10 snapshots for comparison`}
+                title={`Held items at once against the checkpoint stride at T = ${STEPS}, with revolve and 10 stored states for comparison`}
                 x={{ kind: 'linear', domain: [0, STEPS], label: 'checkpoint stride k' }}
                 y={{ kind: 'linear', domain: [0, Math.max(...periodic.map((p) => p.storedStates)) * 1.1], label: 'items held at once' }}
                 series={[
@@ -85,10 +85,10 @@ export default function Chapter8() {
                   </g>
                 )}
               />
-              <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'revolve, 10 snapshots']]} />
+              <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'revolve, 10 stored states']]} />
               <p className="figure-readout" data-readout="stride">
                 Stride {stride}: {here.storedStates} items, {formatBytes(here.peakBytes)}, {here.recomputedSteps} steps recomputed.
-                {tenSnapshots ? ` Revolve, 10 snapshots: ${tenSnapshots.storedStates} items, ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.` : ''}
+                {tenSnapshots ? ` Revolve with 10 stored states: ${tenSnapshots.storedStates} items, ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.` : ''}
               </p>
               <p className="figure-readout" data-readout="least">
                 {revealed

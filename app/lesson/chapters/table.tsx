@@ -64,7 +64,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           moves per unit nudge of v. We call it v’s blame for z.
         </p>
         <p>
-          The sweep starts at z. Then it takes the tape’s rows newest first. Each row passes blame to the values it
+          This backward reading is the <dfn>sweep</dfn>. It starts at z, then takes the tape’s rows newest first. Each row passes blame to the values it
           read: its own adjoint times its local partial. That is the chain rule, one edge at a time.
         </p>
         <p>
@@ -104,7 +104,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     question: {
-      prompt: 'If the sweep wrote adj[x] = … instead of adding, what would it report for ∂z/∂x?',
+      prompt: 'If the sweep wrote x̄ = … over the first share instead of adding (x̄ += …), what would it report for ∂z/∂x?',
       choices: [
         {
           label: 'The same answer',
@@ -142,7 +142,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p>
           Now a real program: one number x updated T times. Step t has its own two parameters, a and b. The step
           function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1).
-          At the end, the <dfn>loss</dfn> L measures how far x_T is from a target y.
+          At the end, the <dfn>loss</dfn> L measures how far the last state x_T is from a target y.
         </p>
         <Formula name="step" />
         <p>
@@ -251,7 +251,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
       prompt: 'From T = 100 to T = 200 steps, what does the tape’s memory do?',
       choices: [
         { label: 'Stays about the same', why: 'Every step writes its own nodes; none can be dropped before the sweep. Twice the steps, about twice the tape.' },
-        { label: 'About doubles', why: 'Each step adds the same fourteen nodes (its a, its b and the twelve primitives of ϕ), so the tape grows in a straight line with T.' },
+        {
+          label: 'About doubles',
+          why: (v) =>
+            `Each step adds the same fourteen nodes (its a, its b and the twelve primitives of ϕ)${v.nodes100 && v.nodes200 ? `: ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200` : ''}. The tape grows in a straight line with T.`,
+        },
         { label: 'About quadruples', why: 'The tape grows in a straight line: each step adds the same fourteen nodes. Twice the steps, twice the tape.' },
       ],
       answer: 'About doubles',
