@@ -104,7 +104,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     question: {
-      prompt: 'If the sweep wrote x̄ = … over the first share instead of adding (x̄ += …), what would it report for ∂z/∂x?',
+      prompt: 'If the sweep set x̄ = share instead of x̄ += share, what would it report for ∂z/∂x?',
       choices: [
         {
           label: 'The same answer',
@@ -112,13 +112,13 @@ export const CHAPTERS: readonly ChapterRow[] = [
             `Writing over throws away every share but the last one to arrive: ${v.overwritten ?? 'a wrong value'} instead of ${v.sum ?? 'the sum'}.`,
         },
         {
-          label: 'Only the contribution that arrives last',
+          label: 'Only the share that arrives last',
           why: (v) =>
             `The path through x·y arrives last and sends y = ${v.overwritten ?? '4'}; the path through x² is lost. The right answer is their sum${v.sum === undefined ? '' : `, ${v.sum}`}.`,
         },
         { label: 'Zero', why: (v) => `Each write keeps the newest share, so the last one survives: ${v.overwritten ?? 'not zero'}, not 0.` },
       ],
-      answer: 'Only the contribution that arrives last',
+      answer: 'Only the share that arrives last',
     },
     afterQuestion: (
       <>
@@ -141,23 +141,23 @@ export const CHAPTERS: readonly ChapterRow[] = [
       <>
         <p>
           Now a real program: one number x updated T times. Step t has its own two parameters, a and b. The step
-          function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1).
-          At the end, the <dfn>loss</dfn> L measures how far the last state x_T is from a target y.
+          function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1)
+          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x_T is from a target y.
         </p>
         <Formula name="step" />
         <p>
           A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
-          In chapter 1, (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the 2×2 Jacobian [4 1.5; 3 0]. Its outputs’
-          adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 1·4 − 0.628·3 = 2.12
+          In chapter 1, (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the 2×2 Jacobian [4 1.5; 3 0]. In z’s sweep its
+          outputs’ adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 1·4 − 0.628·3 = 2.12
           and ȳ = 1·1.5 + 0 = 1.5. That is a <dfn>vector-Jacobian product</dfn>: one backward step.
         </p>
         <Formula name="back" className="tex-small" />
         <p>
-          Backward, each step does the same with its 1×3 Jacobian. The sweep runs the chain’s edges in the opposite
-          direction: it multiplies by the <dfn>transpose</dfn> of each Jacobian, rows turned into columns.
+          Each chain step does the same with its 1×3 Jacobian. Running the edges backward multiplies by each
+          Jacobian’s <dfn>transpose</dfn>: rows turned into columns.
         </p>
         <p className="todo">
-          <strong>Try:</strong> set T from 2 to 5 and watch the tape grow; press Show me to sweep back.
+          <strong>Try:</strong> set T from 2 to 5; press Show me to sweep back.
         </p>
       </>
     ),
@@ -169,7 +169,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <p>
         The chain has P = 2T parameters. The <dfn>gradient</dfn> is the list of all P derivatives ∂L/∂a_t, ∂L/∂b_t.
-        We count cost two ways: <dfn>passes</dfn> over the whole chain, and measured time in runs of the plain chain.
+        We count cost two ways: <dfn>passes</dfn> over the whole chain, and measured time in runs of the plain chain (one run without derivatives).
       </p>
     ),
     question: {
@@ -329,8 +329,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
         <Formula name="matmul" />
         <p>
-          A tensor tape writes one node per matrix operation, not one per multiply and add. Here a network with one
-          hidden layer takes one step on 200 points, recorded both ways. Both counts include the parameters and leave
+          A tensor tape writes one node per matrix operation, not one per multiply and add. Here a small network, with
+          16 hidden units (values between its input and output), takes one step on 200 points, recorded both ways. Both counts include the parameters and leave
           out the data X.
         </p>
       </>
