@@ -248,6 +248,23 @@ describe('the lesson', () => {
     expect(await passes('reverse')).toBe('2');
     expect(said).toMatch(/2 passes at every T/);
 
+    // Chapter 6: the measured error at h = 5e-10 (where the answer moves h) is above the error at 1e-9.
+    await answerIt(6);
+    const hSlider = page.locator('.figure-slider input').first();
+    const errorAt = async (h: string) => {
+      const text = await hSlider.getAttribute('aria-valuetext');
+      expect(text).toMatch(new RegExp(`^h = ${h}, error `));
+      return Number(/error (\S+)$/.exec(text!)![1]);
+    };
+    await expect.poll(() => hSlider.getAttribute('aria-valuetext')).toMatch(/^h = 5e-10, /);
+    const halved = await errorAt('5e-10');
+    await hSlider.press('ArrowLeft');
+    if (!(await hSlider.getAttribute('aria-valuetext'))!.startsWith('h = 1e-9,')) {
+      await hSlider.press('ArrowRight');
+      await hSlider.press('ArrowRight');
+    }
+    expect(halved).toBeGreaterThan(await errorAt('1e-9'));
+
     // Chapter 7: the tape's nodes at T = 200 are about twice those at T = 100, as the feedback quotes them.
     said = await answerIt(7);
     const nodesAt = async (T: number) => {
