@@ -42,7 +42,8 @@ export default function Chapter8() {
   const show = useShowMe(STEPS, (i) => (setStride(i + 1), setRevealed(true)), !answer.loading, 240);
   const { route } = useLessonView();
   const upTo = revealed ? STEPS : stride;
-  const live = width === 0 && periodic.length > 0 ? { items1: String(items(1)), items6: String(items(6)), items36: String(items(36)) } : {};
+  // Held items do not depend on a checkpoint's bytes: the feedback quotes them at either width.
+  const live = periodic.length > 0 ? { items1: String(items(1)), items6: String(items(6)), items36: String(items(36)) } : {};
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: STEPS, stride, schedule: 'periodic', state: WIDTHS[width] })}

@@ -78,6 +78,8 @@ describe('the lesson’s stated numbers', () => {
     const wide = runLab(lessonSettings({ steps: 36, state: 'wide' }, FRONTIER)).checkpoint;
     expect(wide.stateBytes).toBe(640);
     expect(leastBy(wide.frontier!.periodic, (p) => p.peakBytes)!.setting).toBe(6);
+    // Held items do not depend on a checkpoint's bytes: the question's answer holds at either width.
+    expect(wide.frontier!.periodic.map((p) => p.storedStates)).toEqual(periodic.map((p) => p.storedStates));
   });
 
   it('chapter 9: both tapes count parameters, not the data; with 16 hidden units the ratio is about 3,000', () => {
