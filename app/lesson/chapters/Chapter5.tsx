@@ -17,10 +17,6 @@ import { runsText } from './runsText.ts';
 
 /** The work curve and the measured times of this T (in runs of the plain chain). */
 const WORK_AND_TIME = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false, times: true };
-/** Only the measured times: the question's two chain lengths. */
-const ONLY_TIME = { sweep: false, tangents: false, frontier: false, workCurve: false, thirdDerivatives: false, times: true };
-/** The chain lengths the question names: P doubles from one to the other. */
-const ASKED = [100, 200] as const;
 
 const ROWS: readonly (readonly [CostedMethod, string, string])[] = [
   ['reverse', 'reverse', 'row-reverse'],
@@ -28,7 +24,11 @@ const ROWS: readonly (readonly [CostedMethod, string, string])[] = [
   ['finiteDifference', 'central differences', 'row-fd'],
 ];
 
-const reverseRuns = (r: LabReport | null) => (r?.cost.reverse.runsOfTime == null ? undefined : runsText(r.cost.reverse.runsOfTime));
+/** A method's measured runs of time in a report of T = 200 (where the answer moves the figure), for the feedback. */
+const runsAt200 = (r: LabReport | null, m: CostedMethod) => {
+  const x = r?.steps === 200 ? r.cost[m].runsOfTime : null;
+  return x == null ? undefined : runsText(x);
+};
 
 /**
  * Chapter 5: cost two ways. Counted passes (reverse 2 at every T; forward P + 1; central
@@ -39,8 +39,6 @@ export default function Chapter5() {
   const [revealed, setRevealed] = useState(false);
   const T = WORK_STEPS[index];
   const answer = useChainRun({ steps: T }, WORK_AND_TIME);
-  const at100 = useChainRun({ steps: ASKED[0] }, ONLY_TIME);
-  const at200 = useChainRun({ steps: ASKED[1] }, ONLY_TIME);
   const show = useShowMe(WORK_STEPS.length, (i) => (setIndex(i), setRevealed(true)), !answer.loading);
   const { route } = useLessonView();
   const report = answer.value;
@@ -58,7 +56,7 @@ export default function Chapter5() {
     <ChapterFrame
       labHash={labHashOf({ steps: T })}
       onAnswer={() => (setRevealed(true), setIndex(WORK_STEPS.indexOf(200)))}
-      live={{ reverse100: reverseRuns(at100.value), reverse200: reverseRuns(at200.value) }}
+      live={{ reverse200: runsAt200(report, 'reverse'), forward200: runsAt200(report, 'forward') }}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">

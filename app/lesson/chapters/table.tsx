@@ -168,8 +168,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Why one sweep gives every gradient',
     body: (
       <p>
-        The chain has P = 2T parameters. The <dfn>gradient</dfn> is the list of all P derivatives ∂L/∂a_t, ∂L/∂b_t.
-        We count cost two ways: <dfn>passes</dfn> over the whole chain, and measured time in runs of the plain chain (one run without derivatives).
+        The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂a_t, ∂L/∂b_t. Cost is
+        counted in <dfn>passes</dfn> over the chain, and measured in runs of time: one plain run, without derivatives.
       </p>
     ),
     question: {
@@ -178,7 +178,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: 'Stays about the same',
           why: (v) =>
-            `Reverse mode is 2 passes at every T: one run records the tape, one sweep reads it back and fills in all P gradients.${v.reverse100 && v.reverse200 ? ` Measured: ≈ ${v.reverse100} runs of time at T = 100, ≈ ${v.reverse200} at T = 200.` : ''}`,
+            `2 passes at every T: one run records the tape, one sweep fills in all P gradients.${v.reverse200 && v.forward200 ? ` At T = 200: ≈ ${v.reverse200} runs of time, against ≈ ${v.forward200} for forward mode.` : ''}`,
         },
         {
           label: 'About doubles, like P',
@@ -191,10 +191,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          Central differences cost 2P + 1 passes; <dfn>forward mode</dfn>, which carries P derivatives beside every
-          value, P + 1. Both grow with P. The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant
-          times one run, whatever P. That constant is larger than 2 in time, because the tape has overhead: a node
-          per primitive, its partials stored, a sweep over memory.
+          Central differences cost 2P + 1 passes; <dfn>forward mode</dfn>, carrying P derivatives beside each value,
+          P + 1. The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P.
+          In time the constant is above 2: the tape’s nodes, stored partials and sweep cost time.
         </p>
       </>
     ),
@@ -210,9 +209,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
           a <dfn>step h</dfn>, then down by h, and divide the change in the loss by 2h. It needs no tape.
         </p>
         <p>
-          Large h measures the wrong slope. That is <dfn>truncation error</dfn>; it falls as h². Floats keep about 16
-          digits: <dfn>machine epsilon</dfn> ε ≈ 2.2e-16 is their relative precision. Small h subtracts two nearly
-          equal losses, and their lost digits are <dfn>rounding error</dfn>.
+          Large h measures the wrong slope: <dfn>truncation error</dfn>. Floats keep about 16 digits (<dfn>machine
+          epsilon</dfn> ε ≈ 2.2e-16). Small h subtracts two nearly equal losses; the lost digits are{' '}
+          <dfn>rounding error</dfn>.
         </p>
       </>
     ),
@@ -223,7 +222,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           label: 'Down: a smaller step is always more exact',
           why: 'Below the best h, rounding rules: the two runs agree in more of their digits, and what is left of the difference is noise. Halving h doubles it.',
         },
-        { label: 'Up: rounding error grows as h shrinks', why: 'At 1e-9 the rounding term ε·|L|/h is far above the truncation term, so halving h about doubles the error: see the point at 5e-10.' },
+        { label: 'Up: rounding error grows as h shrinks', why: 'At 1e-9 rounding (ε·|L|/h) is far above truncation, so halving h about doubles the error: see 5e-10.' },
         { label: 'It stays the same', why: 'Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up.' },
       ],
       answer: 'Up: rounding error grows as h shrinks',
@@ -231,8 +230,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          The models: truncation h²·|L‴|/6, with L‴ the loss’s third derivative; rounding ε·|L|/h. The best h lies
-          between, at the bottom of the V. <strong>Try:</strong> step h and find it.
+          Models: truncation h²·|L‴|/6 (L‴, the loss’s third derivative), rounding ε·|L|/h. The best h is at the
+          bottom of the V.
         </p>
       </>
     ),
@@ -279,9 +278,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Checkpointing: buy memory back with compute',
     body: (
       <p>
-        A checkpoint stores one state x_t (8 bytes here). A <dfn>recorded step</dfn> is one step’s tape (640 bytes
-        here). A periodic schedule stores a checkpoint every k steps. On the way back it reruns k steps from a
-        checkpoint, records them, and sweeps them. We count held items: each stored state or recorded step is one.
+        A checkpoint stores one state x_t (8 bytes). A <dfn>recorded step</dfn> is one step’s tape (640 bytes). A
+        periodic schedule stores a checkpoint every k steps; on the way back it reruns, records and sweeps k steps
+        at a time. Held items: each stored state or recorded step counts one.
       </p>
     ),
     question: {
@@ -295,7 +294,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: 'k = 6, near √36',
           why: (v) =>
-            `About T/k checkpoints plus k recorded steps is least when the two are equal: k = √T = 6, ${v.items6 ?? 'the fewest'} items.`,
+            `T/k checkpoints plus k recorded steps is least when the two are equal: k = 6, ${v.items6 ?? 'the fewest'} items.`,
         },
         {
           label: 'k = 36: keep only the start',
@@ -307,8 +306,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          In bytes the answer moves: the best stride is about √(T·8/640), under 1, so store every state. Make the state
-          wide, as large as a step’s tape, and it is √T again.
+          In bytes the best stride is about √(T·8/640), under 1: store every state. Make the state as wide as a step’s
+          tape, and it is √T again.
         </p>
         <p>
           <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
