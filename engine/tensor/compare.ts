@@ -44,7 +44,11 @@ export function scalarMlpStep(tape: Tape, params: MlpParams, x: Matrix, labels: 
 }
 
 export interface TapeComparisonSide {
-  /** Nodes recorded for one forward pass and loss. */
+  /**
+   * Nodes recorded for one forward pass and loss, counted alike on both tapes: the parameters'
+   * leaves and every operation, not the data X (the scalar tape folds X into constants; the
+   * tensor tape's leaf for X is left out of its count).
+   */
   nodes: number;
   /** Bytes the tape holds: values, saved buffers and adjoints. */
   bytes: number;
@@ -118,7 +122,8 @@ export function compareTapes(options: CompareOptions = {}): TapeComparison {
     loss: scalarLoss,
   };
   const tensorSide: TapeComparisonSide = {
-    nodes: tensor.tape.length,
+    // The data X are one leaf on the tensor tape and no node on the scalar one: count neither.
+    nodes: tensor.tape.length - 1,
     bytes: tensor.tape.memory().total,
     msPerStep: tensorMs,
     loss: tensor.loss,

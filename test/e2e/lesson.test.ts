@@ -210,6 +210,96 @@ describe('the lesson', () => {
     await context.close();
   });
 
+  it('checks each accepted answer against the figure’s own numbers at the question’s settings', async () => {
+    const { context, page, watch } = await open('#lesson=1');
+    const status = page.locator('.predict [role="status"]');
+    const answerIt = async (n: number) => {
+      await goTo(page, `#lesson=${n}`, n);
+      await page.getByRole('radiogroup').getByRole('radio', { name: chapterRow(n).question!.answer, exact: true }).check();
+      await expect.poll(() => status.textContent()).toMatch(/^Yes\. \S/);
+      return (await status.textContent())!;
+    };
+    const readout = (name: string) => page.locator(`[data-readout="${name}"]`).textContent();
+
+    // Chapter 3: the overwriting sweep's ∂z/∂x is the last share (y = 4), not the sum the adding sweep shows.
+    let said = await answerIt(3);
+    const xRow = page.locator('.lesson-figure tr', { has: page.locator('th', { hasText: '∂z/∂x' }) }).locator('td');
+    await page.waitForFunction(() => ![...document.querySelectorAll('.lesson-figure td')].some((td) => td.textContent === '?'));
+    const [added, overwritten] = [await xRow.nth(0).textContent(), await xRow.nth(1).textContent()];
+    expect(overwritten).toBe('4');
+    expect(added).not.toBe(overwritten);
+    expect(said).toContain(`sends y = ${overwritten}`);
+    expect(said).toContain(added!);
+
+    // Chapter 5: reverse mode is 2 counted passes at T = 200 and at T = 100; forward mode doubles.
+    said = await answerIt(5);
+    const passes = (m: string) => page.locator(`tr[data-method="${m}"] td`).first().textContent();
+    await expect.poll(() => page.locator('.figure-slider span').first().textContent()).toBe('Chain steps T = 200');
+    await expect.poll(() => passes('forward')).toBe('401');
+    expect(await passes('reverse')).toBe('2');
+    await page.locator('.figure-slider [role="slider"], .figure-slider input').first().press('ArrowLeft');
+    await expect.poll(() => page.locator('.figure-slider span').first().textContent()).toBe('Chain steps T = 100');
+    await expect.poll(() => passes('forward')).toBe('201');
+    expect(await passes('reverse')).toBe('2');
+    expect(said).toMatch(/^Yes\. 2 passes at every T/);
+
+    // Chapter 6: the measured error at h = 5e-10 (where the answer moves h) is above the error at 1e-9.
+    await answerIt(6);
+    const hSlider = page.locator('.figure-slider input').first();
+    const errorAt = async (h: string) => {
+      const text = await hSlider.getAttribute('aria-valuetext');
+      expect(text).toMatch(new RegExp(`^h = ${h}, error `));
+      return Number(/error (\S+)$/.exec(text!)![1]);
+    };
+    await expect.poll(() => hSlider.getAttribute('aria-valuetext')).toMatch(/^h = 5e-10, /);
+    const halved = await errorAt('5e-10');
+    await hSlider.press('ArrowLeft');
+    if (!(await hSlider.getAttribute('aria-valuetext'))!.startsWith('h = 1e-9,')) {
+      await hSlider.press('ArrowRight');
+      await hSlider.press('ArrowRight');
+    }
+    expect(halved).toBeGreaterThan(await errorAt('1e-9'));
+
+    // Chapter 7: the tape's nodes at T = 200 are about twice those at T = 100, as the feedback quotes them.
+    said = await answerIt(7);
+    const nodesAt = async (T: number) => {
+      await expect.poll(() => readout('tape')).toMatch(new RegExp(`^T = ${T}: `));
+      return /: ([\d,]+) nodes/.exec((await readout('tape'))!)![1];
+    };
+    const n200 = await nodesAt(200);
+    await page.locator('.figure-slider input').first().press('ArrowLeft');
+    const n100 = await nodesAt(100);
+    const ratio = Number(n200.replace(/,/g, '')) / Number(n100.replace(/,/g, ''));
+    expect(ratio).toBeGreaterThan(1.9);
+    expect(ratio).toBeLessThan(2.1);
+    expect(said).toContain(`${n100} nodes at T = 100, ${n200} at T = 200`);
+
+    // Chapter 8: the question counts held items; the readout's fewest items is stride 6, and the feedback names its count.
+    said = await answerIt(8);
+    await expect.poll(() => readout('least')).toMatch(/^Fewest items: stride 6, \d+ items\./);
+    const fewest = /stride 6, (\d+) items/.exec((await readout('least'))!)![1];
+    expect(said).toContain(`${fewest} items`);
+    expect(await readout('stride')).toMatch(new RegExp(`^Stride 6: ${fewest} items`));
+
+    // Chapter 9: the figure's node ratio is in the thousands, and the feedback quotes both counts.
+    said = await answerIt(9);
+    await page.waitForFunction(() => ![...document.querySelectorAll('.lesson-figure td')].some((td) => td.textContent === '?'));
+    const cells = await page.locator('.lesson-figure tbody tr').first().locator('td').allTextContents();
+    const [scalarNodes, tensorNodes] = cells.map((c) => Number(c.replace(/,/g, '')));
+    expect(scalarNodes / tensorNodes).toBeGreaterThan(1000);
+    expect(scalarNodes / tensorNodes).toBeLessThan(10000);
+    expect(said).toContain(`${cells[0]} scalar nodes against ${cells[1]} tensor nodes`);
+
+    // Chapter 10: at K = 10 the readout counts the first 30 steps' gradients exactly 0, as the feedback says;
+    // N = 1: forward mode 2 passes, winning from M = 2.
+    said = await answerIt(10);
+    await expect.poll(() => page.locator('.lesson-figure .figure-readout').first().textContent()).toContain('30 of the first 30 steps’ gradients are exactly 0');
+    expect(said).toContain('30 of the first 30');
+    expect(await readout('jacobian')).toMatch(/N \+ 1 = 2 passes.*M \+ 1 = 6.*wins from M = 2\./s);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it('plays a motion on the live figure, stops on any key, and jumps to the end for reduced motion', async () => {
     const { context, page, watch } = await open('#lesson=6');
     await chapterReady(page, 6);

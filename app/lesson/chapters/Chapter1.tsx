@@ -13,12 +13,13 @@ import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { FigureSlider } from '../figures/FigureSlider.tsx';
 
+/** The program the chapter's text sets up comes first; the smaller one is there to compare. */
 const PROGRAMS = [
-  { label: 'x·y + sin x (5 nodes)', expression: FIVE_NODES },
   { label: 'x·y + sin(x²) − ln y (8 nodes)', expression: CARD },
+  { label: 'x·y + sin x (5 nodes)', expression: FIVE_NODES },
 ];
 
-/** Chapter 1: a program is a chain of primitives, each writing its receipts on the tape as it runs. */
+/** Chapter 1: a program is a chain of primitives, each writing its row (inputs, value, local partials) on the tape as it runs. */
 export default function Chapter1() {
   const [which, setWhich] = useState(0);
   const program = PROGRAMS[which].expression;
@@ -44,7 +45,7 @@ export default function Chapter1() {
           </div>
           {result && tf ? (
             <>
-              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 380 : 260} />
+              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 300 : 260} />
               <TapeList result={result} tf={tf} adjoints={false} />
               <FigureSlider
                 inline={false}
@@ -60,7 +61,7 @@ export default function Chapter1() {
                   ? `Just recorded: ${nodeWords(result, recorded)} = ${num(result.tape.value[recorded])}.`
                   : shown === 0
                     ? 'An empty tape.'
-                    : `The whole tape: z = ${num(result.value)}. Each row of the tape holds its receipts.`}
+                    : `The whole tape: z = ${num(result.value)}. Each row holds one primitive: what it read, its value and its local partials.`}
               </figcaption>
             </>
           ) : (

@@ -1,32 +1,44 @@
 import { useState } from 'react';
-import { formatNumber, formatWork } from '../../ui/format.ts';
+import { costSentence, type CostedMethod } from '../../../engine/method-cost.ts';
+import type { LabReport } from '../../../engine/report.ts';
+import { formatWork } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { useLessonView } from '../context.ts';
-import { lessonEngine } from '../engine.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart, type Series } from '../figures/LessonChart.tsx';
 import { Legend } from '../figures/Legend.tsx';
 import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useAnswer } from '../useAnswer.ts';
 import { useShowMe } from '../useShowMe.ts';
 import { WORK_STEPS } from '../steps.ts';
+import { runsText } from './runsText.ts';
 
-const ONLY_WORK = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false };
+/** The work curve and the measured times of this T (in runs of the plain chain). */
+const WORK_AND_TIME = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false, times: true };
 
-/** A measured time: '…' while it is measured, '—' when it could not be (interleavedTimes gives NaN then). */
-const ms = (x: number | undefined) =>
-  x === undefined ? '…' : !Number.isFinite(x) ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`;
+const ROWS: readonly (readonly [CostedMethod, string, string])[] = [
+  ['reverse', 'reverse', 'row-reverse'],
+  ['forward', 'forward', 'row-forward'],
+  ['finiteDifference', 'central differences', 'row-fd'],
+];
 
-/** Chapter 5: one sweep gives all P gradients; work 2 against P + 1 and 2P + 1, with measured times. */
+/** A method's measured runs of time in a report of T = 200 (where the answer moves the figure), for the feedback. */
+const runsAt200 = (r: LabReport | null, m: CostedMethod) => {
+  const x = r?.steps === 200 ? r.cost[m].runsOfTime : null;
+  return x == null ? undefined : runsText(x);
+};
+
+/**
+ * Chapter 5: cost two ways. Counted passes (reverse 2 at every T; forward P + 1; central
+ * differences 2P + 1) beside measured time in runs of the plain chain, which shows the constant.
+ */
 export default function Chapter5() {
   const [index, setIndex] = useState(2);
   const [revealed, setRevealed] = useState(false);
   const T = WORK_STEPS[index];
-  const answer = useChainRun({ steps: T }, ONLY_WORK);
-  const timing = useAnswer('times', () => lessonEngine.times([...WORK_STEPS], 40));
+  const answer = useChainRun({ steps: T }, WORK_AND_TIME);
   const show = useShowMe(WORK_STEPS.length, (i) => (setIndex(i), setRevealed(true)), !answer.loading);
   const { route } = useLessonView();
   const report = answer.value;
@@ -36,11 +48,15 @@ export default function Chapter5() {
     { id: 'forward', points: curve.map((p) => [p.steps, p.forward]), className: 's-forward', dots: true },
     ...(revealed ? [{ id: 'reverse', points: curve.map((p) => [p.steps, p.reverse] as const), className: 's-reverse', dots: true }] : []),
   ];
-  const time = timing.value?.find((t) => t.steps === T);
+  const runs = (m: CostedMethod) => {
+    const x = report?.cost[m].runsOfTime;
+    return x == null ? '—' : `≈ ${runsText(x)}${report?.cost[m].estimated ? ' (est.)' : ''}`;
+  };
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: T })}
-      onAnswer={() => (setRevealed(true), setIndex(WORK_STEPS.indexOf(100)))}
+      onAnswer={() => (setRevealed(true), setIndex(WORK_STEPS.indexOf(200)))}
+      live={{ reverse200: runsAt200(report, 'reverse'), forward200: runsAt200(report, 'forward') }}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
@@ -57,47 +73,39 @@ export default function Chapter5() {
           {report ? (
             <>
               <LessonChart
-                title={`Work in runs of the chain against chain steps T, for central differences, forward mode${revealed ? ' and reverse mode' : ''}`}
+                title={`Passes over the chain against chain steps T, for central differences, forward mode${revealed ? ' and reverse mode' : ''}`}
                 x={{ kind: 'log', domain: [2, 200], label: 'chain steps T' }}
-                y={{ kind: 'log', domain: [1, 1000], label: 'runs of the chain' }}
+                y={{ kind: 'log', domain: [1, 1000], label: 'passes (counted)' }}
                 series={series}
-                height={route.present ? 430 : 280}
+                height={route.present ? 380 : 260}
                 marks={(p) => <line className="t-marker" x1={p.x(T)} x2={p.x(T)} y1={0} y2={p.frame.innerHeight} />}
               />
               <Legend items={[['s-reverse', 'reverse mode'], ['s-forward', 'forward mode'], ['s-fd', 'central differences']]} />
               <table className="lesson-table">
                 <caption className="figure-readout">
-                  T = {T}, P = {report.parameters}: counted work and measured time for one whole gradient
+                  T = {report.steps}, P = {report.parameters}: one whole gradient, counted and measured
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col">method</th>
-                    <th scope="col">runs (counted)</th>
-                    <th scope="col">time (measured)</th>
+                    <th scope="col">passes (counted)</th>
+                    <th scope="col">runs of time (measured)</th>
                   </tr>
                 </thead>
                 <tbody>
-                  <tr className="row-reverse">
-                    <th scope="row">reverse</th>
-                    <td>{revealed ? formatWork(report.work.reverse) : '?'}</td>
-                    <td>{revealed ? ms(time?.reverseMs) : '?'}</td>
-                  </tr>
-                  <tr className="row-forward">
-                    <th scope="row">forward</th>
-                    <td>{formatWork(report.work.forward)}</td>
-                    <td>{ms(time?.forwardMs)}</td>
-                  </tr>
-                  <tr className="row-fd">
-                    <th scope="row">central differences</th>
-                    <td>{formatWork(report.work.finiteDifference)}</td>
-                    <td>{ms(time?.finiteDifferenceMs)}</td>
-                  </tr>
+                  {ROWS.map(([m, name, className]) => (
+                    <tr key={m} className={className} data-method={m}>
+                      <th scope="row">{name}</th>
+                      <td>{m === 'reverse' && !revealed ? '?' : formatWork(report.cost[m].passes)}</td>
+                      <td>{m === 'reverse' && !revealed ? '?' : runs(m)}</td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
+              {revealed ? <p className="figure-readout">{costSentence('reverse', report.cost.reverse)}.</p> : null}
               <figcaption>
-                Times are measured in the worker on this machine, each method’s fastest batch. Central differences reuse
-                the unchanged start of the chain, so they cost less than their count of runs.
-                {timing.error ? ` Timing failed: ${timing.error}` : ''}
+                One run of time is one plain run of the chain, measured in the worker on this machine. Central differences
+                reuse the unchanged start of the chain, so they take less time than their passes.
               </figcaption>
             </>
           ) : (

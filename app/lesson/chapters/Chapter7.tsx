@@ -41,6 +41,7 @@ export default function Chapter7() {
     <ChapterFrame
       labHash={labHashOf({ steps: last?.steps ?? 40, stride: 1 })}
       onAnswer={() => (setRevealed(true), setShown(WORK_STEPS.length - 1))}
+      live={Object.fromEntries(all.filter((x) => x.steps === 100 || x.steps === 200).map((x) => [`nodes${x.steps}`, x.nodes.toLocaleString('en')]))}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
@@ -63,7 +64,7 @@ export default function Chapter7() {
                 series={[{ id: 'bytes', points: visible.map((s) => [s.steps, s.bytes / 1024]), className: 's-reverse', dots: true }]}
                 height={route.present ? 540 : 300}
               />
-              <p className="figure-readout">
+              <p className="figure-readout" data-readout="tape">
                 T = {last.steps}: {last.nodes.toLocaleString('en')} nodes, {formatBytes(last.bytes)} with adjoints.
               </p>
               <p className="todo">

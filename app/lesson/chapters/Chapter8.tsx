@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatBytes } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
+import { Choices } from '../Choices.tsx';
 import { useLessonView } from '../context.ts';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
@@ -10,14 +11,23 @@ import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
+import { leastBy } from './leastMemory.ts';
 
 /** T = 36, so that √T = 6 is a whole stride (the question in this chapter's row names it). */
 const STEPS = 36;
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
+/** The two sizes of a checkpoint the figure offers: one number, or as large as a step's tape. */
+const WIDTHS = ['scalar', 'wide'] as const;
+const WIDTH_LABELS = ['one number (8 B)', 'wide (640 B)'];
 
-/** Chapter 8: periodic checkpoints, the √T sweet spot, and binomial (revolve) schedules at a fraction of the memory. */
+/**
+ * Chapter 8: periodic checkpoints counted two ways. In held items (each stored state or recorded
+ * step one) the least is at k ≈ √T; in bytes, with a state 80 times smaller than a step's tape, it
+ * is at stride 1, until the state is made as wide as a step's tape.
+ */
 export default function Chapter8() {
-  const answer = useChainRun({ steps: STEPS }, FRONTIER);
+  const [width, setWidth] = useState(0);
+  const answer = useChainRun({ steps: STEPS, state: WIDTHS[width] }, FRONTIER);
   const report = answer.value;
   const frontier = report?.checkpoint.frontier;
   const [stride, setStride] = useState(1);
@@ -25,15 +35,20 @@ export default function Chapter8() {
   const periodic = frontier?.periodic ?? [];
   const revolve = frontier?.revolve ?? [];
   const here = periodic.find((p) => p.setting === stride);
-  const least = periodic.length > 0 ? periodic.reduce((a, b) => (b.peakBytes < a.peakBytes ? b : a)) : undefined;
+  const fewestItems = leastBy(periodic, (p) => p.storedStates);
+  const fewestBytes = leastBy(periodic, (p) => p.peakBytes);
+  const items = (k: number) => periodic.find((p) => p.setting === k)?.storedStates;
   const tenSnapshots = revolve.find((p) => p.setting === 10);
   const show = useShowMe(STEPS, (i) => (setStride(i + 1), setRevealed(true)), !answer.loading, 240);
   const { route } = useLessonView();
   const upTo = revealed ? STEPS : stride;
+  // Held items do not depend on a checkpoint's bytes: the feedback quotes them at either width.
+  const live = periodic.length > 0 ? { items1: String(items(1)), items6: String(items(6)), items36: String(items(36)) } : {};
   return (
     <ChapterFrame
-      labHash={labHashOf({ steps: STEPS, stride, schedule: 'periodic' })}
-      onAnswer={() => (setRevealed(true), setStride(6))}
+      labHash={labHashOf({ steps: STEPS, stride, schedule: 'periodic', state: WIDTHS[width] })}
+      onAnswer={() => (setRevealed(true), setStride(6), setWidth(0))}
+      live={live}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
@@ -42,27 +57,28 @@ export default function Chapter8() {
               min={1}
               max={STEPS}
               value={stride}
-              valueText={here ? `stride ${stride}: ${formatBytes(here.peakBytes)}, ${here.recomputedSteps} steps recomputed` : `stride ${stride}`}
+              valueText={here ? `stride ${stride}: ${here.storedStates} items, ${formatBytes(here.peakBytes)}` : `stride ${stride}`}
               onChange={(value) => (setStride(value), setRevealed(true))}
             />
+            <Choices legend="A checkpoint" options={WIDTH_LABELS} value={width} onChange={setWidth} />
             <ShowMeButton show={show} label="step the stride" />
           </div>
-          {report && here && least ? (
+          {report && here && fewestItems && fewestBytes ? (
             <>
               <LessonChart
-                title={`Peak memory against the checkpoint stride at T = ${STEPS}, with a binomial schedule of 10 snapshots for comparison`}
+                title={`Held items at once against the checkpoint stride at T = ${STEPS}, with revolve and 10 stored states for comparison`}
                 x={{ kind: 'linear', domain: [0, STEPS], label: 'checkpoint stride k' }}
-                y={{ kind: 'linear', domain: [0, (Math.max(...periodic.map((p) => p.peakBytes)) / 1024) * 1.1], label: 'peak memory (KiB)' }}
+                y={{ kind: 'linear', domain: [0, Math.max(...periodic.map((p) => p.storedStates)) * 1.1], label: 'items held at once' }}
                 series={[
-                  { id: 'periodic', points: periodic.filter((p) => p.setting <= upTo).map((p) => [p.setting, p.peakBytes / 1024]), className: 's-checkpoint', dots: true },
+                  { id: 'periodic', points: periodic.filter((p) => p.setting <= upTo).map((p) => [p.setting, p.storedStates]), className: 's-checkpoint', dots: true },
                   ...(tenSnapshots
-                    ? [{ id: 'revolve', points: [[1, tenSnapshots.peakBytes / 1024], [STEPS, tenSnapshots.peakBytes / 1024]] as const, className: 's-forward', dashed: true }]
+                    ? [{ id: 'revolve', points: [[1, tenSnapshots.storedStates], [STEPS, tenSnapshots.storedStates]] as const, className: 's-forward', dashed: true }]
                     : []),
                 ]}
-                height={route.present ? 520 : 300}
+                height={route.present ? 380 : 260}
                 marks={(p) => (
                   <g className="picked-point">
-                    <circle cx={p.x(stride)} cy={p.y(here.peakBytes / 1024)} r={p.font * 0.6} />
+                    <circle cx={p.x(stride)} cy={p.y(here.storedStates)} r={p.font * 0.6} />
                     <line className="t-marker" x1={p.x(6)} x2={p.x(6)} y1={0} y2={p.frame.innerHeight} />
                     <text x={p.x(6) + 6} y={p.font} className="ln-note">
                       √T = 6
@@ -70,14 +86,20 @@ export default function Chapter8() {
                   </g>
                 )}
               />
-              <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'binomial (revolve), 10 snapshots']]} />
-              <p className="figure-readout">
-                Stride {stride}: {formatBytes(here.peakBytes)} at once, {here.recomputedSteps} steps recomputed.
-                {revealed ? ` Least: stride ${least.setting}, ${formatBytes(least.peakBytes)}.` : ''}
-                {tenSnapshots ? ` Binomial, 10 snapshots: ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} steps recomputed.` : ''}
-                {revealed ? '' : ' Move the stride, or answer the question, to draw the rest of the curve.'}
+              <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'revolve, 10 stored states']]} />
+              <p className="figure-readout" data-readout="stride">
+                Stride {stride}: {here.storedStates} items, {formatBytes(here.peakBytes)}, {here.recomputedSteps} steps recomputed.
+                {tenSnapshots ? ` Revolve with 10 stored states: ${tenSnapshots.storedStates} items, ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.` : ''}
               </p>
-              <figcaption>Every figure is counted by the worker from that schedule’s own list of actions: a recorded step costs 640 bytes, a plain saved state 8.</figcaption>
+              <p className="figure-readout" data-readout="least">
+                {revealed
+                  ? `Fewest items: stride ${fewestItems.setting}, ${fewestItems.storedStates} items. Fewest bytes: stride ${fewestBytes.setting}, ${formatBytes(fewestBytes.peakBytes)}.`
+                  : 'Move the stride, or answer the question, to draw the rest of the curve.'}
+              </p>
+              <figcaption>
+                Counted by the worker from each schedule’s own actions. A stored state costs {report.checkpoint.stateBytes} B, a recorded step{' '}
+                {report.checkpoint.stepBytes} B.
+              </figcaption>
             </>
           ) : (
             <FigureStatus answer={answer} waiting="Running every schedule…" />

@@ -32,22 +32,22 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Take z = x·y + sin(x²) − ln y at x = 0.5, y = 4. The computer never sees that formula whole. It runs small
+          Take z = x·y + sin(x²) − ln y at x = 1.5, y = 4. The computer never sees that formula whole. It runs small
           steps, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each step is a{' '}
           <dfn>primitive</dfn>.
         </p>
         <p>
-          A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own,
-          for its own inputs: for u = x·y, nudging x moves u by y per unit. That is its <dfn>local partial</dfn>.
+          A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own
+          derivative with respect to each of its inputs: that is its <dfn>local partial</dfn>. For u = x·y, nudging x
+          moves u by y per unit, so ∂u/∂x = y = 4. For w = x², ∂w/∂x = 2x = 3.
         </p>
         <p>
-          As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what it read, what it made, and
-          its local partials, like receipts. The <dfn>chain rule</dfn> will join them: along a path the partials
-          multiply, and where paths meet they add.
+          As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what the step read, what it made,
+          and its local partials. The <dfn>chain rule</dfn> will join them: along a path the partials multiply, and
+          where paths meet they add.
         </p>
         <p className="todo">
-          <strong>Try:</strong> press Show me to watch the tape written one node at a time, then switch to the full
-          program.
+          <strong>Try:</strong> press Show me to watch the tape written one node at a time. Each node is one primitive.
         </p>
       </>
     ),
@@ -60,12 +60,16 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Now read the tape backward. Give every value an <dfn>adjoint</dfn>: how much the output z moves per unit
-          nudge of that value. Write it v̄.
+          Now read the tape backward. Give every value v an <dfn>adjoint</dfn>, written v̄: how much the output z
+          moves per unit nudge of v. We call it v’s blame for z.
         </p>
         <p>
-          Start at the end. Then take the receipts newest first: each step passes blame to what it read, its own
-          adjoint times its local partial. That is the chain rule, one edge at a time.
+          This backward reading is the <dfn>sweep</dfn>. It starts at z, then takes the tape’s rows newest first. Each row passes blame to the values it
+          read: its own adjoint times its local partial. That is the chain rule, one edge at a time.
+        </p>
+        <p>
+          Here x is read twice, by x·y and by x². A value read by more than one step is a <dfn>fan-out</dfn>. The
+          figure counts how many of its shares have arrived (1/2, then 2/2).
         </p>
       </>
     ),
@@ -73,7 +77,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       prompt: 'Before any step: how much does z move per unit nudge of z itself?',
       choices: [
         { label: '0', why: 'Nudging z by one unit moves z by exactly one unit, so the adjoint of z is 1: the seed.' },
-        { label: '1', why: 'z moves one for one with itself. The sweep starts from this seed of 1.' },
+        { label: '1', why: 'z moves one for one with itself: z̄ = 1. The sweep starts from this seed of 1.' },
         {
           label: (v) => `z’s own value${v.z === undefined ? '' : `, ${v.z}`}`,
           why: 'The adjoint is a rate, not a value: nudging z by one unit moves z by one unit, so the seed is 1.',
@@ -94,37 +98,39 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          In z = x·y + sin(x²) − ln y, x is read twice: by x·y and by x². Blame comes back to x along both paths. A
-          value read more than once is a <dfn>fan-out</dfn>.
-        </p>
-        <p>
-          The chain rule says paths that meet add up. So the sweep must add each contribution into the adjoint (+=),
-          never write over it (=). The fan-out nodes show how many contributions have arrived.
+          x is a fan-out: blame comes back to it along two paths, through x·y and through x². What must the sweep do
+          with the second share when it arrives?
         </p>
       </>
     ),
     question: {
-      prompt: 'If the sweep wrote adj[x] = … instead of adding, what would it report for ∂z/∂x?',
+      prompt: 'If the sweep set x̄ = share instead of x̄ += share, what would it report for ∂z/∂x?',
       choices: [
         {
           label: 'The same answer',
           why: (v) =>
-            `Writing over throws away every contribution but the last one to arrive: ${v.overwritten ?? 'a wrong value'} instead of ${v.sum ?? 'the sum'}.`,
+            `Writing over throws away every share but the last one to arrive: ${v.overwritten ?? 'a wrong value'} instead of ${v.sum ?? 'the sum'}.`,
         },
         {
-          label: 'Only the contribution that arrives last',
+          label: 'Only the share that arrives last',
           why: (v) =>
-            `The path through x·y arrives last and sends y = 4; the path through x² is lost. The right answer is their sum${v.sum === undefined ? '' : `, ${v.sum}`}.`,
+            `The path through x·y arrives last and sends y = ${v.overwritten ?? '4'}; the path through x² is lost. The right answer is their sum${v.sum === undefined ? '' : `, ${v.sum}`}.`,
         },
-        { label: 'Zero', why: (v) => `Each write keeps the newest contribution, so the last one survives: ${v.overwritten ?? 'not zero'}.` },
+        { label: 'Zero', why: (v) => `Each write keeps the newest share, so the last one survives: ${v.overwritten ?? 'not zero'}, not 0.` },
       ],
-      answer: 'Only the contribution that arrives last',
+      answer: 'Only the share that arrives last',
     },
     afterQuestion: (
-      <p className="todo">
-        <strong>Try:</strong> switch between the two sweeps. The last column is a referee that needs no tape:
-        central differences, which nudge each input a little both ways (chapter 6).
-      </p>
+      <>
+        <p>
+          The chain rule says paths that meet add up. So the sweep adds each share into the adjoint (+=). It never
+          writes over it (=).
+        </p>
+        <p className="todo">
+          <strong>Try:</strong> switch between the two sweeps. The last column is a referee that needs no tape:
+          central differences, which nudge each input a little both ways (chapter 6).
+        </p>
+      </>
     ),
     figure: retryable(() => import('./Chapter3.tsx')),
   },
@@ -134,22 +140,24 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Now a real program: a chain that updates one number x through T steps, each with its own two parameters a
-          and b, and ends in a loss L.
+          Now a real program: one number x updated T times. Step t has its own two parameters, a and b. The step
+          function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1)
+          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x_T is from a target y.
         </p>
         <Formula name="step" />
         <p>
-          Forward, x flows left to right. Backward, its adjoint x̄ flows right to left, starting from the loss:
+          A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
+          In chapter 1, (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the 2×2 Jacobian [4 1.5; 3 0]. In z’s sweep its
+          outputs’ adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 1·4 − 0.628·3 = 2.12
+          and ȳ = 1·1.5 + 0 = 1.5. That is a <dfn>vector-Jacobian product</dfn>: one backward step.
         </p>
-        <Formula name="seed" />
         <Formula name="back" className="tex-small" />
         <p>
-          Each step’s local partials form its <dfn>Jacobian</dfn>, the table of how each output moves with each input.
-          Multiplying the incoming adjoint by it is a <dfn>vector-Jacobian product</dfn>. Backward runs the same
-          edges in reverse: the chain’s <dfn>transpose</dfn>.
+          Each chain step does the same with its 1×3 Jacobian. Running the edges backward multiplies by each
+          Jacobian’s <dfn>transpose</dfn>: rows turned into columns.
         </p>
         <p className="todo">
-          <strong>Try:</strong> set T from 2 to 5 and watch the tape grow; press Show me to sweep back.
+          <strong>Try:</strong> set T from 2 to 5; press Show me to sweep back.
         </p>
       </>
     ),
@@ -160,27 +168,32 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Why one sweep gives every gradient',
     body: (
       <p>
-        The chain has P = 2T parameters. Central differences run it twice per parameter: 2P + 1 runs.{' '}
-        <dfn>Forward mode</dfn> carries one derivative per parameter beside every value: the work of P + 1 runs.
+        The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂a_t, ∂L/∂b_t. Cost is
+        counted in <dfn>passes</dfn> over the chain, and measured in runs of time: one plain run, without derivatives.
       </p>
     ),
     question: {
-      prompt: 'At T = 100 there are P = 200 parameters. How many runs of the chain does reverse mode cost for all 200 gradients?',
+      prompt: 'From T = 100 to T = 200, P doubles. What does reverse mode’s cost for the whole gradient do?',
       choices: [
-        { label: 'About 2', why: 'One run records the tape, one sweep reads it back, and that sweep fills in every parameter’s gradient at once.' },
-        { label: 'About 201', why: 'That is forward mode, one derivative per parameter. Reverse mode sweeps once from the single output: about 2 runs.' },
-        { label: 'About 401', why: 'That is central differences, two runs per parameter. Reverse mode needs one run and one sweep: about 2.' },
+        {
+          label: 'Stays about the same',
+          why: (v) =>
+            `2 passes at every T: one run records the tape, one sweep fills in all P gradients.${v.reverse200 && v.forward200 ? ` At T = 200: ≈ ${v.reverse200} runs of time, against ≈ ${v.forward200} for forward mode.` : ''}`,
+        },
+        {
+          label: 'About doubles, like P',
+          why: 'That is forward mode (P + 1 passes) and central differences (2P + 1). Reverse mode is 2 passes whatever P is.',
+        },
+        { label: 'About quadruples', why: 'Nothing here grows as P². Reverse mode stays at 2 passes; the others double with P.' },
       ],
-      answer: 'About 2',
+      answer: 'Stays about the same',
     },
     afterQuestion: (
       <>
         <p>
-          Forward mode wins the other way round: few inputs and many outputs. It needs one pass per input, where
-          reverse mode needs one sweep per output.
-        </p>
-        <p className="todo">
-          <strong>Try:</strong> raise T and compare the counts with the measured times.
+          Central differences cost 2P + 1 passes; <dfn>forward mode</dfn>, carrying P derivatives beside each value,
+          P + 1. The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P.
+          In time the constant is above 2: the tape’s nodes, stored partials and sweep cost time.
         </p>
       </>
     ),
@@ -192,12 +205,13 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          A <dfn>finite difference</dfn> guesses a derivative by nudging: run the chain with one parameter moved up by
-          h, then down by h, and divide the change in the loss by 2h. It needs no tape, so it is the referee: here it is checked against the reverse gradient.
+          A <dfn>finite difference</dfn> guesses a derivative by nudging. Run the chain with one parameter moved up by
+          a <dfn>step h</dfn>, then down by h, and divide the change in the loss by 2h. It needs no tape.
         </p>
         <p>
-          Large h measures the wrong slope (truncation error, falling as h²). Tiny h subtracts two nearly equal
-          numbers, and rounding error grows as 1/h. Between them lies the best h.
+          Large h measures the wrong slope: <dfn>truncation error</dfn>. Floats keep about 16 digits (<dfn>machine
+          epsilon</dfn> ε ≈ 2.2e-16). Small h subtracts two nearly equal losses; the lost digits are{' '}
+          <dfn>rounding error</dfn>.
         </p>
       </>
     ),
@@ -208,15 +222,18 @@ export const CHAPTERS: readonly ChapterRow[] = [
           label: 'Down: a smaller step is always more exact',
           why: 'Below the best h, rounding rules: the two runs agree in more of their digits, and what is left of the difference is noise. Halving h doubles it.',
         },
-        { label: 'Up: rounding error grows as h shrinks', why: 'At 1e-9 the rounding term ε·|L|/h dominates, so halving h about doubles the error.' },
+        { label: 'Up: rounding error grows as h shrinks', why: 'At 1e-9 rounding (ε·|L|/h) is far above truncation, so halving h about doubles the error: see 5e-10.' },
         { label: 'It stays the same', why: 'Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up.' },
       ],
       answer: 'Up: rounding error grows as h shrinks',
     },
     afterQuestion: (
-      <p className="todo">
-        <strong>Try:</strong> step h across twelve decades and find the bottom of the V.
-      </p>
+      <>
+        <p>
+          Models: truncation h²·|L‴|/6 (L‴, the loss’s third derivative), rounding ε·|L|/h. The best h is at the
+          bottom of the V.
+        </p>
+      </>
     ),
     figure: retryable(() => import('./Chapter6.tsx')),
   },
@@ -225,27 +242,31 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'The tape is the price',
     body: (
       <p>
-        The sweep needs values from the forward run: each step’s slopes depend on its x and its inputs. So the
-        tape keeps them all until the sweep has passed. Memory, not arithmetic, is the price of reverse mode.
+        The sweep needs values from the forward run: each step’s local partials depend on its x, a and b. So the
+        tape keeps them all until the sweep has passed them.
       </p>
     ),
     question: {
       prompt: 'From T = 100 to T = 200 steps, what does the tape’s memory do?',
       choices: [
         { label: 'Stays about the same', why: 'Every step writes its own nodes; none can be dropped before the sweep. Twice the steps, about twice the tape.' },
-        { label: 'About doubles', why: 'Each step adds the same fourteen nodes (its a, its b and twelve primitives), so the tape grows in a straight line with T.' },
-        { label: 'About quadruples', why: 'The tape grows in a straight line: each step adds the same nodes. Twice the steps, twice the tape.' },
+        {
+          label: 'About doubles',
+          why: (v) =>
+            `Each step adds the same fourteen nodes (its a, its b and the twelve primitives of ϕ)${v.nodes100 && v.nodes200 ? `: ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200` : ''}. The tape grows in a straight line with T.`,
+        },
+        { label: 'About quadruples', why: 'The tape grows in a straight line: each step adds the same fourteen nodes. Twice the steps, twice the tape.' },
       ],
       answer: 'About doubles',
     },
     afterQuestion: (
       <>
-        <p>There are three ways to pay:</p>
+        <p>Memory, not arithmetic, is the price of reverse mode. There are three ways to pay:</p>
         <ul className="options">
-          <li>store everything: a fast sweep, a large tape;</li>
-          <li>store almost nothing: a tiny tape, and the chain run again for every step back;</li>
+          <li>keep the whole tape: a fast sweep, a large tape;</li>
+          <li>keep almost nothing: a tiny tape, and the chain run again for every step back;</li>
           <li>
-            store a few <dfn>checkpoints</dfn>, saved states to restart from, and recompute between them.
+            keep a few <dfn>checkpoints</dfn>, stored states x_t to restart from, and recompute between them.
           </li>
         </ul>
       </>
@@ -257,22 +278,27 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Checkpointing: buy memory back with compute',
     body: (
       <p>
-        A periodic schedule keeps a checkpoint every k steps. On the way back it reruns one stretch of k steps from
-        its checkpoint, records it, and sweeps it. Memory: about T/k checkpoints plus one stretch of k steps.
+        A checkpoint stores one state x_t (8 bytes). A <dfn>recorded step</dfn> is one step’s tape (640 bytes). A
+        periodic schedule stores a checkpoint every k steps; on the way back it reruns, records and sweeps k steps
+        at a time. Held items: each stored state or recorded step counts one.
       </p>
     ),
     question: {
       // The figure's chain: T = 36, so that √T = 6 is a whole stride.
-      prompt: 'T = 36. Which stride holds the least memory at once?',
+      prompt: 'T = 36. Which stride holds the fewest items at once?',
       choices: [
-        { label: 'k = 1: keep every step', why: 'Stride 1 is the full tape: the most memory of all.' },
+        {
+          label: 'k = 1: keep every state',
+          why: (v) => `Stride 1 stores all 36 states: ${v.items1 ?? 'many'} items at once, against ${v.items6 ?? 'far fewer'} at stride 6.`,
+        },
         {
           label: 'k = 6, near √36',
-          why: 'T/k checkpoints plus a stretch of k steps is least when the two are equal: k ≈ √T. Strides 5 to 8 all sit in that flat valley.',
+          why: (v) =>
+            `T/k checkpoints plus k recorded steps is least when the two are equal: k = 6, ${v.items6 ?? 'the fewest'} items.`,
         },
         {
           label: 'k = 36: keep only the start',
-          why: 'One checkpoint, but then the one stretch to rerun is the whole chain, recorded whole: as much as the full tape.',
+          why: (v) => `One checkpoint, but then all 36 steps are recorded at once: ${v.items36 ?? 'the whole tape'} items, the full tape.`,
         },
       ],
       answer: 'k = 6, near √36',
@@ -280,11 +306,12 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          A binomial schedule (revolve, by Griewank and Walther) keeps a few plain states and reruns from them again
-          and again. At a small fraction of the memory, it pays in recomputation.
+          In bytes the best stride is about √(T·8/640), under 1: store every state. Make the state as wide as a step’s
+          tape, and it is √T again.
         </p>
-        <p className="todo">
-          <strong>Try:</strong> move the stride and watch memory fall, then rise.
+        <p>
+          <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
+          fewest steps.
         </p>
       </>
     ),
@@ -296,13 +323,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Real networks work on arrays of numbers, <dfn>tensors</dfn>. The rules do not change: each operation keeps
-          its receipt and passes blame back by a vector-Jacobian product. For a matrix product Y = XW:
+          Real networks work on arrays of numbers, <dfn>tensors</dfn>. The rules do not change: each operation is a
+          node on the tape, and passes blame back by a vector-Jacobian product. For a matrix product Y = XW:
         </p>
         <Formula name="matmul" />
         <p>
-          A tensor tape writes one node per matrix operation, not one per multiply and add. Here a network with one
-          hidden layer takes one step on 200 points, recorded both ways.
+          A tensor tape writes one node per matrix operation, not one per multiply and add. Here a small network, with
+          16 hidden units (values between its input and output), takes one step on 200 points, recorded both ways. Both counts include the parameters and leave
+          out the data X.
         </p>
       </>
     ),
@@ -328,17 +356,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
           why: (v) =>
             v.scalarNodes === undefined || v.tensorNodes === undefined
               ? 'Each matrix product is one tensor node and thousands of scalar ones.'
-              : `Yes: ${v.scalarNodes} scalar nodes against ${v.tensorNodes} tensor nodes.`,
+              : `${v.scalarNodes} scalar nodes against ${v.tensorNodes} tensor nodes: ${v.ratio ?? 'thousands of'} times.`,
         },
       ],
       answer: 'About 3,000 times',
     },
-    afterQuestion: (
-      <p>
-        That is the whole story: the forward run writes receipts, the backward sweep spends them newest first, and
-        memory is the bill. The gradient is a program, and it can be made faster like any other.
-      </p>
-    ),
     figure: retryable(() => import('./Chapter9.tsx')),
   },
   {
@@ -351,15 +373,15 @@ export const CHAPTERS: readonly ChapterRow[] = [
           there: small changes in code move a lot of memory.
         </p>
         <p>
-          <dfn>Stopping the gradient</dfn> means treating one value as a constant, so the sweep ends there. Here the
-          sweep runs back only K steps from the end. The tape shrinks; the gradient of the earlier steps is lost.
+          A <dfn>stop-gradient</dfn> treats one value as a constant, so the sweep ends there. Here the sweep runs
+          back only K steps from the end. The tape shrinks.
         </p>
       </>
     ),
     question: {
       prompt: 'The sweep stops K = 10 steps before the end. What do the first 30 steps’ gradients become?',
       choices: [
-        { label: 'Exactly 0', why: 'No blame flows past the constant, so every parameter before it gets nothing: 0, not an approximation.' },
+        { label: 'Exactly 0', why: (v) => `No blame flows past the constant: ${v.zeroed ?? 'all'} of the first 30 steps’ gradients are exactly 0, not an approximation.` },
         { label: 'Still exact', why: 'They are never reached: the sweep stops at the constant, so the earlier parameters get 0.' },
         { label: 'Slightly off', why: 'Nothing flows past the constant at all, so the earlier gradients are exactly 0, not a little off.' },
       ],

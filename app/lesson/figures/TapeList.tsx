@@ -23,13 +23,13 @@ export function TapeList({ result, tf, adjoints }: TapeListProps) {
   const current = tf.frame.phase === 'record' ? tf.frame.node : tf.parent;
   return (
     <table className="lesson-table tape-list">
-      <caption className="sr-only">The tape: one row per primitive, with its receipts</caption>
+      <caption className="sr-only">The tape: one row per primitive, with its local partials</caption>
       <thead>
         <tr>
           <th scope="col">node</th>
           <th scope="col">computes</th>
           <th scope="col">value</th>
-          <th scope="col">receipts (local partials)</th>
+          <th scope="col">local partials</th>
           {adjoints ? <th scope="col">adjoint v̄</th> : null}
         </tr>
       </thead>

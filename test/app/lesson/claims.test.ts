@@ -1,0 +1,117 @@
+/**
+ * The numbers the lesson's text states (app/lesson/chapters/table.tsx), each checked against the
+ * engine that draws the figures. The browser test (test/e2e/lesson.test.ts) checks every
+ * question's accepted answer against the figure's own numbers on screen.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  compareTapes,
+  defaultParams,
+  evaluatePlayground,
+  runLab,
+  tradeoffsFigures,
+} from '../../../engine/index.ts';
+import { leastBy } from '../../../app/lesson/chapters/leastMemory.ts';
+import { CARD, FIVE_NODES } from '../../../app/lesson/exprTape.ts';
+import { lessonSettings } from '../../../app/lesson/engine.ts';
+import { CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+import { GLOSSARY } from '../../../app/lesson/glossary.ts';
+
+const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
+
+function card() {
+  const outcome = evaluatePlayground({ source: CARD.source, at: CARD.values });
+  if (!outcome.ok) throw new Error(outcome.problem.message);
+  return outcome.result;
+}
+
+describe('the lesson’s stated numbers', () => {
+  it('chapter 1: at x = 1.5, y = 4 the tape shows ∂(x·y)/∂x = 4 and ∂(x²)/∂x = 2x = 3, not 1', () => {
+    const r = card();
+    expect(CARD.values).toEqual({ x: 1.5, y: 4 });
+    expect(FIVE_NODES.values).toEqual(CARD.values);
+    const { tape, labels } = r;
+    const node = (label: string) => labels.indexOf(label);
+    const square = node('x^2');
+    const product = node('x*y');
+    expect(square).toBeGreaterThanOrEqual(0);
+    expect(tape.partial0[square]).toBe(3);
+    expect(tape.partial0[product]).toBe(4);
+    expect(tape.partial1[product]).toBe(1.5);
+  });
+
+  it('chapter 4: the 2×2 Jacobian [4 1.5; 3 0] times (1, cos 2.25) gives x̄ = 2.12 and ȳ = 1.5 through those two steps', () => {
+    const r = card();
+    const wbar = Math.cos(2.25);
+    expect(wbar.toFixed(3)).toBe('-0.628');
+    const xbar = 1 * 4 + wbar * 3;
+    expect(xbar.toFixed(2)).toBe('2.12');
+    // x is read only by x·y and x²: the VJP is the whole ∂z/∂x. y is also read by ln y (−1/y).
+    expect(r.rows.find((row) => row.name === 'x')!.reverse).toBeCloseTo(xbar, 12);
+    expect(r.rows.find((row) => row.name === 'y')!.reverse).toBeCloseTo(1.5 - 1 / 4, 12);
+  });
+
+  it('chapters 5 and 7: reverse mode is 2 passes at T = 100 and 200, the others grow with P; a step is fourteen tape nodes', () => {
+    const quick = { sweep: false, tangents: false, frontier: false, workCurve: false, thirdDerivatives: false };
+    const at = (T: number) => runLab(lessonSettings({ steps: T }, quick));
+    const [r100, r200] = [at(100), at(200)];
+    expect(r100.cost.reverse.passes).toBe(2);
+    expect(r200.cost.reverse.passes).toBe(2);
+    expect(r100.cost.reverse.growth).toBe('constant');
+    expect(r100.cost.forward.passes).toBe(201);
+    expect(r200.cost.forward.passes).toBe(401);
+    expect(r200.cost.finiteDifference.passes).toBe(801);
+    expect(r200.counts.tapeNodes - r100.counts.tapeNodes).toBe(14 * 100);
+  });
+
+  it('chapter 8: at T = 36 stride 6 holds the fewest items (12), stride 1 and 36 hold 37; in bytes stride 1 is least until the state is wide', () => {
+    const scalar = runLab(lessonSettings({ steps: 36 }, FRONTIER)).checkpoint;
+    const periodic = scalar.frontier!.periodic;
+    const items = (k: number) => periodic.find((p) => p.setting === k)!.storedStates;
+    expect(scalar.stateBytes).toBe(8);
+    expect(scalar.stepBytes).toBe(640);
+    expect([items(1), items(6), items(36)]).toEqual([37, 12, 37]);
+    expect(leastBy(periodic, (p) => p.storedStates)!.setting).toBe(6);
+    expect(leastBy(periodic, (p) => p.peakBytes)!.setting).toBe(1);
+    // √(T·S/R) = √(36·8/640) < 1: store every state.
+    expect(Math.sqrt((36 * 8) / 640)).toBeLessThan(1);
+    const wide = runLab(lessonSettings({ steps: 36, state: 'wide' }, FRONTIER)).checkpoint;
+    expect(wide.stateBytes).toBe(640);
+    expect(leastBy(wide.frontier!.periodic, (p) => p.peakBytes)!.setting).toBe(6);
+    // Held items do not depend on a checkpoint's bytes: the question's answer holds at either width.
+    expect(wide.frontier!.periodic.map((p) => p.storedStates)).toEqual(periodic.map((p) => p.storedStates));
+  });
+
+  it('chapter 9: both tapes count parameters, not the data; with 16 hidden units the ratio is about 3,000', () => {
+    const c = compareTapes({ batch: 200, hidden: 16, minMs: 0 });
+    expect(c.tensor.nodes).toBe(10);
+    expect(c.ratios.nodes).toBeGreaterThan(1000);
+    expect(c.ratios.nodes).toBeLessThan(10000);
+  });
+
+  it('chapter 10: at K = 10 the first 30 steps’ gradients are exactly 0; with N = 1 forward mode (2 passes) wins from M = 2', () => {
+    const params = defaultParams(40);
+    const f = tradeoffsFigures(params, { window: 10, outputs: 5, inputs: 1 });
+    for (let t = 0; t < 30; t++) {
+      expect(f.truncation.gradient.a[t]).toBe(0);
+      expect(f.truncation.gradient.b[t]).toBe(0);
+    }
+    expect(f.truncation.gradient.a[30]).not.toBe(0);
+    expect(f.jacobian.inputs).toEqual(['x0']);
+    expect(f.jacobian.forward.work).toBe(2);
+    expect(f.jacobian.reverse.work).toBe(6);
+    expect(f.jacobian.crossover).toBe(2);
+  });
+
+  it('every question’s answer is one of its choices, and the glossary defines the terms the issue names', () => {
+    for (const row of CHAPTERS) {
+      if (!row.question) continue;
+      const fixed = row.question.choices.map((c) => c.label).filter((l): l is string => typeof l === 'string');
+      expect(fixed, `chapter ${row.number}`).toContain(row.question.answer);
+    }
+    const terms = GLOSSARY.map(([t]) => t.toLowerCase());
+    for (const t of ['loss', 'gradient', 'fan-out', 'jacobian', 'vector-jacobian product', 'truncation error', 'rounding error', 'machine epsilon', 'step h', 'checkpoint', 'recorded step', 'stop-gradient', 'revolve']) {
+      expect(terms, t).toContain(t);
+    }
+  });
+});
