@@ -133,5 +133,38 @@ describe('the presenter’s clicker', () => {
       await context.close();
     }
   });
-});
 
+  it('ends on a closing chapter whose links land on the lab’s sections, scrolled into view', async () => {
+    const context = await env.context({ viewport: { width: 1366, height: 768 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    const sections = [
+      ['The tape explorer', 'The tape'],
+      ['Your own expression', 'Your own expression'],
+      ['What frameworks hide', 'What frameworks hide'],
+      ['From scalars to tensors', 'From scalars to tensors'],
+    ] as const;
+    for (const [link, heading] of sections) {
+      await page.goto(`${env.served.url}#lesson=11`);
+      await onChapter(page, 11);
+      // The figure is computed: three counted works, reverse mode's the smallest.
+      const works = await page.locator('.summary-table tbody td:nth-child(2)').allTextContents();
+      expect(works).toHaveLength(3);
+      await page.getByRole('link', { name: link, exact: true }).click();
+      const title = page.getByRole('heading', { level: 2, name: heading, exact: true });
+      await title.waitFor();
+      // Landed: the section's title at the top of the screen, and the hash no longer says go=.
+      await page.waitForFunction((name) => {
+        const h = [...document.querySelectorAll('section > h2')].find((el) => el.textContent?.trim() === name);
+        const top = h?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < 160;
+      }, heading);
+      await page.waitForFunction(() => !window.location.hash.includes('go='));
+      if (link === 'The tape explorer') {
+        const pitfall = page.getByRole('checkbox', { name: /Pitfall/ });
+        await expect.poll(() => pitfall.isChecked(), { timeout: 20_000 }).toBe(true);
+      }
+    }
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});

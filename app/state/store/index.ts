@@ -1,5 +1,6 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { createGoSlice } from '../../shell/go/goSlice.ts';
 import { createEmbedSlice } from '../../shell/embed/embedSlice.ts';
 import { createLessonSlice } from '../../lesson/slice.ts';
 import { createPlaygroundSlice } from '../../sections/playground/playgroundSlice.ts';
@@ -30,6 +31,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createTensorSlice(...a),
   ...createLessonSlice(...a),
   ...createTradeoffsSlice(...a),
+  ...createGoSlice(...a),
 }));
 
 /**

@@ -1,3 +1,4 @@
+import type { GoSlice } from '../../shell/go/goSlice.ts';
 import type { EmbedSlice } from '../../shell/embed/embedSlice.ts';
 import type { LessonSlice } from '../../lesson/slice.ts';
 import type { PlaygroundSlice } from '../../sections/playground/playgroundSlice.ts';
@@ -25,4 +26,5 @@ export type LabState = SettingsSlice &
   PlaygroundSlice &
   TensorSlice &
   LessonSlice &
-  TradeoffsSlice;
+  TradeoffsSlice &
+  GoSlice;

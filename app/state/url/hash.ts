@@ -1,5 +1,6 @@
 import { quoteSafely } from '../../../engine/number-text.ts';
 import { viewHashPart } from '../../shell/embed/embed.ts';
+import { goHashPart } from '../../shell/go/goHashPart.ts';
 import { lessonHashPart } from '../../lesson/hashPart.ts';
 import { playgroundHashPart } from '../../sections/playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
@@ -25,6 +26,7 @@ export const HASH_PARTS = {
   playground: playgroundHashPart,
   lesson: lessonHashPart,
   view: viewHashPart,
+  go: goHashPart,
 } as const;
 
 type Parts = typeof HASH_PARTS;
