@@ -25,7 +25,7 @@ export function hashOf(state: LabState): string {
     settings: selectSettings(state),
     tradeoffs: { levers: state.levers, steps: state.steps },
     playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
-    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
+    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present, notes: state.lesson.notes },
     view: state.embed,
     go: null,
   });

@@ -167,4 +167,79 @@ describe('the presenter’s clicker', () => {
     expect(watch.errors).toEqual([]);
     await context.close();
   });
+
+  it('shows every chapter as a card on O and at #lesson=0, and jumps to the one picked', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await onChapter(page, 3);
+    await page.keyboard.press('o');
+    await page.waitForFunction(() => window.location.hash === '#lesson=0&present=1');
+    const cards = page.locator('.overview-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(11);
+    expect(await page.locator('.overview-card[aria-current]').textContent()).toMatch(/^3/);
+    // O again goes back to the chapter it came from.
+    await page.keyboard.press('o');
+    await onChapter(page, 3);
+    await page.keyboard.press('o');
+    await page.getByRole('link', { name: /^7\s*The tape is the price/ }).click();
+    await onChapter(page, 7);
+    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=7&present=1');
+    // A link to the overview is not junk: no notice, the cards, out of presentation mode too.
+    await page.goto(`${env.served.url}#lesson=0`);
+    await cards.first().waitFor();
+    expect(await page.locator('.lesson-notice, .notice').count()).toBe(0);
+    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=0');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens speaker notes with N that follow the slides both ways, with a timer, and resets a figure', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await onChapter(page, 3);
+    const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);
+    await notes.waitForFunction(() => window.location.hash === '#lesson=3&notes=1');
+    const heading = notes.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toContain('A value read twice');
+    expect(await notes.getByRole('heading', { name: 'Ask the room' }).isVisible()).toBe(true);
+    expect(await notes.getByRole('heading', { name: 'Wrong answers to expect' }).isVisible()).toBe(true);
+    expect(await notes.locator('.notes-next').textContent()).toContain('4. A chain, and its transpose');
+    // The presenter moves: the notes follow.
+    await page.bringToFront();
+    await page.keyboard.press('PageDown');
+    await onChapter(page, 4);
+    await expect.poll(() => heading.textContent()).toContain('A chain, and its transpose');
+    // The notes move: the presenter follows.
+    await notes.getByRole('button', { name: 'Next →' }).click();
+    await onChapter(page, 5);
+    await notes.getByRole('button', { name: '← Previous' }).click();
+    await onChapter(page, 4);
+    // The timer runs, pauses and resets.
+    const time = notes.locator('.talk-time');
+    await expect.poll(() => time.textContent(), { timeout: 5_000 }).not.toBe('0:00');
+    await notes.getByRole('button', { name: 'Pause' }).click();
+    const paused = await time.textContent();
+    await notes.getByRole('button', { name: 'Resume' }).waitFor();
+    expect(await time.textContent()).toBe(paused);
+    await notes.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect.poll(() => time.textContent()).toBe('0:00');
+    // Reset the figure, from the notes window and from the slide: the slider goes back to its default.
+    const slider = page.locator('article input[type="range"]').first();
+    const start = await slider.inputValue();
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => slider.inputValue()).not.toBe(start);
+    await notes.getByRole('button', { name: 'Reset the figure on the slide' }).click();
+    await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).toBe(start);
+    await page.locator('article input[type="range"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).not.toBe(start);
+    await page.getByRole('button', { name: 'Reset this figure' }).click();
+    await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).toBe(start);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
 });

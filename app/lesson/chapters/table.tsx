@@ -383,8 +383,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <ul className="options">
           <li>writing an adjoint with = where paths meet: it must be +=;</li>
           <li>a finite-difference step h so small that rounding error swamps the answer;</li>
-          <li>forgetting that forward mode pays one pass per input, so it loses when inputs are many;</li>
-          <li>stopping the gradient by accident: the steps before it get exactly 0.</li>
+          <li>forgetting that forward mode pays one pass per input.</li>
         </ul>
         <p>Where to go next in the lab:</p>
         <ul className="next-steps">
@@ -403,6 +402,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </ul>
       </>
     ),
+    wide: 'words',
     figure: retryable(() => import('./Chapter11.tsx')),
   },
 ];
