@@ -40,7 +40,7 @@ function Chapters({ route }: { route: LessonRoute }) {
   // The overview shows no chapter; the hooks below still hold the one it was opened from.
   const shown = overview ? from : route.chapter;
   const view = useMemo<LessonView>(
-    () => ({ route, row: chapterRow(shown), figureFont: route.present ? 22 : 15, focusTitle: moved }),
+    () => ({ route, row: chapterRow(shown), figureFont: route.present ? 24 : 15, focusTitle: moved }),
     [route, shown, moved],
   );
   // The chapter's figure for this attempt: a chapter whose code could not be fetched offers Retry,

@@ -58,7 +58,7 @@ export default function Chapter10() {
                 x={{ kind: 'linear', domain: [0, STEPS], label: 'window K (steps the sweep runs back)' }}
                 y={{ kind: 'log', domain: [Math.min(...errors) / 2, Math.max(...errors) * 2], label: 'relative error' }}
                 series={[{ id: 'error', points: curve, className: 's-reverse', dots: true, line: true }]}
-                height={route.present ? 380 : 260}
+                height={route.present ? 320 : 260}
                 marks={(plot) =>
                   here !== undefined && here > 0 ? (
                     <circle className="mark-best" cx={plot.x(windowK)} cy={plot.y(here)} r={plot.font / 2.5} />
