@@ -243,4 +243,24 @@ describe('the presenter’s clicker', () => {
     expect(watch.errors).toEqual([]);
     await context.close();
   });
+
+  it('draws chapter 9’s network layers and both tapes’ node counts over hidden units, counted by the worker', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=9&present=1`);
+    await onChapter(page, 9);
+    const diagram = page.locator('svg.layer-diagram');
+    await diagram.waitFor();
+    expect(await diagram.getAttribute('aria-label')).toContain('16 hidden units');
+    expect(await diagram.locator('circle').count()).toBe(2 + 16 + 2);
+    const chart = page.locator('.tensor-chart svg');
+    await chart.waitFor();
+    // Before the answer only the tensor tape is drawn; after it, the scalar tape too.
+    await page.getByRole('radio', { name: 'About 3,000 times' }).click();
+    await expect.poll(() => chart.locator('.s-fd').count()).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: '32' }).click();
+    await expect.poll(() => diagram.locator('circle').count()).toBe(2 + 32 + 2);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
 });
