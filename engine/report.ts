@@ -6,9 +6,6 @@
 import type { CheckpointAction } from './checkpoint/actions.ts';
 import type { StateWidth } from './checkpoint/bytes.ts';
 import type { LabCost } from './method-cost.ts';
-import type { CheckpointEstimate, CheckpointRates } from './checkpoint/cost.ts';
-
-export type { CheckpointEstimate, CheckpointRates };
 
 /** Which checkpoint schedule to model. */
 export type ScheduleKind = 'periodic' | 'revolve';
@@ -241,3 +238,21 @@ export interface PartEstimate {
 }
 
 export type PartEstimates = Partial<Record<CostlyPart, PartEstimate>>;
+
+/** Rates of the two parts: nominal, or timed on this machine at `fromSteps`. */
+export interface CheckpointRates {
+  nsPerEvaluation: number;
+  frontierNsPerStepSquared: number;
+  /** The chain length the rates were timed at, or null for the nominal rates. */
+  fromSteps: number | null;
+}
+
+/** A checkpoint part not run, and what it would have cost. */
+export interface CheckpointEstimate {
+  /** Step evaluations of the schedule's run (closed form), or schedules dry-run by the frontier (2T). */
+  count: number;
+  /** Milliseconds it would take: the count times the rate. */
+  ms: number;
+  /** The chain length the rate was timed at, or null for the nominal rate. */
+  fromSteps: number | null;
+}

@@ -9,6 +9,7 @@ import { selectSettings, type LabState, type LabStore } from '../state/store/ind
 import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../../workers/channel/faults.ts';
 import { createPipeline } from '../../workers/lab/cachedParts.ts';
+import { followGo } from '../shell/go/goSlice.ts';
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
 export function describeRun(run: LabSettings): string {
@@ -25,9 +26,10 @@ export function hashOf(state: LabState): string {
     tradeoffs: { levers: state.levers, steps: state.steps },
     bugs: state.bugOn,
     playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
-    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present },
+    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present, notes: state.lesson.notes },
     practice: state.practice,
     view: state.embed,
+    go: null,
   });
 }
 
@@ -109,6 +111,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
       expression.variables.some((name) => !Object.is(expression.values[name], state.exprValues[name]));
     if (changed) state.loadExpression(expression.source, expression.values, expression.variables);
     if (expression.linked) state.noteExprLinked();
+    if (values.go) followGo(values.go, state);
     writeHash();
   }
 

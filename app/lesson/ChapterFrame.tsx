@@ -31,7 +31,7 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
   // Once, as the chapter (loaded on demand) mounts.
   useEffect(() => focusHeading(), []);
   return (
-    <article className="chapter" aria-labelledby={id}>
+    <article className={row.wide ? `chapter wide-${row.wide}` : 'chapter'} aria-labelledby={id}>
       <div className="chapter-text">
         <h2 id={id} tabIndex={-1} ref={heading}>
           <span className="chapter-number">{row.number}.</span> {row.title}

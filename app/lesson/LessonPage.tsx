@@ -10,29 +10,44 @@ import { Glossary } from './Glossary.tsx';
 import { formatLessonHash, stepChapter, type LessonRoute } from './route.ts';
 import { goTo } from './wire.ts';
 import { usePresentKeys, type PresentMoves } from './present/usePresentKeys.ts';
+import { Overview } from './present/Overview.tsx';
+import { openNotes } from './present/openNotes.ts';
+import { NotesPage } from './present/NotesPage.tsx';
+import { useTalkChannel } from './present/talkChannel.ts';
 
 /** Presentation mode draws on a 1920 × 1080 stage, scaled to fit the screen. */
 const STAGE = { width: 1920, height: 1080 };
 
 /**
  * The lesson: one chapter at a time, with the chapter list, the glossary and the way back to the
- * lab; in presentation mode the chapter alone on a 1920 × 1080 stage; embedded, the chapter alone.
+ * lab; in presentation mode the chapter alone on a 1920 × 1080 stage; embedded, the chapter alone;
+ * with `notes=1`, the speaker notes.
  */
 export function LessonPage() {
   const route = useLab((s) => s.lesson)!;
+  return route.notes ? <NotesPage route={route} /> : <Chapters route={route} />;
+}
+
+function Chapters({ route }: { route: LessonRoute }) {
+  const overview = route.chapter === 0;
+  // The chapter the overview was opened from (O goes back to it); chapter 1 if it opened first.
+  const [from, setFrom] = useState(Math.max(1, route.chapter));
+  if (!overview && route.chapter !== from) setFrom(route.chapter);
   // The first chapter shown keeps the page's focus; one reached from another takes it at its title.
   const [firstShown] = useState(route.chapter);
   const [moved, setMoved] = useState(false);
   if (!moved && route.chapter !== firstShown) setMoved(true);
+  // The overview shows no chapter; the hooks below still hold the one it was opened from.
+  const shown = overview ? from : route.chapter;
   const view = useMemo<LessonView>(
-    () => ({ route, row: chapterRow(route.chapter), figureFont: route.present ? 22 : 15, focusTitle: moved }),
-    [route, moved],
+    () => ({ route, row: chapterRow(shown), figureFont: route.present ? 24 : 15, focusTitle: moved }),
+    [route, shown, moved],
   );
   // The chapter's figure for this attempt: a chapter whose code could not be fetched offers Retry,
   // and each try is a fresh import (a failed lazy() stays failed).
-  const row = chapterRow(route.chapter);
-  const [figureTry, setFigureTry] = useState(() => ({ chapter: route.chapter, n: 0, Figure: figureAt(row, 0) }));
-  if (figureTry.chapter !== route.chapter) setFigureTry({ chapter: route.chapter, n: 0, Figure: figureAt(row, 0) });
+  const row = chapterRow(shown);
+  const [figureTry, setFigureTry] = useState(() => ({ chapter: shown, n: 0, Figure: figureAt(row, 0) }));
+  if (figureTry.chapter !== shown) setFigureTry({ chapter: shown, n: 0, Figure: figureAt(row, 0) });
   const tries = figureTry.n;
   const moves = useMemo<PresentMoves>(
     () => ({
@@ -41,23 +56,36 @@ export function LessonPage() {
         if (chapter !== route.chapter) goTo({ ...route, chapter });
       },
       leave: () => goTo({ ...route, present: false }),
+      overview: () => goTo({ ...route, chapter: route.chapter === 0 ? from : 0 }),
+      notes: () => openNotes(route.chapter === 0 ? from : route.chapter),
     }),
-    [route],
+    [route, from],
   );
   const [blank] = usePresentKeys(route.present, moves);
+  // "Reset this figure": a new key remounts the chapter's figure with its defaults.
+  const [resets, setResets] = useState(0);
+  // The notes window follows this one and leads it (app/lesson/present/talkChannel.ts).
+  useTalkChannel(shown, (message) => {
+    if (message.chapter < 1 || message.chapter > CHAPTERS.length) return;
+    if (message.kind === 'reset') {
+      if (message.chapter === shown) setResets((r) => r + 1);
+    } else if (message.chapter !== route.chapter) goTo({ ...route, chapter: message.chapter });
+  });
   useTitle(route);
   useScrollOnChange(route);
 
-  const chapter = (
+  const chapter = overview ? (
+    <Overview route={route} from={from} />
+  ) : (
     <LessonContext.Provider value={view}>
       <SectionBoundary
-        key={`${route.chapter}-${tries}`}
-        title={`Chapter ${route.chapter}, ${row.title}`}
+        key={`${shown}-${tries}`}
+        title={`Chapter ${shown}, ${row.title}`}
         rest="The other chapters still work."
-        onRetry={() => setFigureTry({ chapter: route.chapter, n: tries + 1, Figure: figureAt(row, tries + 1) })}
+        onRetry={() => setFigureTry({ chapter: shown, n: tries + 1, Figure: figureAt(row, tries + 1) })}
       >
         <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
-          <figureTry.Figure key={route.chapter} />
+          <figureTry.Figure key={`${shown}-${resets}`} />
         </Suspense>
       </SectionBoundary>
     </LessonContext.Provider>
@@ -77,9 +105,12 @@ export function LessonPage() {
         <Stage>
           <h1 className="sr-only">Tape Lab lesson</h1>
           {chapter}
-          <p className="slide-count">
-            {route.chapter} / {CHAPTERS.length}
-          </p>
+          {!overview && (
+            <button type="button" className="reset-figure" onClick={() => setResets((r) => r + 1)}>
+              Reset this figure
+            </button>
+          )}
+          <p className="slide-count">{overview ? `overview · ${CHAPTERS.length} chapters` : `${route.chapter} / ${CHAPTERS.length}`}</p>
         </Stage>
         {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
       </main>
@@ -118,7 +149,7 @@ function LessonHeader({ route }: { route: LessonRoute }) {
         <ol>
           {CHAPTERS.map(({ number, title }) => (
             <li key={title}>
-              <a href={formatLessonHash({ chapter: number, present: false, embed: false })} aria-current={number === route.chapter ? 'page' : undefined}>
+              <a href={formatLessonHash({ chapter: number, present: false, notes: false, embed: false })} aria-current={number === route.chapter ? 'page' : undefined}>
                 <span className="n">{number}</span> {title}
               </a>
             </li>
@@ -150,7 +181,7 @@ function LessonNotices() {
 function ChapterSteps({ route }: { route: LessonRoute }) {
   const prev = route.chapter > 1 ? route.chapter - 1 : null;
   const next = route.chapter < CHAPTERS.length ? route.chapter + 1 : null;
-  const link = (n: number) => formatLessonHash({ chapter: n, present: false, embed: false });
+  const link = (n: number) => formatLessonHash({ chapter: n, present: false, notes: false, embed: false });
   return (
     <nav className="chapter-steps" aria-label="Previous and next chapter">
       {prev ? (
@@ -196,7 +227,7 @@ function Stage({ children }: { children: React.ReactNode }) {
 function useTitle(route: LessonRoute) {
   useEffect(() => {
     const before = document.title;
-    document.title = `${route.chapter}. ${chapterRow(route.chapter).title} · Tape Lab lesson`;
+    document.title = route.chapter === 0 ? 'All chapters · Tape Lab lesson' : `${route.chapter}. ${chapterRow(route.chapter).title} · Tape Lab lesson`;
     return () => {
       document.title = before;
     };

@@ -14,7 +14,7 @@ export interface LessonView {
 }
 
 export const LessonContext = createContext<LessonView>({
-  route: { chapter: 1, present: false, embed: false },
+  route: { chapter: 1, present: false, notes: false, embed: false },
   row: { number: 1, title: '', body: null, figure: () => null },
   figureFont: 16,
   focusTitle: false,

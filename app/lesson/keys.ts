@@ -1,5 +1,5 @@
 /** What a key does in presentation mode. */
-export type SlideKey = 'next' | 'previous' | 'leave' | 'blank' | null;
+export type SlideKey = 'next' | 'previous' | 'leave' | 'blank' | 'overview' | 'notes' | null;
 
 /** The parts of a key event the mapping reads. */
 export interface KeyLike {
@@ -35,7 +35,8 @@ function multiLine(t: KeyLike['target']): boolean {
  * Presentation keys. PageDown and PageUp (what a clicker sends) go on and back wherever focus is,
  * a slider or a choice included, except in text that spans lines. → Space go on and ← goes back
  * when focus is not in a control that uses them. B or . blanks the screen (and shows it again), as
- * presentation software does; Esc leaves.
+ * presentation software does; O shows the overview (and hides it again); N opens the speaker
+ * notes; Esc leaves.
  */
 export function slideKey(event: KeyLike): SlideKey {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
@@ -46,6 +47,10 @@ export function slideKey(event: KeyLike): SlideKey {
   }
   if (event.key === 'b' || event.key === 'B' || event.key === '.') {
     return ownsKeys(event.target, event.key) ? null : 'blank';
+  }
+  if (event.key === 'o' || event.key === 'O' || event.key === 'n' || event.key === 'N') {
+    if (ownsKeys(event.target, event.key)) return null;
+    return event.key.toLowerCase() === 'o' ? 'overview' : 'notes';
   }
   const next = event.key === 'ArrowRight' || (event.key === ' ' && !event.shiftKey);
   const previous = event.key === 'ArrowLeft' || (event.key === ' ' && event.shiftKey);

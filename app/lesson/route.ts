@@ -45,7 +45,7 @@ export function formatLessonHash(route: LessonRoute): string {
   return `#${writeLessonPlace(route)}${route.embed ? '&embed=1' : ''}`;
 }
 
-/** The chapter after (or before, with `delta` −1) `chapter`, held to 1 … chapters. */
+/** The chapter after (or before, with `delta` −1) `chapter`, held to 1 … chapters (from the overview, 0, the first). */
 export function stepChapter(chapter: number, delta: number, chapters: number): number {
   return Math.min(chapters, Math.max(1, chapter + delta));
 }

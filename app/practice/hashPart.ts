@@ -1,5 +1,6 @@
 import type { PracticeKind, PracticeLevel } from '../../engine/practice/types.ts';
 import type { HashPart } from '../state/url/part.ts';
+import { quoteForNotice } from '../state/url/quoteForNotice.ts';
 
 /**
  * The practice page's keys in the URL hash: `practice=KIND` (adjoints, rule or bug; `practice`
@@ -18,7 +19,6 @@ export interface PracticePlace {
 export const PRACTICE_KIND_NAMES: readonly PracticeKind[] = ['adjoints', 'rule', 'bug'];
 export const MAX_SEED = 0xffffffff;
 
-const quoted = (text: string) => `“${text.length > 16 ? `${text.slice(0, 16)}…` : text}”`;
 
 /**
  * The place from the raw hash values, or null when there is no `practice` key. Anything
@@ -30,17 +30,17 @@ export function readPracticePlace(raw: Partial<Record<string, string>>): { value
   const place: PracticePlace = { kind: 'adjoints', level: 1, seed: 1 };
   const kind = raw.practice.trim();
   if ((PRACTICE_KIND_NAMES as readonly string[]).includes(kind)) place.kind = kind as PracticeKind;
-  else if (kind !== '') notices.push(`Practice: ${quoted(kind)} is not a kind of problem (adjoints, rule, bug), so adjoints are shown.`);
+  else if (kind !== '') notices.push(`Practice: ${quoteForNotice(kind)} is not a kind of problem (adjoints, rule, bug), so adjoints are shown.`);
   if (raw.level !== undefined) {
     const text = raw.level.trim();
     if (/^[1-4]$/.test(text)) place.level = Number(text) as PracticeLevel;
-    else notices.push(`Practice: level ${quoted(text)} is not 1, 2, 3 or 4, so level 1 is shown.`);
+    else notices.push(`Practice: level ${quoteForNotice(text)} is not 1, 2, 3 or 4, so level 1 is shown.`);
   }
   if (raw.seed !== undefined) {
     const text = raw.seed.trim();
     const n = Number(text);
     if (/^\d+$/.test(text) && n <= MAX_SEED) place.seed = n;
-    else notices.push(`Practice: seed ${quoted(text)} is not a whole number from 0 to ${MAX_SEED}, so seed 1 is shown.`);
+    else notices.push(`Practice: seed ${quoteForNotice(text)} is not a whole number from 0 to ${MAX_SEED}, so seed 1 is shown.`);
   }
   return { value: place, notices };
 }

@@ -31,7 +31,7 @@ export function LazySection({ className, title, caption, wanted, onNear, loading
   const id = useId();
   const ref = useRef<HTMLElement | null>(null);
   useWhenNear(ref, wanted, onNear);
-  useScrollWhenLinked(ref, linked);
+  useScrollWhenLinked(ref, linked, title);
   // A failed lazy() stays failed: each attempt is a new one, which imports again. (`load` is each
   // section's module-level import.)
   const [attempt, setAttempt] = useState(() => ({ n: 0, Body: lazyBody(load) }));

@@ -4,14 +4,22 @@ import { useEffect, type RefObject } from 'react';
 const SETTLE_FRAMES = 120;
 
 /**
- * Brings the element to the top of the page each time `linked` grows, and keeps it there while
+ * The last `linked` count each section has answered. A section unmounts while the lesson is shown
+ * and mounts again on the way back; without this it would scroll to itself again for a link
+ * followed long before (and so would every other section ever linked).
+ */
+const answered = new Map<string, number>();
+
+/**
+ * Brings the element to the top of the page each time `linked` grows (once per count for each
+ * `name`, across remounts), and keeps it there while
  * the sections above it load and change height (the chain's tape, loaded as the page scrolls past
  * it), until the reader scrolls, clicks or types, or about two seconds have passed.
  */
-export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: number): void {
+export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: number, name = ''): void {
   useEffect(() => {
     const el = ref.current;
-    if (linked === 0 || !el) return;
+    if (linked === 0 || !el || answered.get(name) === linked) return;
     let frame = 0;
     let frames = 0;
     let lastTop = Number.NaN;
@@ -21,6 +29,8 @@ export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: 
       for (const type of events) window.removeEventListener(type, stop);
     };
     const tick = () => {
+      // Marked on the first frame, not at once, so a mount undone before it paints (StrictMode) still scrolls.
+      answered.set(name, linked);
       const top = el.getBoundingClientRect().top + window.scrollY;
       if (top !== lastTop) {
         lastTop = top;
@@ -32,5 +42,5 @@ export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: 
     frame = requestAnimationFrame(tick);
     for (const type of events) window.addEventListener(type, stop, { passive: true });
     return stop;
-  }, [ref, linked]);
+  }, [ref, linked, name]);
 }

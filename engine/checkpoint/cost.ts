@@ -7,40 +7,25 @@
  * on a laptop, or rates timed on this machine (`measureCheckpointRates`, used by the cost plan).
  */
 import { stepsOf, type ChainParams } from '../chain.ts';
+import type { CheckpointEstimate, CheckpointRates } from '../report.ts';
 import { revolveAdvances } from './binomial.ts';
 import { executeSchedule } from './executor.ts';
 import { frontier } from './frontier.ts';
 import { periodicCounts } from './periodic.ts';
 import { scheduleActions, type ScheduleSpec } from './spec.ts';
 
+export type { CheckpointEstimate, CheckpointRates };
+
 /** Nanoseconds per step evaluation of the executor (record or advance, with the reverse steps). */
 export const NOMINAL_NS_PER_EVALUATION = 200;
 /** Nanoseconds per T² of the frontier's dry runs (frontier(1000) ≈ 1.5 s). */
 export const NOMINAL_FRONTIER_NS_PER_STEP_SQUARED = 1500;
-
-/** Rates of the two parts: nominal, or timed on this machine at `fromSteps`. */
-export interface CheckpointRates {
-  nsPerEvaluation: number;
-  frontierNsPerStepSquared: number;
-  /** The chain length the rates were timed at, or null for the nominal rates. */
-  fromSteps: number | null;
-}
 
 export const NOMINAL_CHECKPOINT_RATES: CheckpointRates = {
   nsPerEvaluation: NOMINAL_NS_PER_EVALUATION,
   frontierNsPerStepSquared: NOMINAL_FRONTIER_NS_PER_STEP_SQUARED,
   fromSteps: null,
 };
-
-/** A checkpoint part not run, and what it would have cost. */
-export interface CheckpointEstimate {
-  /** Step evaluations of the schedule's run (closed form), or schedules dry-run by the frontier (2T). */
-  count: number;
-  /** Milliseconds it would take: the count times the rate. */
-  ms: number;
-  /** The chain length the rate was timed at, or null for the nominal rate. */
-  fromSteps: number | null;
-}
 
 /**
  * Step evaluations (records and advances) of running `spec` on T steps, in closed form:

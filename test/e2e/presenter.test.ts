@@ -51,15 +51,16 @@ describe('the presenter’s clicker', () => {
     await page.keyboard.press('PageDown');
     await onChapter(page, 4);
     const slider = page.locator('article input[type="range"]').first();
-    await slider.click();
     const value = await slider.inputValue();
+    await slider.click();
     await watchControl(slider);
     await page.keyboard.press('PageUp');
     await onChapter(page, 3);
     expect(await touched(page), 'PageUp reached the slider').toBe(0);
     await page.keyboard.press('PageDown');
     await onChapter(page, 4);
-    // The chapter came back with its figure as the slider left it, and no key moved it.
+    // The chapter came back with its figure at its start (a chapter's figure is mounted afresh),
+    // and no key moved the slider on the way (where the click put it depends on the figure's width).
     expect(await page.locator('article input[type="range"]').first().inputValue()).toBe(value);
 
     // A button (chapter 2's "Next step"): clicked once, then Space turns the slide instead of
@@ -133,5 +134,133 @@ describe('the presenter’s clicker', () => {
       await context.close();
     }
   });
-});
 
+  it('ends on a closing chapter whose links land on the lab’s sections, scrolled into view', async () => {
+    const context = await env.context({ viewport: { width: 1366, height: 768 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    const sections = [
+      ['The tape explorer', 'The tape'],
+      ['Your own expression', 'Your own expression'],
+      ['What frameworks hide', 'What frameworks hide'],
+      ['From scalars to tensors', 'From scalars to tensors'],
+    ] as const;
+    for (const [link, heading] of sections) {
+      await page.goto(`${env.served.url}#lesson=11`);
+      await onChapter(page, 11);
+      // The figure is computed: three counted works, reverse mode's the smallest.
+      const works = await page.locator('.summary-table tbody td:nth-child(2)').allTextContents();
+      expect(works).toHaveLength(3);
+      await page.getByRole('link', { name: link, exact: true }).click();
+      const title = page.getByRole('heading', { level: 2, name: heading, exact: true });
+      await title.waitFor();
+      // Landed: the section's title at the top of the screen, and the hash no longer says go=.
+      await page.waitForFunction((name) => {
+        const h = [...document.querySelectorAll('section > h2')].find((el) => el.textContent?.trim() === name);
+        const top = h?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < 160;
+      }, heading);
+      await page.waitForFunction(() => !window.location.hash.includes('go='));
+      if (link === 'The tape explorer') {
+        const pitfall = page.getByRole('checkbox', { name: /Pitfall/ });
+        await expect.poll(() => pitfall.isChecked(), { timeout: 20_000 }).toBe(true);
+      }
+    }
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows every chapter as a card on O and at #lesson=0, and jumps to the one picked', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await onChapter(page, 3);
+    await page.keyboard.press('o');
+    await page.waitForFunction(() => window.location.hash === '#lesson=0&present=1');
+    const cards = page.locator('.overview-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(11);
+    expect(await page.locator('.overview-card[aria-current]').textContent()).toMatch(/^3/);
+    // O again goes back to the chapter it came from.
+    await page.keyboard.press('o');
+    await onChapter(page, 3);
+    await page.keyboard.press('o');
+    await page.getByRole('link', { name: /^7\s*The tape is the price/ }).click();
+    await onChapter(page, 7);
+    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=7&present=1');
+    // A link to the overview is not junk: no notice, the cards, out of presentation mode too.
+    await page.goto(`${env.served.url}#lesson=0`);
+    await cards.first().waitFor();
+    expect(await page.locator('.lesson-notice, .notice').count()).toBe(0);
+    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=0');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens speaker notes with N that follow the slides both ways, with a timer, and resets a figure', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await onChapter(page, 3);
+    const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);
+    await notes.waitForFunction(() => window.location.hash === '#lesson=3&notes=1');
+    const heading = notes.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toContain('A value read twice');
+    expect(await notes.getByRole('heading', { name: 'Ask the room' }).isVisible()).toBe(true);
+    expect(await notes.getByRole('heading', { name: 'Wrong answers to expect' }).isVisible()).toBe(true);
+    expect(await notes.locator('.notes-next').textContent()).toContain('4. A chain, and its transpose');
+    // The presenter moves: the notes follow.
+    await page.bringToFront();
+    await page.keyboard.press('PageDown');
+    await onChapter(page, 4);
+    await expect.poll(() => heading.textContent()).toContain('A chain, and its transpose');
+    // The notes move: the presenter follows.
+    await notes.getByRole('button', { name: 'Next →' }).click();
+    await onChapter(page, 5);
+    await notes.getByRole('button', { name: '← Previous' }).click();
+    await onChapter(page, 4);
+    // The timer runs, pauses and resets.
+    const time = notes.locator('.talk-time');
+    await expect.poll(() => time.textContent(), { timeout: 5_000 }).not.toBe('0:00');
+    await notes.getByRole('button', { name: 'Pause' }).click();
+    const paused = await time.textContent();
+    await notes.getByRole('button', { name: 'Resume' }).waitFor();
+    expect(await time.textContent()).toBe(paused);
+    await notes.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect.poll(() => time.textContent()).toBe('0:00');
+    // Reset the figure, from the notes window and from the slide: the slider goes back to its default.
+    const slider = page.locator('article input[type="range"]').first();
+    const start = await slider.inputValue();
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => slider.inputValue()).not.toBe(start);
+    await notes.getByRole('button', { name: 'Reset the figure on the slide' }).click();
+    await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).toBe(start);
+    await page.locator('article input[type="range"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).not.toBe(start);
+    await page.getByRole('button', { name: 'Reset this figure' }).click();
+    await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).toBe(start);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws chapter 9’s network layers and both tapes’ node counts over hidden units, counted by the worker', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#lesson=9&present=1`);
+    await onChapter(page, 9);
+    const diagram = page.locator('svg.layer-diagram');
+    await diagram.waitFor();
+    expect(await diagram.getAttribute('aria-label')).toContain('16 hidden units');
+    expect(await diagram.locator('circle').count()).toBe(2 + 16 + 2);
+    const chart = page.locator('.tensor-chart svg');
+    await chart.waitFor();
+    // Before the answer only the tensor tape is drawn; after it, the scalar tape too.
+    await page.getByRole('radio', { name: 'About 3,000 times' }).click();
+    await expect.poll(() => chart.locator('.s-fd').count()).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: '32' }).click();
+    await expect.poll(() => diagram.locator('circle').count()).toBe(2 + 32 + 2);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});

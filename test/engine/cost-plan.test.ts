@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
-import { COUNT_STEPS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, runPart, type CostProbe } from '../../engine/cost-plan.ts';
+import { COUNT_STEPS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, type CostProbe } from '../../engine/cost-plan.ts';
 import { runLab } from '../../engine/lab.ts';
 import { durationText } from '../../engine/number-text.ts';
 import type { LabSettings } from '../../engine/report.ts';
@@ -33,32 +33,6 @@ describe('the cost plan of a long chain', () => {
     expect(estimatePart('finiteDifference', probe, 100_000).workUnits).toBe(400_001);
     expect(estimatePart('sweep', probe, 100_000).workUnits).toBe(72 * 100_001);
     expect(COUNT_STEPS[1]).toBeLessThan(PROBE_STEPS);
-  });
-
-  it('estimates the time of each part within a factor of two of a measured run', () => {
-    // Timings on a shared machine swing: the estimate (from a 256-step probe) and the measured
-    // time (the fastest of three runs at full length) must agree within a factor of two in at
-    // least one of five attempts.
-    const T = 768;
-    const params = defaultParams(T);
-    const within = { forward: false, finiteDifference: false, sweep: false };
-    const seen: string[] = [];
-    for (let attempt = 0; attempt < 5 && !Object.values(within).every(Boolean); attempt++) {
-      const probe = probeCosts(params, 1e-5, now);
-      for (const part of ['forward', 'finiteDifference', 'sweep'] as const) {
-        if (within[part]) continue;
-        let measured = Infinity;
-        for (let i = 0; i < (part === 'sweep' ? 1 : 3); i++) {
-          const t0 = now();
-          runPart(part, params, 1e-5);
-          measured = Math.min(measured, now() - t0);
-        }
-        const ratio = estimatePart(part, probe, T).ms / measured;
-        seen.push(`${part} ${ratio.toFixed(2)}`);
-        if (ratio > 0.5 && ratio < 2) within[part] = true;
-      }
-    }
-    expect(within, seen.join(', ')).toEqual({ forward: true, finiteDifference: true, sweep: true });
   });
 
   it('runs what fits in the budget, estimates the rest, and never runs the sweep without central differences', () => {

@@ -50,7 +50,7 @@ export default function Chapter2() {
           </div>
           {result && tf ? (
             <>
-              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} steps`} height={route.present ? 380 : 260} />
+              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} steps`} height={route.present ? 360 : 260} />
               <TapeList result={result} tf={tf} adjoints={true} />
               <p className="figure-slider-readout">
                 Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}

@@ -7,6 +7,20 @@ import { Choices } from '../Choices.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
 import { useAnswer } from '../useAnswer.ts';
+import { useLessonView } from '../context.ts';
+import { LayerDiagram } from '../figures/LayerDiagram.tsx';
+import { LessonChart } from '../figures/LessonChart.tsx';
+import { Legend } from '../figures/Legend.tsx';
+
+/** Both tapes' node counts at every hidden size the chapter offers, recorded (not timed) one after another. */
+async function countNodes(): Promise<{ hidden: number; scalar: number; tensor: number }[]> {
+  const out = [];
+  for (const hidden of HIDDEN_CHOICES) {
+    const c = await tensorEngine.compare({ hidden, minMs: 0 });
+    out.push({ hidden, scalar: c.scalar.nodes, tensor: c.tensor.nodes });
+  }
+  return out;
+}
 
 const ms = (x: number | null) => (x === null ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
 
@@ -16,6 +30,17 @@ export default function Chapter9() {
   const [revealed, setRevealed] = useState(false);
   const answer = useAnswer(`compare ${hidden}`, () => tensorEngine.compare({ hidden, minMs: 250 }));
   const c = answer.value;
+  const counts = useAnswer('node counts', countNodes);
+  const { route } = useLessonView();
+  const curve = counts.value ?? [];
+  const series = [
+    { id: 'tensor', points: curve.map((p) => [p.hidden, p.tensor] as const), className: 's-reverse', dots: true, line: true },
+    ...(revealed ? [{ id: 'scalar', points: curve.map((p) => [p.hidden, p.scalar] as const), className: 's-fd', dots: true, line: true }] : []),
+  ];
+  // The axis spans what is drawn: before the answer it does not give the scalar tape's size away.
+  const most = Math.max(10, ...series.flatMap((s) => s.points.map(([, n]) => n)));
+  const least = Math.max(1, Math.min(...curve.map((p) => p.tensor), most));
+  const chartHeight = route.present ? 300 : 220;
   return (
     <ChapterFrame
       labHash={`${labHashOf({})}`}
@@ -30,6 +55,24 @@ export default function Chapter9() {
               value={HIDDEN_CHOICES.indexOf(hidden as (typeof HIDDEN_CHOICES)[number])}
               onChange={(i) => (setHidden(HIDDEN_CHOICES[i]), setRevealed(true))}
             />
+          </div>
+          <div className="tensor-pair">
+            <LayerDiagram hidden={hidden} width={route.present ? 390 : 280} height={chartHeight} />
+            {curve.length > 0 ? (
+              <div className="tensor-chart">
+                <LessonChart
+                  title={`Nodes on the tape for one training step against hidden units, tensor tape${revealed ? ' and scalar tape' : ''}, both axes logarithmic`}
+                  x={{ kind: 'linear', domain: [0, 34], label: 'hidden units' }}
+                  y={{ kind: 'log', domain: [10 ** Math.floor(Math.log10(least)), 10 ** Math.ceil(Math.log10(most))], label: 'tape nodes (log)' }}
+                  series={series}
+                  height={chartHeight}
+                  marks={(p) => <line className="t-marker" x1={p.x(hidden)} x2={p.x(hidden)} y1={0} y2={p.frame.innerHeight} />}
+                />
+                <Legend items={[['s-fd', 'scalar tape'], ['s-reverse', 'tensor tape']]} />
+              </div>
+            ) : (
+              <FigureStatus answer={counts} waiting="Recording both tapes at 4 to 32 hidden units…" />
+            )}
           </div>
           {c && c.hidden === hidden ? (
             <>

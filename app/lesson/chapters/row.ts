@@ -37,6 +37,12 @@ export interface ChapterRow {
   /** Words below the question. */
   afterQuestion?: ReactNode;
   /**
+   * How presentation mode shares the stage's width: 'figure' gives the figure at least 60 % (the
+   * words are short), 'words' gives the words the larger part (the figure is compact); by default
+   * the words take 780 of 1920 px.
+   */
+  wide?: 'figure' | 'words';
+  /**
    * The live figure with its state: a component, loaded when the chapter is first opened, that
    * draws the chapter through ChapterFrame (which places this row's words beside it). Chapter 1
    * comes with the lesson's own code; the others are fetched when opened (retryable).

@@ -5,6 +5,10 @@ import { slideKey, type KeyLike } from '../keys.ts';
 export interface PresentMoves {
   step(direction: 1 | -1): void;
   leave(): void;
+  /** O: the overview, or back to the chapter it was opened from. */
+  overview(): void;
+  /** N: the speaker-notes window. */
+  notes(): void;
 }
 
 /** The parts of the focused element the key mapping reads. */
@@ -51,6 +55,8 @@ export function usePresentKeys(active: boolean, moves: PresentMoves): [boolean, 
       if (action === 'blank') return setBlank((b) => !b);
       setBlank(false);
       if (action === 'leave') moves.leave();
+      else if (action === 'overview') moves.overview();
+      else if (action === 'notes') moves.notes();
       else moves.step(action === 'next' ? 1 : -1);
     };
     const onPointerUp = (event: PointerEvent) => {

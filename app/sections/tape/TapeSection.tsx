@@ -11,6 +11,7 @@ const loadTapeLab = () => import('./TapeLab.tsx').then((m) => m.TapeLab);
  */
 export function TapeSection() {
   const wanted = useLab((s) => s.tapeWanted);
+  const linked = useLab((s) => s.sectionLinked.tape);
   return (
     <LazySection
       className="tape-panel"
@@ -23,6 +24,7 @@ export function TapeSection() {
         </>
       }
       wanted={wanted}
+      linked={linked}
       onNear={useLab.getState().setTapeWanted}
       loading="Loading the tape panel…"
       waiting="The tape is recorded when this panel comes into view."

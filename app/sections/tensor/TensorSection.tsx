@@ -10,6 +10,7 @@ const loadTensorLab = () => import('./TensorLab.tsx').then((m) => m.TensorLab);
  */
 export function TensorSection() {
   const wanted = useLab((s) => s.tensorWanted);
+  const linked = useLab((s) => s.sectionLinked.tensor);
   return (
     <LazySection
       className="tensor-panel"
@@ -23,6 +24,7 @@ export function TensorSection() {
         </>
       }
       wanted={wanted}
+      linked={linked}
       onNear={useLab.getState().setTensorWanted}
       loading="Loading the tensor panel…"
       waiting="The network is trained when this section comes into view."

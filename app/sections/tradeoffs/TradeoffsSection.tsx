@@ -11,6 +11,7 @@ const loadTradeoffsLab = () => import('./TradeoffsLab.tsx').then((m) => m.Tradeo
  */
 export function TradeoffsSection() {
   const wanted = useLab((s) => s.tradeoffsWanted);
+  const linked = useLab((s) => s.sectionLinked.tradeoffs);
   return (
     <LazySection
       className="tradeoffs-panel"
@@ -24,6 +25,7 @@ export function TradeoffsSection() {
         </>
       }
       wanted={wanted}
+      linked={linked}
       onNear={useLab.getState().setTradeoffsWanted}
       loading="Loading the four levers…"
       waiting="The four levers are computed when this section comes into view."

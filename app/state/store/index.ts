@@ -1,5 +1,6 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { createGoSlice } from '../../shell/go/goSlice.ts';
 import { createEmbedSlice } from '../../shell/embed/embedSlice.ts';
 import { createLessonSlice } from '../../lesson/slice.ts';
 import { createPracticeSlice } from '../../practice/slice.ts';
@@ -34,6 +35,7 @@ const store = createStore<LabState>()((...a) => ({
   ...createPracticeSlice(...a),
   ...createTradeoffsSlice(...a),
   ...createBugsSlice(...a),
+  ...createGoSlice(...a),
 }));
 
 /**

@@ -1,3 +1,4 @@
+import type { GoSlice } from '../../shell/go/goSlice.ts';
 import type { EmbedSlice } from '../../shell/embed/embedSlice.ts';
 import type { LessonSlice } from '../../lesson/slice.ts';
 import type { PracticeSlice } from '../../practice/slice.ts';
@@ -29,4 +30,5 @@ export type LabState = SettingsSlice &
   LessonSlice &
   PracticeSlice &
   TradeoffsSlice &
-  BugsSlice;
+  BugsSlice &
+  GoSlice;

@@ -1,5 +1,6 @@
 import { quoteForNotice } from './quoteForNotice.ts';
 import { viewHashPart } from '../../shell/embed/embed.ts';
+import { goHashPart } from '../../shell/go/goHashPart.ts';
 import { lessonHashPart } from '../../lesson/hashPart.ts';
 import { practiceHashPart } from '../../practice/hashPart.ts';
 import { playgroundHashPart } from '../../sections/playground/hash.ts';
@@ -29,6 +30,7 @@ export const HASH_PARTS = {
   lesson: lessonHashPart,
   practice: practiceHashPart,
   view: viewHashPart,
+  go: goHashPart,
 } as const;
 
 type Parts = typeof HASH_PARTS;

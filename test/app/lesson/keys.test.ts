@@ -49,4 +49,12 @@ describe('presentation keys', () => {
     expect(press('b', { tag: 'INPUT', type: 'text' })).toBeNull();
     expect(press('.', { tag: 'TEXTAREA' })).toBeNull();
   });
+
+  it('O shows the overview and N the notes, unless a control uses the letter', () => {
+    expect(['o', 'O'].map((k) => press(k))).toEqual(['overview', 'overview']);
+    expect(['n', 'N'].map((k) => press(k))).toEqual(['notes', 'notes']);
+    expect(press('o', { tag: 'INPUT', type: 'text' })).toBeNull();
+    expect(press('n', { tag: 'DIV', role: 'slider' })).toBeNull();
+    expect(press('o', { tag: 'BODY' }, { ctrlKey: true })).toBeNull();
+  });
 });

@@ -12,23 +12,26 @@ describe('the lesson hash', () => {
   });
 
   it('reads a chapter, presentation and embed mode', () => {
-    expect(parseLessonHash('#lesson', 9)).toEqual({ route: { chapter: 1, present: false, embed: false }, notices: [] });
+    expect(parseLessonHash('#lesson', 9)).toEqual({ route: { chapter: 1, present: false, notes: false, embed: false }, notices: [] });
     expect(parseLessonHash('#lesson=', 9)?.route.chapter).toBe(1);
-    expect(parseLessonHash('#lesson=4&present=1', 9)).toEqual({ route: { chapter: 4, present: true, embed: false }, notices: [] });
-    expect(parseLessonHash('#lesson=4&embed=1', 9)?.route).toEqual({ chapter: 4, present: false, embed: true });
+    expect(parseLessonHash('#lesson=4&present=1', 9)).toEqual({ route: { chapter: 4, present: true, notes: false, embed: false }, notices: [] });
+    expect(parseLessonHash('#lesson=4&embed=1', 9)?.route).toEqual({ chapter: 4, present: false, notes: false, embed: true });
     expect(parseLessonHash('#lesson=4&present', 9)?.route.present).toBe(true);
     expect(parseLessonHash('#lesson=4&present=0', 9)?.route.present).toBe(false);
   });
 
   it('formats what it reads, and reads what it formats', () => {
     for (const route of [
-      { chapter: 1, present: false, embed: false },
-      { chapter: 9, present: true, embed: false },
-      { chapter: 4, present: false, embed: true },
+      { chapter: 1, present: false, notes: false, embed: false },
+      { chapter: 9, present: true, notes: false, embed: false },
+      { chapter: 4, present: false, notes: false, embed: true },
     ]) {
       expect(parseLessonHash(formatLessonHash(route), 9)).toEqual({ route, notices: [] });
     }
-    expect(formatLessonHash({ chapter: 4, present: true, embed: false })).toBe('#lesson=4&present=1');
+    expect(formatLessonHash({ chapter: 4, present: true, notes: false, embed: false })).toBe('#lesson=4&present=1');
+    expect(formatLessonHash({ chapter: 4, present: false, notes: true, embed: false })).toBe('#lesson=4&notes=1');
+    expect(parseLessonHash('#lesson=0&present=1', 9)?.route).toEqual({ chapter: 0, present: true, notes: false, embed: false });
+    expect(parseLessonHash('#lesson=3&notes=1', 9)?.route.notes).toBe(true);
   });
 
   it('corrects junk with one notice each, never a blank page', () => {
@@ -38,13 +41,14 @@ describe('the lesson hash', () => {
     const high = parseLessonHash('#lesson=99', 9)!;
     expect(high.route.chapter).toBe(9);
     expect(high.notices[0]).toContain('there is no chapter 99');
-    expect(parseLessonHash('#lesson=0', 9)!.route.chapter).toBe(1);
+    // 0 is the overview, not junk: no notice.
+    expect(parseLessonHash('#lesson=0', 9)).toEqual({ route: { chapter: 0, present: false, notes: false, embed: false }, notices: [] });
     expect(parseLessonHash('#lesson=-3', 9)!.route.chapter).toBe(1);
     expect(parseLessonHash('#lesson=2.5', 9)!.notices).toHaveLength(1);
     expect(parseLessonHash('#lesson=1e3', 9)!.route.chapter).toBe(1);
     expect(parseLessonHash('#lesson=99999999999999999999', 9)!.route.chapter).toBe(1);
     const flag = parseLessonHash('#lesson=2&present=maybe', 9)!;
-    expect(flag.route).toEqual({ chapter: 2, present: false, embed: false });
+    expect(flag.route).toEqual({ chapter: 2, present: false, notes: false, embed: false });
     expect(flag.notices).toEqual(['Present: “maybe” is not 1 or 0, so it is off.']);
     const extra = parseLessonHash('#lesson=2&steps=40&zz=1&a=1&b=2', 9)!;
     expect(extra.route.chapter).toBe(2);
@@ -56,5 +60,6 @@ describe('the lesson hash', () => {
     expect(stepChapter(1, -1, 9)).toBe(1);
     expect(stepChapter(1, 1, 9)).toBe(2);
     expect(stepChapter(9, 1, 9)).toBe(9);
+    expect(stepChapter(0, 1, 9)).toBe(1);
   });
 });

@@ -35,7 +35,7 @@ describe('the lesson beside the lab', () => {
     const host = fakeHost('#lesson=3&present=1');
     const stopLesson = startLesson(useLab, host);
     const stopLab = startLab(useLab, runner, host);
-    expect(useLab.getState().lesson).toEqual({ chapter: 3, present: true, embed: false });
+    expect(useLab.getState().lesson).toEqual({ chapter: 3, present: true, notes: false, embed: false });
     expect(host.location.hash).toBe('#lesson=3&present=1');
     expect(useLab.getState().notices).toEqual([]);
     // Open this in the lab: the lab reads its settings, the lesson steps aside.
@@ -46,6 +46,14 @@ describe('the lesson beside the lab', () => {
     host.go('#lesson=2');
     expect(useLab.getState().lesson?.chapter).toBe(2);
     expect(host.location.hash).toBe('#lesson=2');
+    // The overview and the notes window are the lesson's places, not junk the lab corrects.
+    for (const hash of ['#lesson=0&present=1', '#lesson=4&notes=1']) {
+      host.go(hash);
+      expect(host.location.hash).toBe(hash);
+      expect(useLab.getState().lessonNotices).toEqual([]);
+      expect(useLab.getState().notices).toEqual([]);
+    }
+    expect(useLab.getState().lesson).toEqual({ chapter: 4, present: false, notes: true, embed: false });
     stopLab();
     stopLesson();
     await settle();

@@ -1,0 +1,105 @@
+/**
+ * Speaker notes, one entry per chapter of app/lesson/chapters/table.tsx, keyed by its number: what
+ * to ask the room, what the chapter's figure proves, and the wrong answers to expect (with what
+ * to say). The notes window (`#lesson=N&notes=1`, key N) shows them; test/app/lesson/notes.test.ts
+ * fails when a chapter has none.
+ */
+export interface SpeakerNotes {
+  /** A question for the room, before the figure answers it. */
+  ask: string;
+  /** What the live figure shows for certain, and how. */
+  proves: string;
+  /** Answers students give that are wrong, each with the reply. */
+  wrong: readonly string[];
+}
+
+export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
+  1: {
+    ask: 'How many steps does the computer run for x·y + sin(x²) − ln y? Count them before Show me.',
+    proves: 'The tape is written as the program runs: one node per primitive, each with its value and its local partials.',
+    wrong: [
+      '“The computer differentiates the formula.” It never sees the formula whole, only the primitives on the tape.',
+      '“A local partial is the derivative of z.” It is one step’s rate for its own inputs, nothing more.',
+    ],
+  },
+  2: {
+    ask: 'Before the sweep starts: what is the adjoint of z itself?',
+    proves: 'Each step of the sweep multiplies an adjoint by one local partial and passes it back: the chain rule, one edge at a time.',
+    wrong: [
+      '“0”: nothing has flowed yet. But z moves one for one with itself, so the seed is 1.',
+      '“z’s value”: the adjoint is a rate, not a value.',
+    ],
+  },
+  3: {
+    ask: 'If the sweep set x̄ = share instead of x̄ += share, what would it report for ∂z/∂x?',
+    proves: 'With =, only the contribution that arrives last survives; the referee column (central differences) shows the sum is right.',
+    wrong: [
+      '“The same answer”: the two paths carry different amounts; one is thrown away.',
+      '“Zero”: a write keeps the newest contribution, not none.',
+    ],
+  },
+  4: {
+    ask: 'Forward, x flows left to right. Which way does its adjoint flow, and what starts it?',
+    proves: 'Each backward step is a vector-Jacobian product: the adjoints (1, −0.628) times the table [4 1.5; 3 0] give x̄ = 2.12 and ȳ = 1.5. On the chain the sweep runs the same edges backward, from the loss.',
+    wrong: [
+      '“The backward pass needs a different program.” It reuses the tape: the same edges, reversed.',
+      '“The Jacobian is a big matrix we store.” Each step’s is tiny and read off the tape.',
+    ],
+  },
+  5: {
+    ask: 'From T = 100 to T = 200, P doubles. What does reverse mode’s cost for the whole gradient do?',
+    proves: 'Counted passes: reverse mode stays at 2 at every T, forward mode and central differences grow with P. The measured runs of time stay roughly level for reverse mode too, at a constant above 2 (the tape’s overhead).',
+    wrong: [
+      '“It doubles, like P”: that is forward mode and central differences, one or two runs per parameter.',
+      '“It is exactly 2 runs of time”: 2 counts passes; the measured constant is larger, but it does not grow with P.',
+    ],
+  },
+  6: {
+    ask: 'h is 1e-9. If you halve it, does the error go up or down?',
+    proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between.',
+    wrong: [
+      '“Down: smaller is always more exact.” Below the best h, rounding grows as 1/h.',
+      '“It stays the same.” Both errors depend on h.',
+    ],
+  },
+  7: {
+    ask: 'From T = 100 to T = 200 steps, what does the tape’s memory do?',
+    proves: 'The tape’s node count and bytes grow in a straight line with T: every step adds the same nodes.',
+    wrong: [
+      '“Stays the same”: no node can be dropped before the sweep has passed it.',
+      '“Quadruples”: the tape grows linearly, not with T².',
+    ],
+  },
+  8: {
+    ask: 'T = 36. Which stride holds the fewest items at once (stored states plus taped steps)?',
+    proves: 'Counted as items the sum T/k + k is smallest near k = √36 = 6. Counted in bytes a taped step weighs 80 stored states, so stride 1 is leanest; with a wide checkpoint the bytes agree with the items again.',
+    wrong: [
+      '“Stride 1: keep every state.” In items that holds 37 at once; in bytes it is the leanest, which is why the unit matters.',
+      '“Stride 36: keep only the start.” Then the whole chain is taped at once on the way back: the full tape.',
+    ],
+  },
+  9: {
+    ask: 'With 16 hidden units, how many times more nodes does the scalar tape hold than the tensor tape?',
+    proves: 'Both tapes give the same gradient (the agreement line); the scalar tape’s nodes grow with every weight while the tensor tape’s stay fixed. The chart shows it over hidden units on a log axis.',
+    wrong: [
+      '“About 3 times”: each matrix product alone is thousands of scalar nodes.',
+      '“Tensors use different calculus.” The rule is the same vector-Jacobian product, one node per matrix operation.',
+    ],
+  },
+  10: {
+    ask: 'The sweep stops K = 10 steps before the end. What do the first 30 steps’ gradients become?',
+    proves: 'The truncated tape is smaller and its error is counted against the full gradient for every window K; the earlier gradients are exactly 0.',
+    wrong: [
+      '“Slightly off”: nothing flows past the constant, so they are exactly 0.',
+      '“Still exact”: they are never reached.',
+    ],
+  },
+  11: {
+    ask: 'Which one idea would you keep if you kept only one? Ask two or three people, then show the five lines.',
+    proves: 'The counted work of the three methods on the lab’s default chain: 2 against P + 1 and 2P + 1, and the three gradients agree.',
+    wrong: [
+      '“Reverse mode is always fastest.” With few inputs and many outputs forward mode wins.',
+      '“A smaller h is always better.” Chapter 6’s V says otherwise.',
+    ],
+  },
+};

@@ -1,0 +1,47 @@
+import type { StateCreator } from 'zustand';
+import type { GoTarget } from './goHashPart.ts';
+
+/** Sections a link brings into view, besides the playground (which has its own `exprLinked`). */
+export type LinkedSection = 'tape' | 'tradeoffs' | 'tensor';
+
+/** How many times a link has asked for each section: each rise scrolls it into view once. */
+export interface GoSlice {
+  sectionLinked: Readonly<Record<LinkedSection, number>>;
+  noteSectionLinked: (section: LinkedSection) => void;
+}
+
+export const createGoSlice: StateCreator<GoSlice, [], [], GoSlice> = (set) => ({
+  sectionLinked: { tape: 0, tradeoffs: 0, tensor: 0 },
+  noteSectionLinked: (section) => set((s) => ({ sectionLinked: { ...s.sectionLinked, [section]: s.sectionLinked[section] + 1 } })),
+});
+
+/** What the store does when a link says `go=…`: wants the section's body, opens it, brings it into view. */
+export interface GoActions {
+  noteExprLinked(): void;
+  noteSectionLinked(section: LinkedSection): void;
+  setTapeWanted(wanted: boolean): void;
+  setOverwrite(overwrite: boolean): void;
+  setTradeoffsWanted(wanted: boolean): void;
+  setTensorWanted(wanted: boolean): void;
+}
+
+/** Follows a `go=` link. */
+export function followGo(target: GoTarget, state: GoActions): void {
+  switch (target) {
+    case 'playground':
+      return state.noteExprLinked();
+    case 'pitfall':
+      state.setOverwrite(true);
+      state.setTapeWanted(true);
+      return state.noteSectionLinked('tape');
+    case 'tape':
+      state.setTapeWanted(true);
+      return state.noteSectionLinked('tape');
+    case 'tradeoffs':
+      state.setTradeoffsWanted(true);
+      return state.noteSectionLinked('tradeoffs');
+    case 'tensor':
+      state.setTensorWanted(true);
+      return state.noteSectionLinked('tensor');
+  }
+}
