@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, drag } from './helpers.ts';
 import { hashOf, scrollTo, startKit, type Options } from './playgroundKit.ts';
 
 const SECTION = 'section.bugs-panel';
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
-mkdirSync(SHOTS, { recursive: true });
 
 const { open } = startKit();
 
@@ -45,12 +42,11 @@ async function sectionViolations(page: Page): Promise<string[]> {
   return inside;
 }
 
-/** Switches a bug on and waits for its detail to show `selector` (and its chart, if it has one); a screenshot of the section. */
+/** Switches a bug on and waits for its detail to show `selector` (and its chart, if it has one). */
 async function switchOn(page: Page, name: string, selector: string, chart = true) {
   await toggle(page, name).click();
   await page.locator(`${SECTION} .bug-detail ${selector}`).first().waitFor({ timeout: 60_000 });
   if (chart) await page.locator(`${SECTION} .bug-detail svg.chart .series-line`).first().waitFor({ state: 'attached', timeout: 30_000 });
-  await page.locator(SECTION).screenshot({ path: `${SHOTS}/bugs-1366-${name}.png` });
 }
 
 describe('Bugs you will meet, in Chromium', () => {
@@ -120,7 +116,7 @@ describe('Bugs you will meet, in Chromium', () => {
     [1366, 768],
     [390, 844],
   ] as const) {
-    it(`at ${width}×${height}: no axe violations in the section, nothing wider than the page; screenshots`, async () => {
+    it(`at ${width}×${height}: no axe violations in the section, nothing wider than the page`, async () => {
       const { page } = await openSection('#bug=in-place', { viewport: { width, height }, colorScheme: 'light' });
       await page.locator(`${SECTION} .bug-error`).waitFor({ timeout: 30_000 });
       // Both charts drawn (a chart box draws once it is measured).
@@ -128,13 +124,6 @@ describe('Bugs you will meet, in Chromium', () => {
       await page.locator(`${SECTION} .bug-second svg.chart .bug-check circle`).first().waitFor({ timeout: 30_000 });
       expect(await sectionViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      // What a reader sees, a screen at a time (a whole-element shot of a section taller than the
-      // screen leaves the parts that content-visibility skips unpainted).
-      for (const [part, selector] of [['top', `${SECTION} .bug-detail`], ['chart', `${SECTION} .bug-detail .chart-box`], ['hvp', `${SECTION} .bug-second`]] as const) {
-        await page.locator(selector).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
-        await page.locator(`${selector} svg.chart`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
-        await page.screenshot({ path: `${SHOTS}/bugs-${width}-${part}.png` });
-      }
       await page.context().close();
     });
   }

@@ -28,7 +28,6 @@ describe('the one memory model in the Checkpoint panel', () => {
     await page.waitForFunction(() => /stride 6, 7\.6 KiB/.test(document.querySelector('.checkpoint-least')?.textContent ?? ''));
     expect(await page.evaluate(() => window.location.hash)).toContain('state=wide');
     await page.locator('.checkpoint-side').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/i28-checkpoint-1366.png' });
     expect(watch.errors).toEqual([]);
     await context.close();
   });
@@ -38,14 +37,12 @@ describe('the one memory model in the Checkpoint panel', () => {
     await page.waitForFunction(() => /reverse mode: 2 passes, ≈ [\d.]+ runs of time, the same at every T/.test(document.querySelector('.cost-lines')?.textContent ?? ''), undefined, { timeout: 60_000 });
     expect(await page.locator('.cost-lines').textContent()).toMatch(/forward mode: 81 passes \(P \+ 1\), ≈ [\d.]+ runs of time, growing with P/);
     await page.locator('.cost-lines').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/i28-work-1920.png' });
     await context.close();
   });
 
   it('looks right on a phone (390 × 844)', async () => {
     const { context, page } = await openAt('#steps=36&stride=6&state=wide', { width: 390, height: 844 });
     await page.locator('.checkpoint-least').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/i28-checkpoint-390.png' });
     expect(await page.locator('.checkpoint-least').textContent()).toMatch(/stride 6, 7\.6 KiB/);
     await context.close();
   });

@@ -38,13 +38,11 @@ describe('the lesson offline', () => {
       await tab.page.waitForFunction(() => !document.querySelector('.figure-waiting'), undefined, { timeout: 30_000 });
       expect(await tab.page.locator('.figure-error').count(), hash).toBe(0);
       expect(tab.watch.errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e)), hash).toEqual([]);
-      await tab.page.screenshot({ path: `/tmp/shots/offline-${hash.slice(1).replace('=', '-')}.png` });
       await tab.page.close();
     }
     const lab = await openPage(context, own.origin);
     await lab.page.goto(`${own.url}#steps=30`);
     await waitForCharts(lab.page);
-    await lab.page.screenshot({ path: '/tmp/shots/offline-lab.png' });
     expect(lab.watch.errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
     await context.close();
   });

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, sharedBrowser } from './harness.ts';
 import { axeViolations } from './helpers.ts';
 
 const env = sharedBrowser();
-const SHOTS = process.env.PRACTICE_SHOTS ?? 'test-results/practice';
 
 type Options = Parameters<Browser['newContext']>[0];
 
@@ -59,8 +57,6 @@ describe('practice: adjoints by hand', () => {
     const said = await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
     expect(said).toMatch(/^You kept only the last contribution \(from v2\); adjoints add, \+=/);
     expect(await status(page)).toBe('4 of 5 right. Start at adjoint of v0: an overwrite, where adjoints should add (+=).');
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/overwrite-1366.png`, fullPage: true });
 
     await v0.fill((Math.sin(1) + C).toPrecision(4));
     await v0.press('Enter');
@@ -128,8 +124,6 @@ describe('practice: rules and bugs', () => {
     await field.press('Enter');
     await page.waitForFunction(() => /^At u = \S+ your rule gives \S+; the slope is \S+\.$/.test(document.querySelector('.practice-status')?.textContent ?? ''));
     expect(await field.getAttribute('aria-invalid')).toBe('true');
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/rule-1366.png` });
     await field.fill('cos(u)');
     await field.press('Enter');
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right'));
@@ -143,8 +137,6 @@ describe('practice: rules and bugs', () => {
     await page.getByLabel(/^Event 2\./).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right: event 2 is the first wrong one.'));
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/bug-1366.png` });
     await context.close();
   });
 });
@@ -157,8 +149,6 @@ describe('practice: screens', () => {
   ])('at %i×%i the graph sits above or beside the fields, nothing overflows the page', async (width, height) => {
     const { context, page } = await open('#practice=adjoints&level=4&seed=3', { viewport: { width, height } });
     await page.getByLabel('adjoint of v0', { exact: true }).waitFor();
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/adjoints-${width}-top.png` });
     await page.getByLabel('adjoint of v0', { exact: true }).fill('0.5');
     await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
     await marked(page);
@@ -170,10 +160,7 @@ describe('practice: screens', () => {
     if (width < 600) expect(box.fieldsTop).toBeGreaterThanOrEqual(box.graphBottom);
     else expect(box.fieldsLeft).toBeGreaterThanOrEqual(box.graphRight);
     expect(box.scroll).toBeLessThanOrEqual(width);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/adjoints-${width}.png` });
     await page.locator('.practice-fields').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/adjoints-${width}-fields.png` });
     await context.close();
   });
 });
