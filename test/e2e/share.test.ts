@@ -196,7 +196,7 @@ describe('sharing and export', () => {
 
     const report = JSON.parse(await text(files['Export: Reverse mode / Report (JSON)']));
     expect(files['Export: Reverse mode / Report (JSON)'].suggestedFilename()).toBe('tape-lab-T40-report.json');
-    expect(report.settings).toEqual({ steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, c: 0.35, x0: 0.4, target: 0.25 });
+    expect(report.settings).toEqual({ steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, state: 'scalar', c: 0.35, x0: 0.4, target: 0.25 });
     expect(report.steps).toBe(40);
     expect(report.work).toMatchObject({ reverse: 2, forward: 81, finiteDifference: 161 });
     expect(report.gradient.reverse.a).toHaveLength(40);
