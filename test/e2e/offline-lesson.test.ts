@@ -8,7 +8,7 @@ const env = sharedBrowser();
  * (not only the emulated offline switch): the stored chapter chunks are served to the page.
  */
 describe('the lesson offline', () => {
-  it('after one visit to the lab and the lesson, #lesson=9, #lesson=3 and the lab open in new tabs with the server stopped', async () => {
+  it('after one visit to the lab and the lesson, #lesson=9, #lesson=3, a practice problem and the lab open in new tabs with the server stopped', async () => {
     const own = await serveDist();
     const context = await env.context({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'allow' });
     const { page } = await openPage(context, own.origin);
@@ -40,6 +40,12 @@ describe('the lesson offline', () => {
       expect(tab.watch.errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e)), hash).toEqual([]);
       await tab.page.close();
     }
+    // A practice problem: its chunk and its worker come from the store as well.
+    const practice = await openPage(context, own.origin);
+    await practice.page.goto(`${own.url}#practice=adjoints&seed=1`);
+    await practice.page.getByRole('textbox', { name: /^adjoint of v\d+$/ }).first().waitFor({ timeout: 30_000 });
+    expect(practice.watch.errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
+    await practice.page.close();
     const lab = await openPage(context, own.origin);
     await lab.page.goto(`${own.url}#steps=30`);
     await waitForCharts(lab.page);
