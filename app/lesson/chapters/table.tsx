@@ -90,7 +90,6 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <strong>Try:</strong> step the sweep and watch the blame reach x and y.
       </p>
     ),
-    wide: 'figure',
     figure: retryable(() => import('./Chapter2.tsx')),
   },
   {
