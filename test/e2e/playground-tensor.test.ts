@@ -30,7 +30,7 @@ describe('the tensor panel in Chromium', () => {
     const cells = await panel.locator('.compare-table tbody tr').evaluateAll((rows) =>
       rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
     );
-    expect(cells[0]).toEqual(['nodes on the tape', '30,682', '11', '2,789×']);
+    expect(cells[0]).toEqual(['nodes on the tape', '30,682', '10', '3,068×']);
     expect(cells[1][0]).toBe('memory held');
     expect(cells[2][1]).toMatch(/^\d.* ms$/);
     expect(cells[2][3]).toMatch(/^\d+(\.\d)?×$/);
