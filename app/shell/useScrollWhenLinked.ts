@@ -1,7 +1,11 @@
 import { useEffect, type RefObject } from 'react';
 
-/** How long the section is kept in view while the page above it settles: about two seconds of frames. */
-const SETTLE_FRAMES = 120;
+/**
+ * How long the section is kept in view while the page above it settles, in milliseconds. Sections
+ * above load their code and compute when they come near the screen; on a busy machine that took
+ * more than the two seconds once allowed here, and the linked section was pushed out of view.
+ */
+const SETTLE_MS = 8_000;
 
 /**
  * The last `linked` count each section has answered. A section unmounts while the lesson is shown
@@ -14,21 +18,22 @@ const answered = new Map<string, number>();
  * Brings the element to the top of the page each time `linked` grows (once per count for each
  * `name`, across remounts), and keeps it there while
  * the sections above it load and change height (the chain's tape, loaded as the page scrolls past
- * it), until the reader scrolls, clicks or types, or about two seconds have passed.
+ * it), until the reader scrolls, clicks or types, or about eight seconds have passed.
  */
 export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: number, name = ''): void {
   useEffect(() => {
     const el = ref.current;
     if (linked === 0 || !el || answered.get(name) === linked) return;
     let frame = 0;
-    let frames = 0;
+    let started = Number.NaN;
     let lastTop = Number.NaN;
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     const stop = () => {
       cancelAnimationFrame(frame);
       for (const type of events) window.removeEventListener(type, stop);
     };
-    const tick = () => {
+    const tick = (now: number) => {
+      if (Number.isNaN(started)) started = now;
       // Marked on the first frame, not at once, so a mount undone before it paints (StrictMode) still scrolls.
       answered.set(name, linked);
       const top = el.getBoundingClientRect().top + window.scrollY;
@@ -36,7 +41,7 @@ export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: 
         lastTop = top;
         el.scrollIntoView({ block: 'start', behavior: 'instant' });
       }
-      if (++frames < SETTLE_FRAMES) frame = requestAnimationFrame(tick);
+      if (now - started < SETTLE_MS) frame = requestAnimationFrame(tick);
       else stop();
     };
     frame = requestAnimationFrame(tick);
