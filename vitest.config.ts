@@ -24,7 +24,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: process.env.E2E_SERIAL !== '1',
         },
       },
     ],
