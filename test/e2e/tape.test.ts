@@ -264,7 +264,7 @@ describe('the tape panel in Chromium', () => {
       await scrollToTape(page);
       await settled(page); // a pan and the theme's fades have finished before axe reads the colours
       await steady(page, () => document.querySelector('section.tape-panel .tape-graph-svg > g')?.getAttribute('transform'));
-      expect(await axeViolations(page), colorScheme).toEqual([]);
+      expect(await axeViolations(page, ['section.tape-panel']), colorScheme).toEqual([]);
     }
     expect(watch.errors).toEqual([]);
     await page.context().close();
