@@ -43,7 +43,10 @@ describe('tape-lab tradeoffs', () => {
     expect(r.jacobian.inputs).toHaveLength(82);
     expect(r.jacobian.inputs.slice(0, 4)).toEqual(['x0', 'c', 'a0', 'b0']);
     expect(r.jacobian.rows[0].values).toHaveLength(82);
-    expect(r.warnings).toEqual([]);
+    // Whether the Jacobian's time curve is thinned depends on how busy the machine is (its time is
+    // estimated from one timed call of each mode): a warning may list the points left out, and
+    // nothing else may warn. (It did, in a fresh-clone run at load 15.)
+    expect(r.warnings.filter((w: string) => !w.startsWith('the Jacobian curve is not timed at '))).toEqual([]);
   });
 
   it('takes --steps, --window, --outputs and the chain constants', () => {
