@@ -46,11 +46,21 @@ const chapterShown = (page: Page) => page.evaluate(() => Number(/lesson=(\d+)/.e
 /**
  * The smallest text on the stage, by kind: text inside a figure or a formula (labels, ticks,
  * numbers) and body text elsewhere. Only text that is visible and not for screen readers only.
+ * Sizes are as drawn, in the stage's pixels: an SVG's text counts its scaling (a graph shrunk
+ * to fit its column draws its 24 px type smaller).
  */
 async function smallestText(page: Page): Promise<{ body: number; figure: number; svg: number; offenders: string[] }> {
   return page.evaluate(() => {
     const out = { body: Infinity, figure: Infinity, svg: Infinity, offenders: [] as string[] };
-    const stage = document.querySelector('.stage') ?? document.body;
+    const stage = document.querySelector<HTMLElement>('.stage') ?? document.body;
+    // The stage is scaled as a whole to the window; its own pixels are what the sizes promise.
+    const stageScale = stage.getBoundingClientRect().width / stage.offsetWidth;
+    const drawnSize = (el: Element) => {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (!(el instanceof SVGGraphicsElement)) return size;
+      const m = el.getScreenCTM();
+      return m ? (size * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c))) / stageScale : size;
+    };
     const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       // KaTeX's struts hold a zero-width space at 1 px: no glyph is drawn.
@@ -60,7 +70,7 @@ async function smallestText(page: Page): Promise<{ body: number; figure: number;
       if (el.closest('.sr-only, .katex-mathml, [hidden]')) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
-      const size = parseFloat(getComputedStyle(el).fontSize);
+      const size = Math.round(drawnSize(el) * 100) / 100;
       const inSvg = el.closest('svg') !== null;
       const inFigure = el.closest('figure, .katex') !== null;
       const kind = inSvg ? 'svg' : inFigure ? 'figure' : 'body';
@@ -124,7 +134,7 @@ describe('the lesson', () => {
     await context.close();
   });
 
-  it('presents every chapter on a 1920 × 1080 stage: large type, nothing cut off, keys and Esc', async () => {
+  it('presents every chapter on a 1920 × 1080 stage: back-row type as drawn, nothing cut off before or after the answer, keys and Esc', async () => {
     const { context, page, watch } = await open('#lesson=1&present=1', { viewport: { width: 1920, height: 1080 } });
     for (let n = 1; n <= CHAPTERS; n++) {
       await chapterReady(page, n);
@@ -132,9 +142,22 @@ describe('the lesson', () => {
       const sizes = await smallestText(page);
       expect(sizes.offenders, `chapter ${n}`).toEqual([]);
       expect(sizes.body).toBeGreaterThanOrEqual(28);
-      expect(sizes.svg).toBeGreaterThanOrEqual(24);
+      expect(sizes.svg, `chapter ${n}`).toBeGreaterThanOrEqual(24);
       expect(await stageOverflow(page), `chapter ${n}`).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
+      const answer = chapterRow(n).question?.answer;
+      if (answer) {
+        // Answered, the chapter says why and its figure shows more: it still fits the stage.
+        await page.getByRole('radiogroup').getByRole('radio', { name: answer, exact: true }).check();
+        await expect.poll(() => page.locator('.predict [role="status"]').textContent()).toMatch(/^Yes\. \S/);
+        await page.waitForFunction(() => {
+          const figure = document.querySelector('.lesson-figure');
+          return figure !== null && !figure.querySelector('.figure-waiting') && ![...figure.querySelectorAll('td')].some((td) => td.textContent === '?');
+        });
+        await framesPass(page, 2);
+        expect((await smallestText(page)).offenders, `chapter ${n}, answered`).toEqual([]);
+        expect(await stageOverflow(page), `chapter ${n}, answered`).toEqual([]);
+      }
       // Where the words are short, the figure takes at least 60 % of the stage's width.
       const share = await page.evaluate(() => {
         const article = document.querySelector('.stage article')!;

@@ -45,7 +45,7 @@ export default function Chapter1() {
           </div>
           {result && tf ? (
             <>
-              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 300 : 260} />
+              <ExprGraph view={result.tape} tf={tf} sweep={false} title={`The tape of z = ${result.source}: ${result.tape.length} nodes, from the inputs on the left to z on the right`} height={route.present ? 300 : 260} />
               <TapeList result={result} tf={tf} adjoints={false} />
               <FigureSlider
                 inline={false}

@@ -60,7 +60,7 @@ export default function Chapter3() {
               <figcaption>
                 {overwrite
                   ? 'Overwriting: x and y each keep only their last contribution, and both gradients come out wrong.'
-                  : 'Adding: x and y each collect two contributions (2/2), and the gradient agrees with central differences.'}
+                  : 'Adding: x and y each collect two contributions (2 of 2), and the gradient agrees with central differences.'}
               </figcaption>
             </>
           ) : (

@@ -38,10 +38,11 @@ export interface ChapterRow {
   afterQuestion?: ReactNode;
   /**
    * How presentation mode shares the stage's width: 'figure' gives the figure at least 60 % (the
-   * words are short), 'words' gives the words the larger part (the figure is compact); by default
-   * the words take 780 of 1920 px.
+   * words are short), 'graph' gives it the 1,030 px an eight-node expression graph needs at 24 px
+   * (the words take 680 px), 'words' gives the words the larger part (the figure is compact); by
+   * default the words take 780 of 1920 px.
    */
-  wide?: 'figure' | 'words';
+  wide?: 'figure' | 'graph' | 'words';
   /**
    * The live figure with its state: a component, loaded when the chapter is first opened, that
    * draws the chapter through ChapterFrame (which places this row's words beside it). Chapter 1

@@ -51,6 +51,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
+    wide: 'graph',
     // In the lesson's own chunk: the first chapter most people open.
     figure: Chapter1,
   },
@@ -61,15 +62,16 @@ export const CHAPTERS: readonly ChapterRow[] = [
       <>
         <p>
           Now read the tape backward. Give every value v an <dfn>adjoint</dfn>, written v̄: how much the output z
-          moves per unit nudge of v. We call it v’s blame for z.
+          moves per unit nudge of v, or v’s blame for z.
         </p>
         <p>
-          This backward reading is the <dfn>sweep</dfn>. It starts at z, then takes the tape’s rows newest first. Each row passes blame to the values it
-          read: its own adjoint times its local partial. That is the chain rule, one edge at a time.
+          This backward reading is the <dfn>sweep</dfn>. It starts at z and takes the rows newest first. Each row
+          passes blame to the values it read: its own adjoint times its local partial. That is the chain rule, one
+          edge at a time.
         </p>
         <p>
-          Here x is read twice, by x·y and by x². A value read by more than one step is a <dfn>fan-out</dfn>. The
-          figure counts how many of its shares have arrived (1/2, then 2/2).
+          x is read twice, by x·y and by x². A value read more than once is a <dfn>fan-out</dfn>: the figure counts
+          its shares as they arrive (1 of 2, then 2 of 2).
         </p>
       </>
     ),
@@ -87,9 +89,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
     },
     afterQuestion: (
       <p className="todo">
-        <strong>Try:</strong> step the sweep and watch the blame reach x and y.
+        <strong>Try:</strong> step the sweep back to x and y.
       </p>
     ),
+    wide: 'graph',
     figure: retryable(() => import('./Chapter2.tsx')),
   },
   {
@@ -98,8 +101,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          x is a fan-out: blame comes back to it along two paths, through x·y and through x². What must the sweep do
-          with the second share when it arrives?
+          x is a fan-out: blame reaches it by two paths, through x·y and x². What must the sweep do with the second
+          share?
         </p>
       </>
     ),
@@ -123,15 +126,16 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p>
-          The chain rule says paths that meet add up. So the sweep adds each share into the adjoint (+=). It never
+          The chain rule says paths that meet add up. So the sweep adds each share into the adjoint (+=) and never
           writes over it (=).
         </p>
         <p className="todo">
-          <strong>Try:</strong> switch between the two sweeps. The last column is a referee that needs no tape:
-          central differences, which nudge each input a little both ways (chapter 6).
+          <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
+          which nudge each input both ways (chapter 6).
         </p>
       </>
     ),
+    wide: 'figure',
     figure: retryable(() => import('./Chapter3.tsx')),
   },
   {

@@ -34,6 +34,11 @@ export interface ExprGraphProps {
   height: number;
   /** Mark the node in play (false: a finished sweep, nothing in play). */
   highlight?: boolean;
+  /**
+   * Whether this graph will show a backward sweep (the default). A graph that only records its
+   * tape (chapter 1) leaves room for no adjoints: its boxes are smaller, so it keeps a larger text.
+   */
+  sweep?: boolean;
 }
 
 /**
@@ -43,15 +48,24 @@ export interface ExprGraphProps {
  * the worker's (recorded values and partials, adjoints replayed from its sweep events). The
  * layout is `layeredGraph`'s; this component only places it.
  */
-export function ExprGraph({ view, tf, title, height, highlight = true }: ExprGraphProps) {
+export function ExprGraph({ view, tf, title, height, highlight = true, sweep = true }: ExprGraphProps) {
   const { figureFont, route } = useLessonView();
   const font = route.present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
   const width = size.width;
   const direction = width > 0 && width < NARROW_GRAPH ? 'TB' : 'LR';
-  const text = useMemo(() => exprGraphLines(view), [view]);
+  const text = useMemo(() => exprGraphLines(view, sweep), [view, sweep]);
   const g = useMemo(
-    () => layeredGraph(dagre, view, { direction, font, nodeLines: text.nodeLines, edgeLabel: text.edgeLabel, measure: graphMeasure(font) }),
+    () =>
+      layeredGraph(dagre, view, {
+        direction,
+        font,
+        nodeLines: text.nodeLines,
+        edgeLabel: text.edgeLabel,
+        measure: graphMeasure(font),
+        // The partials on the edges are drawn at the regular weight (exprGraph.css).
+        measureLabel: graphMeasure(font, 400),
+      }),
     [view, direction, font, text],
   );
   const id = useId();
@@ -104,8 +118,8 @@ export function ExprGraph({ view, tf, title, height, highlight = true }: ExprGra
             if (i === view.output) lines.push({ text: OUTPUT_NAME, kind: 'name' });
             lines.push({ text: opLine(view, i), kind: 'op' });
             lines.push({ text: on ? short(view.value[i]) : '', kind: 'value' });
-            lines.push({ text: showAdjoint ? adjointLine(adj[i]) : '', kind: 'adjoint' });
-            if (view.uses[i] >= 2) lines.push({ text: showAdjoint ? receivedLine(received[i], view.uses[i]) : '', kind: 'received' });
+            if (sweep) lines.push({ text: showAdjoint ? adjointLine(adj[i]) : '', kind: 'adjoint' });
+            if (sweep && view.uses[i] >= 2) lines.push({ text: showAdjoint ? receivedLine(received[i], view.uses[i]) : '', kind: 'received' });
             const state = [on ? '' : 'pending', justRecorded ? 'recorded' : '', inPlay ? 'in-play' : '', tf.parent === i && sweeping ? 'receiving' : '']
               .filter(Boolean)
               .join(' ');

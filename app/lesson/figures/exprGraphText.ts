@@ -19,9 +19,12 @@ export function nodeSymbol(view: Pick<TapeView, 'op' | 'opNames' | 'name'>, i: n
   return SYMBOL[name] ?? name;
 }
 
-/** The first line of a node's box: its value's name and its operation, 'v₂  ×'. */
+/**
+ * The first line of a node's box: its value's name and its operation, 'v₂ ×' (one space: SVG
+ * draws a run of spaces as one, and the box is sized from this text).
+ */
 export function opLine(view: Pick<TapeView, 'op' | 'opNames' | 'name'>, i: number): string {
-  return `${v(i)}  ${nodeSymbol(view, i)}`;
+  return `${v(i)} ${nodeSymbol(view, i)}`;
 }
 
 /** The name written above the first line of the output's box. */
@@ -50,9 +53,13 @@ export function partialLabel(partial: number): string {
  * output, the op line, the value, the widest adjoint either sweep, right or overwriting, writes
  * into it, and for a value read twice the count of contributions received) and each edge's
  * label. The boxes are sized once from these, so they stay put while a recording or a sweep is
- * stepped through.
+ * stepped through. A graph that only records (`sweep: false`) leaves the adjoint lines out, so
+ * its boxes are two lines high and no wider than their operation and value.
  */
-export function exprGraphLines(view: TapeView): { nodeLines: string[][]; edgeLabel: (child: number, slot: 0 | 1) => string } {
+export function exprGraphLines(
+  view: TapeView,
+  sweep = true,
+): { nodeLines: string[][]; edgeLabel: (child: number, slot: 0 | 1) => string } {
   const widest: string[] = Array.from({ length: view.length }, () => '');
   const offer = (i: number, text: string) => {
     if (text.length > widest[i].length) widest[i] = text;
@@ -67,8 +74,9 @@ export function exprGraphLines(view: TapeView): { nodeLines: string[][]; edgeLab
     }
   }
   const nodeLines = Array.from({ length: view.length }, (_, i) => {
-    const lines = [opLine(view, i), short(view.value[i]), widest[i] || adjointLine(0)];
-    if (view.uses[i] >= 2) lines.push(receivedLine(view.uses[i], view.uses[i]));
+    const lines = [opLine(view, i), short(view.value[i])];
+    if (sweep) lines.push(widest[i] || adjointLine(0));
+    if (sweep && view.uses[i] >= 2) lines.push(receivedLine(view.uses[i], view.uses[i]));
     return i === view.output ? [OUTPUT_NAME, ...lines] : lines;
   });
   const edgeLabel = (child: number, slot: 0 | 1) => partialLabel(slot === 0 ? view.partial0[child] : view.partial1[child]);

@@ -27,6 +27,8 @@ export interface LayeredOptions {
   edgeLabel: (child: number, slot: 0 | 1) => string;
   /** Width of a text in pixels at `font` (bold, the widest weight drawn). */
   measure: (text: string) => number;
+  /** Width of an edge's label, if it is drawn at another weight than `measure` assumes. */
+  measureLabel?: (text: string) => number;
   /** A fixed size for every box, instead of one from its lines (the tape explorer's nodes). */
   nodeSize?: { width: number; height: number };
 }
@@ -120,7 +122,7 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
       const parent = slot === 0 ? shape.parent0[child] : shape.parent1[child];
       if (parent < 0) continue;
       const text = edgeLabel(child, slot);
-      const width = text ? Math.ceil(measure(text) + 2 * labelPad) : 0;
+      const width = text ? Math.ceil((options.measureLabel ?? measure)(text) + 2 * labelPad) : 0;
       const height = text ? lineHeight : 0;
       const key = 2 * child + slot;
       edgeList.push({ key, child, parent, slot, text, width, height });

@@ -95,6 +95,42 @@ describe('the layered graph', () => {
     }
   });
 
+  it('a graph that only records (chapter 1) has two-line boxes, no adjoint in them, and is narrower', () => {
+    const font = 24;
+    const view = tapeOf(CARD);
+    const measure = (t: string) => estimateTextWidth(t, font);
+    const graphOf = (sweep: boolean) => {
+      const text = exprGraphLines(view, sweep);
+      return { text, g: layeredGraph(dagre, view, { direction: 'LR', font, nodeLines: text.nodeLines, edgeLabel: text.edgeLabel, measure }) };
+    };
+    const recording = graphOf(false);
+    const sweeping = graphOf(true);
+    for (let i = 0; i < view.length; i++) {
+      const lines = recording.text.nodeLines[i];
+      expect(lines.some((line) => line.includes('v̄') || / of /.test(line)), `node ${i}: ${lines.join(' | ')}`).toBe(false);
+      expect(lines.length).toBe(i === view.output ? 3 : 2);
+    }
+    expect(recording.g.width).toBeLessThan(sweeping.g.width);
+    expect(recording.g.height).toBeLessThan(sweeping.g.height);
+  });
+
+  it('sizes an edge label by its own measure (the labels are drawn at the regular weight)', () => {
+    const font = 24;
+    const view = tapeOf(CARD);
+    const text = exprGraphLines(view);
+    const bold = (t: string) => estimateTextWidth(t, font);
+    const regular = (t: string) => 0.9 * bold(t);
+    const options = { direction: 'LR' as const, font, nodeLines: text.nodeLines, edgeLabel: text.edgeLabel, measure: bold };
+    const plain = layeredGraph(dagre, view, options);
+    const g = layeredGraph(dagre, view, { ...options, measureLabel: regular });
+    g.edges.forEach((e, k) => {
+      expect(e.label!.width).toBeGreaterThanOrEqual(regular(e.label!.text));
+      expect(e.label!.width).toBeLessThan(plain.edges[k].label!.width);
+    });
+    // The boxes are sized by `measure` still.
+    expect(g.nodes.map((n) => n.width)).toEqual(plain.nodes.map((n) => n.width));
+  });
+
   it('fits a phone: top to bottom, the card’s graph is narrower than 360 px at 15 px text', () => {
     const g = layout(CARD, 'TB', 15);
     expect(g.width).toBeLessThanOrEqual(360);
