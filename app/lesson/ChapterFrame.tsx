@@ -6,7 +6,7 @@ import { Predict } from './Predict.tsx';
 interface ChapterFrameProps {
   /** The live figure with its controls. */
   figure: ReactNode;
-  /** The lab's hash for the state the figure shows. */
+  /** The lab's hash for the state the figure shows (the row's `labSection` says where it lands). */
   labHash: string;
   /** Told the choice made on the chapter's question (each time it changes): the figure then shows the answer. */
   onAnswer?: (index: number) => void;
@@ -43,7 +43,7 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
       <div className="chapter-figure">
         {figure}
         <p className="to-lab">
-          <a href={labHash} target={route.embed ? '_blank' : undefined} rel={route.embed ? 'noopener' : undefined}>
+          <a href={`${labHash}&go=${row.labSection}`} target={route.embed ? '_blank' : undefined} rel={route.embed ? 'noopener' : undefined}>
             Open this in the lab
           </a>
         </p>

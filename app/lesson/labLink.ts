@@ -10,7 +10,9 @@ export interface LessonExpression {
 
 /**
  * The lab's hash for what a chapter shows: its settings over the lab's defaults and, for the
- * chapters about one expression, that expression (always written, so the lab scrolls to it).
+ * chapters about one expression, that expression (always written, so the playground shows it
+ * even where it is the playground's default). Where the link lands is the chapter row's
+ * `labSection`, which ChapterFrame adds as `go=`.
  */
 export function labHashOf(settings: Partial<AppSettings>, expression?: LessonExpression): string {
   const merged = { ...DEFAULTS, ...settings };

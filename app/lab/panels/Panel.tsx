@@ -1,4 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { useScrollWhenLinked } from '../../shell/useScrollWhenLinked.ts';
+import { useLab } from '../../state/store/index.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
 import type { ExportItem } from '../export/items.ts';
 
@@ -16,10 +18,15 @@ interface PanelProps {
   exports?: readonly ExportItem[];
 }
 
-/** A panel: a section headed by its name, its charts, and a caption saying what to notice. */
+/**
+ * A panel: a section headed by its name, its charts, and a caption saying what to notice. A link
+ * that says `go=` and the panel's method (`#…&go=fd`) brings it into view.
+ */
 export function Panel({ title, caption, method, children, className, exports }: PanelProps) {
   const id = useId();
   const section = useRef<HTMLElement>(null);
+  const linked = useLab((s) => s.sectionLinked[method]);
+  useScrollWhenLinked(section, linked, `panel ${method}`);
   return (
     <section ref={section} className={`panel panel-${method}${className ? ` ${className}` : ''}`} aria-labelledby={id}>
       <div className="panel-head">

@@ -25,7 +25,8 @@ export default function Chapter3() {
   const x = result?.rows.find((r) => r.name === 'x');
   return (
     <ChapterFrame
-      labHash={labHashOf({}, CARD)}
+      // The lab's tape explorer, with its pitfall on (the row's labSection): the chain's own fan-outs.
+      labHash={labHashOf({})}
       onAnswer={() => (setAnswered(true), setWrong(1))}
       live={{ overwritten: x ? num(x.overwritten) : undefined, sum: x ? num(x.reverse) : undefined }}
       figure={

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { GoTarget } from '../../shell/go/goHashPart.ts';
 import type { Retryable } from '../../shell/retryable.ts';
 
 /**
@@ -43,6 +44,11 @@ export interface ChapterRow {
    * default the words take 780 of 1920 px.
    */
   wide?: 'figure' | 'graph' | 'words';
+  /**
+   * The part of the lab that shows the same idea: "Open this in the lab" lands there (`go=`, see
+   * app/shell/go/goHashPart.ts), with the figure's settings (and its expression, for the playground).
+   */
+  labSection: GoTarget;
   /**
    * The live figure with its state: a component, loaded when the chapter is first opened, that
    * draws the chapter through ChapterFrame (which places this row's words beside it). Chapter 1

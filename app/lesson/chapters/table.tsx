@@ -52,6 +52,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     wide: 'graph',
+    labSection: 'playground',
     // In the lesson's own chunk: the first chapter most people open.
     figure: Chapter1,
   },
@@ -93,6 +94,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </p>
     ),
     wide: 'graph',
+    labSection: 'playground',
     figure: retryable(() => import('./Chapter2.tsx')),
   },
   {
@@ -136,6 +138,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     wide: 'figure',
+    labSection: 'pitfall',
     figure: retryable(() => import('./Chapter3.tsx')),
   },
   {
@@ -165,6 +168,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
+    labSection: 'reverse',
     figure: retryable(() => import('./Chapter4.tsx')),
   },
   {
@@ -201,6 +205,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
+    labSection: 'work',
     figure: retryable(() => import('./Chapter5.tsx')),
   },
   {
@@ -239,6 +244,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
+    labSection: 'fd',
     figure: retryable(() => import('./Chapter6.tsx')),
   },
   {
@@ -275,6 +281,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </ul>
       </>
     ),
+    labSection: 'checkpoint',
     figure: retryable(() => import('./Chapter7.tsx')),
   },
   {
@@ -319,6 +326,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
       </>
     ),
+    labSection: 'checkpoint',
     figure: retryable(() => import('./Chapter8.tsx')),
   },
   {
@@ -365,6 +373,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'About 3,000 times',
     },
+    labSection: 'tensor',
     figure: retryable(() => import('./Chapter9.tsx')),
   },
   {
@@ -391,6 +400,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'Exactly 0',
     },
+    labSection: 'tradeoffs',
     figure: retryable(() => import('./Chapter10.tsx')),
   },
   {
@@ -429,6 +439,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     wide: 'words',
+    labSection: 'work',
     figure: retryable(() => import('./Chapter11.tsx')),
   },
 ];

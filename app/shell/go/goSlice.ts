@@ -1,8 +1,11 @@
 import type { StateCreator } from 'zustand';
 import type { GoTarget } from './goHashPart.ts';
 
+/** The panels of the chain's figures (app/lab/panels), which a link can bring into view too. */
+export type LinkedPanel = 'reverse' | 'forward' | 'fd' | 'checkpoint' | 'work';
+
 /** Sections a link brings into view, besides the playground (which has its own `exprLinked`). */
-export type LinkedSection = 'tape' | 'tradeoffs' | 'tensor';
+export type LinkedSection = 'tape' | 'tradeoffs' | 'tensor' | LinkedPanel;
 
 /** How many times a link has asked for each section: each rise scrolls it into view once. */
 export interface GoSlice {
@@ -11,7 +14,7 @@ export interface GoSlice {
 }
 
 export const createGoSlice: StateCreator<GoSlice, [], [], GoSlice> = (set) => ({
-  sectionLinked: { tape: 0, tradeoffs: 0, tensor: 0 },
+  sectionLinked: { tape: 0, tradeoffs: 0, tensor: 0, reverse: 0, forward: 0, fd: 0, checkpoint: 0, work: 0 },
   noteSectionLinked: (section) => set((s) => ({ sectionLinked: { ...s.sectionLinked, [section]: s.sectionLinked[section] + 1 } })),
 });
 
@@ -43,5 +46,12 @@ export function followGo(target: GoTarget, state: GoActions): void {
     case 'tensor':
       state.setTensorWanted(true);
       return state.noteSectionLinked('tensor');
+    // The panels are always on the page: nothing to load, only to bring into view.
+    case 'reverse':
+    case 'forward':
+    case 'fd':
+    case 'checkpoint':
+    case 'work':
+      return state.noteSectionLinked(target);
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAPTER_COUNT } from '../../../app/lesson/chapters/count.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
 import { CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+import { GO_TARGETS } from '../../../app/shell/go/goHashPart.ts';
 
 describe('the table of chapters', () => {
   it('numbers its rows 1, 2, … in order, nine at least, each with a title and a figure', () => {
@@ -12,6 +13,12 @@ describe('the table of chapters', () => {
       expect(row.figure, `chapter ${row.number}`).toBeTruthy();
     });
     expect(new Set(CHAPTERS.map((r) => r.title)).size).toBe(CHAPTERS.length);
+  });
+
+  it('sends each chapter’s "Open this in the lab" link to a part of the lab the go= key knows', () => {
+    for (const row of CHAPTERS) expect(GO_TARGETS, `chapter ${row.number}`).toContain(row.labSection);
+    // The chapters on one expression open it in the playground; the one on the accumulate pitfall, the pitfall.
+    expect(CHAPTERS.slice(0, 3).map((r) => r.labSection)).toEqual(['playground', 'playground', 'pitfall']);
   });
 
   it('has as many rows as CHAPTER_COUNT, the count the hash is checked against', () => {

@@ -18,7 +18,7 @@ function recorder() {
 
 describe('go= links into the lab', () => {
   it('reads each section by name, with no notice', () => {
-    for (const target of ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor'] as const) {
+    for (const target of ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor', 'reverse', 'forward', 'fd', 'checkpoint', 'work'] as const) {
       const { values, notices } = readHash(`#steps=12&go=${target}`);
       expect(values.go).toBe(target);
       expect(notices).toEqual([]);
@@ -50,5 +50,11 @@ describe('go= links into the lab', () => {
     followGo('tradeoffs', actions);
     followGo('tensor', actions);
     expect(calls).toEqual(['tradeoffs wanted true', 'tradeoffs linked', 'tensor wanted true', 'tensor linked']);
+  });
+
+  it('a panel link only brings the panel into view: the panels are always on the page', () => {
+    const { calls, actions } = recorder();
+    for (const panel of ['reverse', 'forward', 'fd', 'checkpoint', 'work'] as const) followGo(panel, actions);
+    expect(calls).toEqual(['reverse linked', 'forward linked', 'fd linked', 'checkpoint linked', 'work linked']);
   });
 });
