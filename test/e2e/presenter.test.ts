@@ -255,9 +255,15 @@ describe('the presenter’s clicker', () => {
     expect(await diagram.locator('circle').count()).toBe(2 + 16 + 2);
     const chart = page.locator('.tensor-chart svg');
     await chart.waitFor();
+    // Both axes are logarithmic, marked so the back row can read them: the hidden units offered,
+    // and every decade of the node counts (before the answer, up to 100 only).
+    const labels = (axis: string) => chart.locator(`.axis-${axis} > text:not(.axis-title)`).allTextContents();
+    await expect.poll(() => labels('bottom')).toEqual(['4', '8', '16', '32']);
+    await expect.poll(() => labels('left')).toEqual(['1', '10', '100']);
     // Before the answer only the tensor tape is drawn; after it, the scalar tape too.
     await page.getByRole('radio', { name: 'About 3,000 times' }).click();
     await expect.poll(() => chart.locator('.s-fd').count()).toBeGreaterThan(0);
+    expect(await labels('left')).toEqual(['1', '10', '100', '1k', '10k', '100k']);
     await page.getByRole('radio', { name: '32' }).click();
     await expect.poll(() => diagram.locator('circle').count()).toBe(2 + 32 + 2);
     expect(watch.errors).toEqual([]);

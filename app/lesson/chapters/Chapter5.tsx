@@ -74,8 +74,8 @@ export default function Chapter5() {
             <>
               <LessonChart
                 title={`Passes over the chain against chain steps T, for central differences, forward mode${revealed ? ' and reverse mode' : ''}`}
-                x={{ kind: 'log', domain: [2, 200], label: 'chain steps T' }}
-                y={{ kind: 'log', domain: [1, 1000], label: 'passes (counted)' }}
+                x={{ kind: 'log', domain: [2, 200], ticks: 'counts', label: 'chain steps T (log)' }}
+                y={{ kind: 'log', domain: [1, 1000], ticks: 'counts', label: 'passes (counted, log)' }}
                 series={series}
                 height={route.present ? 380 : 260}
                 marks={(p) => <line className="t-marker" x1={p.x(T)} x2={p.x(T)} y1={0} y2={p.frame.innerHeight} />}

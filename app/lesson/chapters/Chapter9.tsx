@@ -37,10 +37,13 @@ export default function Chapter9() {
     { id: 'tensor', points: curve.map((p) => [p.hidden, p.tensor] as const), className: 's-reverse', dots: true, line: true },
     ...(revealed ? [{ id: 'scalar', points: curve.map((p) => [p.hidden, p.scalar] as const), className: 's-fd', dots: true, line: true }] : []),
   ];
-  // The axis spans what is drawn: before the answer it does not give the scalar tape's size away.
-  const most = Math.max(10, ...series.flatMap((s) => s.points.map(([, n]) => n)));
+  // The axis spans what is drawn, in whole decades with the tensor tape's line clear of the
+  // bottom, two at least: before the answer it does not give the scalar tape's size away.
+  const most = Math.max(1, ...series.flatMap((s) => s.points.map(([, n]) => n)));
   const least = Math.max(1, Math.min(...curve.map((p) => p.tensor), most));
-  const chartHeight = route.present ? 300 : 220;
+  const bottom = 10 ** Math.max(0, Math.floor(Math.log10(least) - 0.5));
+  const top = Math.max(bottom * 100, 10 ** Math.ceil(Math.log10(most)));
+  const chartHeight = route.present ? 340 : 240;
   return (
     <ChapterFrame
       labHash={`${labHashOf({})}`}
@@ -62,8 +65,9 @@ export default function Chapter9() {
               <div className="tensor-chart">
                 <LessonChart
                   title={`Nodes on the tape for one training step against hidden units, tensor tape${revealed ? ' and scalar tape' : ''}, both axes logarithmic`}
-                  x={{ kind: 'linear', domain: [0, 34], label: 'hidden units' }}
-                  y={{ kind: 'log', domain: [10 ** Math.floor(Math.log10(least)), 10 ** Math.ceil(Math.log10(most))], label: 'tape nodes (log)' }}
+                  // Hidden units double from choice to choice: on a log axis they are evenly spaced.
+                  x={{ kind: 'log', domain: [HIDDEN_CHOICES[0] / 1.25, HIDDEN_CHOICES.at(-1)! * 1.25], ticks: HIDDEN_CHOICES, label: 'hidden units (log)' }}
+                  y={{ kind: 'log', domain: [bottom, top], ticks: 'counts', label: 'tape nodes (log)' }}
                   series={series}
                   height={chartHeight}
                   marks={(p) => <line className="t-marker" x1={p.x(hidden)} x2={p.x(hidden)} y1={0} y2={p.frame.innerHeight} />}

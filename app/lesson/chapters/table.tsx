@@ -368,7 +368,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           why: (v) =>
             v.scalarNodes === undefined || v.tensorNodes === undefined
               ? 'Each matrix product is one tensor node and thousands of scalar ones.'
-              : `${v.scalarNodes} scalar nodes against ${v.tensorNodes} tensor nodes: ${v.ratio ?? 'thousands of'} times.`,
+              : `${v.scalarNodes} scalar nodes against ${v.tensorNodes} tensor nodes: ${v.ratio === undefined ? 'thousands of times' : v.ratio} as many.`,
         },
       ],
       answer: 'About 3,000 times',
@@ -400,6 +400,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'Exactly 0',
     },
+    wide: 'figure',
     labSection: 'tradeoffs',
     figure: retryable(() => import('./Chapter10.tsx')),
   },

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { AxisBottom, AxisLeft } from '../../ui/charts/Axes.tsx';
 import { Chart } from '../../ui/charts/Chart.tsx';
 import { makeFrame, type Frame } from '../../ui/charts/frame.ts';
-import { linearTicks, logTicks, type Tick } from '../../ui/charts/ticks.ts';
+import { countLabel, linearTicks, logTicks, logTicks125, type Tick } from '../../ui/charts/ticks.ts';
 import { useSize } from '../../ui/charts/useSize.ts';
 import { useLessonView } from '../context.ts';
 
@@ -12,8 +12,14 @@ export interface AxisSpec {
   kind: 'log' | 'linear';
   domain: [number, number];
   label: string;
-  /** Tick label text (linear axes); log axes label powers of ten. */
+  /** Tick label text of a linear axis (a log axis's labels follow `ticks`). */
   format?: (x: number) => string;
+  /**
+   * A log axis's ticks: 'powers' (the default) at powers of ten written 10⁻⁵; 'counts' for
+   * counts of things, written 1, 20, 500, 1k, 10k, with 2 and 5 between the powers where there
+   * is room; or the values to mark, written as counts (the choices a figure offers).
+   */
+  ticks?: 'powers' | 'counts' | readonly number[];
 }
 
 /** One series: points in data units, drawn as a line, dots, or both. */
@@ -48,9 +54,23 @@ function scaleOf(spec: AxisSpec, range: [number, number]) {
   return spec.kind === 'log' ? scaleLog().domain(spec.domain).range(range) : scaleLinear().domain(spec.domain).range(range);
 }
 
-function ticksOf(spec: AxisSpec, range: [number, number], count: number): Tick[] {
-  if (spec.kind === 'log') return logTicks(scaleLog().domain(spec.domain).range(range), count);
-  return linearTicks(scaleLinear().domain(spec.domain).range(range), count, spec.format);
+/**
+ * The least distance between two tick labels, in ems of the figure's text: across, a label's
+ * width and a gap (10⁻¹² or 100k); up the side, its line and most of one again. A log axis marks
+ * every decade that fits (and thins them only when they do not); a linear axis, whose d3 values
+ * are only about as many as asked, asks for fewer.
+ */
+const TICK_GAP = { x: { log: 3.2, linear: 5 }, y: { log: 1.7, linear: 3.4 } } as const;
+
+/** An axis's ticks, as many as fit along `room` pixels with labels of size `font`. */
+function ticksOf(spec: AxisSpec, range: [number, number], room: number, axis: 'x' | 'y', font: number): Tick[] {
+  const count = Math.max(2, Math.floor(room / (font * TICK_GAP[axis][spec.kind])));
+  if (spec.kind === 'linear') return linearTicks(scaleLinear().domain(spec.domain).range(range), count, spec.format);
+  const scale = scaleLog().domain(spec.domain).range(range);
+  const ticks = spec.ticks ?? 'powers';
+  if (ticks === 'powers') return logTicks(scale, count);
+  if (ticks === 'counts') return logTicks125(scale, count);
+  return ticks.map((value) => ({ value, offset: scale(value), label: countLabel(value) }));
 }
 
 /**
@@ -67,8 +87,8 @@ export function LessonChart({ title, x, y, series, height, marks }: LessonChartP
   const yRange: [number, number] = [frame.innerHeight, 0];
   const xs = scaleOf(x, xRange);
   const ys = scaleOf(y, yRange);
-  const xTicks = ticksOf(x, xRange, Math.max(2, Math.floor(frame.innerWidth / (font * 5))));
-  const yTicks = ticksOf(y, yRange, Math.max(2, Math.floor(frame.innerHeight / (font * 3.4))));
+  const xTicks = ticksOf(x, xRange, frame.innerWidth, 'x', font);
+  const yTicks = ticksOf(y, yRange, frame.innerHeight, 'y', font);
   // Points outside the axes' ranges are left out, not pinned to the edge.
   const inside = (v: number, spec: AxisSpec) => Number.isFinite(v) && v >= Math.min(...spec.domain) * (1 - 1e-9) && v <= Math.max(...spec.domain) * (1 + 1e-9);
   const shown = ([a, b]: readonly [number, number]) => inside(a, x) && inside(b, y);
