@@ -11,7 +11,8 @@
  *     figures/FigureSlider.tsx for a slider and ShowMeButton for a motion.
  *  2. Add its row below, at its place: number, title, body (JSX: words, dfn, Formula), and if it
  *     asks one, question (prompt, choices each with why, the accepted answer's label) and
- *     afterQuestion, and `figure: retryable(() => import('./ChapterN.tsx'))` so it loads when opened
+ *     afterQuestion, labSection (where "Open this in the lab" lands: the lab's part that shows
+ *     the same idea), and `figure: retryable(() => import('./ChapterN.tsx'))` so it loads when opened
  *     (and again on Retry if the network failed).
  *     A chapter put between two others renumbers the rows after it (and "chapter N" in the prose).
  *  3. Set CHAPTER_COUNT in ./count.ts to the new number of rows (the lab's first chunk reads it to
