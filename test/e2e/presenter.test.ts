@@ -161,7 +161,8 @@ describe('the presenter’s clicker', () => {
       }, heading);
       await page.waitForFunction(() => !window.location.hash.includes('go='));
       if (link === 'The tape explorer') {
-        const pitfall = page.getByRole('checkbox', { name: /Pitfall/ });
+        // The tape explorer's own: the playground below has one too, once it has come near the screen.
+        const pitfall = page.locator('section.tape-panel').getByRole('checkbox', { name: /Pitfall/ });
         await expect.poll(() => pitfall.isChecked(), { timeout: 20_000 }).toBe(true);
       }
     }
