@@ -1,15 +1,12 @@
 /**
  * Adjoints problems: an expression, a point, its tape, and the key from the tape's reverse sweep.
  */
-import { Op } from '../ops.ts';
-import { isGiveaway, round4, withinTolerance } from './numbers.ts';
+import { giveaways } from './giveaways.ts';
+import { round4, withinTolerance } from './numbers.ts';
 import { prngFor } from './prng.ts';
 import { isConstantNode, nodeId, recordPractice, type RecordedPractice } from './record.ts';
 import { candidate } from './templates.ts';
 import type { AdjointsAnswer, AdjointsProblem, PracticeLevel, PracticeNode } from './types.ts';
-
-/** Ops whose local partials are fixed numbers (1, −1, k): given away by the op, whatever the values. */
-const FIXED_PARTIALS: ReadonlySet<number> = new Set([Op.Add, Op.Sub, Op.Neg, Op.AddConst, Op.MulConst]);
 
 /** Candidates drawn before a generator gives up (none needs more than a few dozen). */
 const MAX_TRIES = 500;
@@ -41,33 +38,28 @@ export function adjointsKey(r: RecordedPractice): AdjointsAnswer {
 }
 
 /**
- * Why a recorded candidate would make a poor problem, or null when it is fine: a value, local
- * partial or adjoint that gives the answer away (0, ±1) or is too large to read; two inputs of
- * the same size; a node read twice by one op; a fan-out where the overwriting sweep happens to
- * give the right answer; or a key that a student working from the numbers as shown (four
- * significant digits) could not reach within the tolerance.
+ * Why a recorded candidate would make a poor problem, or null when it is fine: a value or local
+ * partial that gives the answer away (near 0 or ±1, or the same size as another shown number:
+ * giveaways.ts) or is too large to read; an adjoint near 0 or too large; a node read twice by
+ * one op; a fan-out where the overwriting sweep happens to give the right answer; two named
+ * mistakes that give the same number; or a key that a student working from the numbers as
+ * shown (four significant digits) could not reach within the tolerance.
  */
 export function poorProblem(r: RecordedPractice): string | null {
   const { tape, output } = r;
   const n = output + 1;
   const adj = Float64Array.from(tape.backward(output));
-  const sizes = new Set<number>();
-  for (let i = 0; i < r.variables.length; i++) {
-    const a = Math.abs(tape.value(i as never));
-    if (sizes.has(a)) return 'two inputs of the same size';
-    sizes.add(a);
-  }
   for (let i = 0; i < n; i++) {
     const v = tape.value(i as never);
     if (!Number.isFinite(v) || Math.abs(v) < 0.02 || Math.abs(v) > 50) return `value of v${i} out of range`;
     if (isConstantNode(tape, i)) return 'a constant node';
     const parents = tape.parents(i);
     if (parents.length === 2 && parents[0] === parents[1]) return 'one op reads a node twice';
-    if (!FIXED_PARTIALS.has(tape.op(i))) {
-      for (const p of tape.partials(i)) if (!Number.isFinite(p) || isGiveaway(p, 0.03) || Math.abs(p) > 50) return `partial of v${i}`;
-    }
+    for (const p of tape.partials(i)) if (!Number.isFinite(p) || Math.abs(p) > 50) return `partial of v${i} out of range`;
     if (!Number.isFinite(adj[i]) || Math.abs(adj[i]) < 0.02 || Math.abs(adj[i]) > 100) return `adjoint of v${i}`;
   }
+  const given = giveaways(practiceNodes(r));
+  if (given.length > 0) return given[0];
   // The overwriting sweep must go wrong at every fan-out, or that lesson is not in the problem.
   const wrong = tape.trace(output, { overwrite: true }).adjoint;
   const uses = new Int32Array(n);

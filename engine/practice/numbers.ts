@@ -36,9 +36,3 @@ export function shortValue(rng: Prng, positive = false): number {
     return (sign * tenths) / 10;
   }
 }
-
-/** True when |x| is within `rel` of 0 or of 1: a number that gives the answer away. */
-export function isGiveaway(x: number, rel = 0.02): boolean {
-  const a = Math.abs(x);
-  return a < 0.02 || Math.abs(a - 1) < rel;
-}

@@ -92,12 +92,23 @@ function twoSides(rng: Prng): [Wrapper | 'id', Wrapper | 'id'] {
   }
 }
 
+/**
+ * A product with eᵘ as one factor shows eᵘ on two edges (exp's own partial and the product's
+ * partial for the other factor): a repeated number, so such a candidate is never kept.
+ */
+function repeatsExp(op: string, a: Wrapper | 'id', b: Wrapper | 'id'): boolean {
+  return op === '*' && (a === 'exp' || b === 'exp');
+}
+
 /** Level 2: a variable read twice. */
 function fanOut(rng: Prng): Candidate {
   if (rng.chance(0.4)) {
-    // x feeds a product with y and, again, the last op.
-    const inner = chainOf(binary(atom('x'), '*', atom('y')), 1, rng);
-    const op = rng.pick(['*', '/'] as const);
+    // x feeds a product or quotient with y and, again, the last op. Not both products: x·w(x·y)
+    // shows x on two edges (∂(x·y)/∂y and ∂(x·w)/∂w), a repeated number.
+    const first = rng.pick(['*', '/'] as const);
+    const op = first === '*' ? '/' : rng.pick(['*', '/'] as const);
+    // No scale here: k*x*y/x is k·y, and x drops out. No exp under a product (repeatsExp).
+    const inner = chainOf(binary(atom('x'), first, atom('y')), 1, rng, WRAPPERS.filter((w) => w !== 'scale' && !repeatsExp(op, w, 'id')));
     const e = rng.chance(0.5) ? binary(inner, op, atom('x')) : binary(atom('x'), op, inner);
     return { expression: e.text, at: values(rng, ['x', 'y']) };
   }
@@ -105,6 +116,7 @@ function fanOut(rng: Prng): Candidate {
   const op = rng.pick(['*', '/'] as const);
   // x^3/x is x²: a power over the bare value would simplify the lesson away.
   if (op === '/' && (a === 'id' || b === 'id') && ['square', 'cube'].includes(a === 'id' ? b : a)) return fanOut(rng);
+  if (repeatsExp(op, a, b)) return fanOut(rng);
   let e = binary(side(atom('x'), rng, a), op, side(atom('x'), rng, b));
   if (rng.chance(0.5)) e = chainOf(e, 1, rng, ['sin', 'exp', 'ln', 'sqrt', 'tanh', 'square']);
   return { expression: e.text, at: values(rng, ['x']) };
@@ -118,6 +130,7 @@ function shared(rng: Prng): Candidate {
     const op = rng.pick(['*', '/', '+'] as const);
     const hard = ['ln', 'exp', 'square', 'cube'];
     if (!(op === '/' || s.text.includes('/') || hard.includes(a) || hard.includes(b))) continue;
+    if (repeatsExp(op, a, b)) continue;
     const e = binary(side(s, rng, a), op, side(s, rng, b));
     return { expression: e.text, at: values(rng, ['x', 'y']) };
   }

@@ -14,9 +14,10 @@ async function open(hash: string, options: Options = {}) {
   return { context, page, watch };
 }
 
-/** Level 2, seed 11: f = x*sin(x*y) at x = 0.5, y = −2 (v2 = x·y, v3 = sin v2, v4 = x·v3). */
-const C = Math.cos(1);
-const KEY: Record<string, number> = { v4: 1, v3: 0.5, v2: 0.5 * C, v1: 0.25 * C, v0: -Math.sin(1) - C };
+/** Level 2, seed 29: f = sin(x/y)*x at x = 2.8, y = 1.2 (v2 = x/y, v3 = sin v2, v4 = v3·x). */
+const Q = 2.8 / 1.2;
+const C = Math.cos(Q);
+const KEY: Record<string, number> = { v4: 1, v3: 2.8, v2: 2.8 * C, v1: -Q * Q * C, v0: Math.sin(Q) + Q * C };
 const SWEEP = ['v4', 'v3', 'v2', 'v1', 'v0'];
 
 async function fill(page: Page, answers: Record<string, number>) {
@@ -40,16 +41,16 @@ const status = (page: Page) => page.locator('.practice-status[role=status]').tex
 
 describe('practice: adjoints by hand', () => {
   it('marks a right sweep right, an overwrite and a sign error wrong, and names each', async () => {
-    const { context, page, watch } = await open('#practice=adjoints&level=2&seed=11');
+    const { context, page, watch } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
-    expect(await page.locator('.practice-task code').textContent()).toBe('x*sin(x*y)');
+    expect(await page.locator('.practice-task code').textContent()).toBe('sin(x/y)*x');
 
     await fill(page, KEY);
     expect(await marked(page)).toEqual({ v4: 'false', v3: 'false', v2: 'false', v1: 'false', v0: 'false' });
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('All 5 adjoints are right'));
 
-    // The = sweep keeps only v2's contribution to x: (−2) × 0.5 cos 1.
-    await page.getByLabel('adjoint of v0', { exact: true }).fill((-C).toPrecision(4));
+    // The = sweep keeps only v2's contribution to x: (1/y) × 2.8 cos(x/y).
+    await page.getByLabel('adjoint of v0', { exact: true }).fill((Q * C).toPrecision(4));
     await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('4 of 5 right'));
     expect(await marked(page)).toEqual({ v4: 'false', v3: 'false', v2: 'false', v1: 'false', v0: 'true' });
@@ -58,7 +59,7 @@ describe('practice: adjoints by hand', () => {
     expect(said).toMatch(/^You kept only the last contribution \(from v2\); adjoints add, \+=/);
     expect(await status(page)).toBe('4 of 5 right. Start at adjoint of v0: an overwrite, where adjoints should add (+=).');
 
-    await v0.fill((Math.sin(1) + C).toPrecision(4));
+    await v0.fill((-KEY.v0).toPrecision(4));
     await v0.press('Enter');
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.includes('a sign error'));
     expect(await marked(page)).toMatchObject({ v0: 'true', v1: 'false' });
@@ -70,7 +71,7 @@ describe('practice: adjoints by hand', () => {
   });
 
   it('Tab goes through the fields in sweep order; "Show the next step" reveals one event at a time', async () => {
-    const { context, page } = await open('#practice=adjoints&level=2&seed=11');
+    const { context, page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).focus();
     const order: string[] = [];
     for (let k = 0; k < SWEEP.length; k++) {
@@ -81,14 +82,14 @@ describe('practice: adjoints by hand', () => {
     const hint = page.getByRole('button', { name: 'Show the next step' });
     await hint.click();
     await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 1);
-    expect(await page.locator('.practice-steps li').first().textContent()).toBe('adj[v0] += ∂v4/∂v0 · adj[v4] = −0.8415 × 1 = −0.8415; adj[v0]: 0 → −0.8415');
+    expect(await page.locator('.practice-steps li').first().textContent()).toBe('adj[v3] += ∂v4/∂v3 · adj[v4] = 2.8 × 1 = 2.8; adj[v3]: 0 → 2.8');
     await hint.click();
     await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 2);
     await context.close();
   });
 
   it('keeps progress in localStorage, ignores bad stored data with one notice, and Reset clears it', async () => {
-    const { context, page } = await open('#practice=adjoints&level=2&seed=11');
+    const { context, page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     await fill(page, KEY);
     await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));

@@ -101,26 +101,27 @@ describe.each(PRACTICE_LEVELS)('adjoints problems at level %i', (level) => {
 });
 
 describe('adjoints problems: a hand-checked example', () => {
-  it('level 2, seed 11 is x*sin(x*y) at x = 0.5, y = −2, keyed by hand', () => {
-    const p = adjointsProblem(2, 11);
-    expect([p.expression, p.at]).toEqual(['x*sin(x*y)', { x: 0.5, y: -2 }]);
+  it('level 2, seed 29 is sin(x/y)*x at x = 2.8, y = 1.2, keyed by hand', () => {
+    const p = adjointsProblem(2, 29);
+    expect([p.expression, p.at]).toEqual(['sin(x/y)*x', { x: 2.8, y: 1.2 }]);
     expect(p.nodes.map((n) => [n.id, n.op, n.inputs])).toEqual([
       ['v0', 'input', []],
       ['v1', 'input', []],
-      ['v2', 'mul', ['v0', 'v1']],
+      ['v2', 'div', ['v0', 'v1']],
       ['v3', 'sin', ['v2']],
-      ['v4', 'mul', ['v0', 'v3']],
+      ['v4', 'mul', ['v3', 'v0']],
     ]);
-    expect(p.nodes[2].partials).toEqual({ v0: -2, v1: 0.5 });
-    expect(p.nodes[3].partials).toEqual({ v2: Math.cos(-1) });
-    expect(p.nodes[4].partials).toEqual({ v0: Math.sin(-1), v3: 0.5 });
-    const c = Math.cos(1);
+    const q = 2.8 / 1.2;
+    expect(p.nodes[2].partials.v0).toBeCloseTo(1 / 1.2, 15);
+    expect(p.nodes[2].partials.v1).toBeCloseTo(-2.8 / 1.44, 15);
+    expect(p.nodes[3].partials).toEqual({ v2: Math.cos(q) });
+    expect(p.nodes[4].partials).toEqual({ v3: 2.8, v0: Math.sin(q) });
     const a = p.answer.adjoints;
-    expect([a.v4, a.v3]).toEqual([1, 0.5]);
-    expect(a.v2).toBeCloseTo(0.5 * c, 15);
-    expect(a.v1).toBeCloseTo(0.25 * c, 15);
-    // ∂/∂x (x·sin(xy)) = sin(xy) + xy·cos(xy) at xy = −1.
-    expect(a.v0).toBeCloseTo(-Math.sin(1) - c, 15);
+    expect([a.v4, a.v3]).toEqual([1, 2.8]);
+    expect(a.v2).toBeCloseTo(2.8 * Math.cos(q), 14);
+    // ∂/∂y (x·sin(x/y)) = −(x/y)² cos(x/y); ∂/∂x = sin(x/y) + (x/y) cos(x/y).
+    expect(a.v1).toBeCloseTo(-q * q * Math.cos(q), 14);
+    expect(a.v0).toBeCloseTo(Math.sin(q) + q * Math.cos(q), 14);
     expect(p.answer.gradient).toEqual({ x: a.v0, y: a.v1 });
   });
 });

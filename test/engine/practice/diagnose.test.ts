@@ -128,38 +128,39 @@ describe.each(PRACTICE_LEVELS)('diagnosis at level %i', (level) => {
 });
 
 describe('diagnosis: the words on a hand-worked problem', () => {
-  // Level 2, seed 11: f = x*sin(x*y) at x = 0.5, y = −2: v2 = x·y, v3 = sin v2, v4 = x·v3.
-  const p = adjointsProblem(2, 11);
-  const c = Math.cos(1);
-  const key = { v4: 1, v3: 0.5, v2: 0.5 * c, v1: 0.25 * c, v0: -Math.sin(1) - c };
+  // Level 2, seed 29: f = sin(x/y)*x at x = 2.8, y = 1.2: v2 = x/y, v3 = sin v2, v4 = v3·x.
+  const p = adjointsProblem(2, 29);
+  const q = 2.8 / 1.2;
+  const c = Math.cos(q);
+  const key = { v4: 1, v3: 2.8, v2: 2.8 * c, v1: -q * q * c, v0: Math.sin(q) + q * c };
 
   it('says an overwrite kept only the last contribution, with the sum it should be', () => {
-    // An = sweep leaves adj x with v2's contribution alone: (−2)·0.5·cos 1.
-    const v = verdict(p, { ...key, v0: -c }, 'v0');
+    // An = sweep leaves adj x with v2's contribution alone: (1/y)·2.8 cos(x/y).
+    const v = verdict(p, { ...key, v0: q * c }, 'v0');
     expect(v.finding).toBe('overwrite');
     expect(v.message).toBe(
-      'You kept only the last contribution (from v2); adjoints add, +=, at a node read 2 times: adjoint of v0 = ∂v4/∂v0 · adjoint of v4 + ∂v2/∂v0 · adjoint of v2 = (−0.8415) × 1 + (−2) × 0.2702 = −1.382.',
+      'You kept only the last contribution (from v2); adjoints add, +=, at a node read 2 times: adjoint of v0 = ∂v4/∂v0 · adjoint of v4 + ∂v2/∂v0 · adjoint of v2 = 0.7231 × 1 + 0.8333 × (−1.934) = −0.8887.',
     );
   });
 
   it('says a sign error, a missing partial, a wrong input and a forgotten seed in words', () => {
-    expect(verdict(p, { ...key, v0: Math.sin(1) + c }, 'v0').message).toMatch(/^Sign error: the size is right, the sign is not\. adjoint of v0 = /);
+    expect(verdict(p, { ...key, v0: -key.v0 }, 'v0').message).toMatch(/^Sign error: the size is right, the sign is not\. adjoint of v0 = /);
     expect(verdict(p, { ...key, v3: 1 }, 'v3').message).toBe(
-      'You passed the adjoint on without its local partial: multiply by the local partial. adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 0.5 × 1 = 0.5.',
+      'You passed the adjoint on without its local partial: multiply by the local partial. adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 2.8 × 1 = 2.8.',
     );
-    // adj y = x·adj v2; with ∂v2/∂x = y instead: −2 · 0.5 cos 1.
-    const wrongInput = verdict(p, { ...key, v1: -c }, 'v1');
+    // adj y = ∂v2/∂y · adj v2; with ∂v2/∂x = 1/y instead: 0.8333 × 2.8 cos(x/y).
+    const wrongInput = verdict(p, { ...key, v1: (1 / 1.2) * key.v2 }, 'v1');
     expect(wrongInput.finding).toBe('wrong-input');
-    expect(wrongInput.message).toMatch(/^You used the partial of v2's other input \(−2\); each input gets its own, here 0\.5:/);
+    expect(wrongInput.message).toMatch(/^You used the partial of v2's other input \(0\.8333\); each input gets its own, here −1\.944:/);
     expect(verdict(p, { v4: 0, v3: 0, v2: 0, v1: 0, v0: 0 }, 'v4').message).toBe('Forgotten seed: the sweep starts with adjoint of v4 = 1 (∂f/∂f), not 0.');
-    expect(verdict(p, { ...key, v3: 0.7 }, 'v3').message).toBe('adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 0.5 × 1 = 0.5; you wrote 0.7.');
-    const inherited = verdict(p, { ...key, v3: 0.7, v2: 0.7 * c }, 'v2');
+    expect(verdict(p, { ...key, v3: 2.5 }, 'v3').message).toBe('adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 2.8 × 1 = 2.8; you wrote 2.5.');
+    const inherited = verdict(p, { ...key, v3: 2.5, v2: 2.5 * c }, 'v2');
     expect([inherited.right, inherited.finding]).toEqual([false, 'inherited']);
-    expect(inherited.message).toBe('Your step is right for your numbers (0.5403 × 0.7 = 0.3782), but it inherits the error in adjoint of v3.');
+    expect(inherited.message).toBe('Your step is right for your numbers ((−0.6908) × 2.5 = −1.727), but it inherits the error in adjoint of v3.');
     expect(verdict(p, { ...key, v3: undefined as unknown as number }, 'v3').finding).toBe('blank');
     // An empty field above is not filled in from the key: that would give its answer away.
-    const below = verdict(p, { v4: 1, v3: 0.5, v1: 0.1, v0: 2 }, 'v1');
-    expect(below.message).toBe('adjoint of v1 = 0.5 × adjoint of v2: fill in adjoint of v2 first.');
-    expect(below.message).not.toContain('0.2702');
+    const below = verdict(p, { v4: 1, v3: 2.8, v1: 0.1, v0: 2 }, 'v1');
+    expect(below.message).toBe('adjoint of v1 = (−1.944) × adjoint of v2: fill in adjoint of v2 first.');
+    expect(below.message).not.toContain('1.934');
   });
 });
