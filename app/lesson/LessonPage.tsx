@@ -1,5 +1,5 @@
 import './lesson.css';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
 import { SectionBoundary } from '../shell/SectionBoundary.tsx';
@@ -14,9 +14,7 @@ import { Overview } from './present/Overview.tsx';
 import { openNotes } from './present/openNotes.ts';
 import { NotesPage } from './present/NotesPage.tsx';
 import { useTalkChannel } from './present/talkChannel.ts';
-
-/** Presentation mode draws on a 1920 × 1080 stage, scaled to fit the screen. */
-const STAGE = { width: 1920, height: 1080 };
+import { Stage } from '../ui/Stage.tsx';
 
 /**
  * The lesson: one chapter at a time, with the chapter list, the glossary and the way back to the
@@ -199,28 +197,6 @@ function ChapterSteps({ route }: { route: LessonRoute }) {
         <a href="#">Back to the lab →</a>
       )}
     </nav>
-  );
-}
-
-/** The 1920 × 1080 stage, scaled to the window and centred. */
-function Stage({ children }: { children: React.ReactNode }) {
-  const [box, setBox] = useState({ scale: 1, left: 0, top: 0 });
-  useLayoutEffect(() => {
-    const fit = () => {
-      const scale = Math.min(window.innerWidth / STAGE.width, window.innerHeight / STAGE.height);
-      setBox({ scale, left: (window.innerWidth - STAGE.width * scale) / 2, top: (window.innerHeight - STAGE.height * scale) / 2 });
-    };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  }, []);
-  return (
-    <div
-      className="stage"
-      style={{ width: STAGE.width, height: STAGE.height, transform: `translate(${box.left}px, ${box.top}px) scale(${box.scale})` }}
-    >
-      {children}
-    </div>
   );
 }
 

@@ -12,22 +12,27 @@ import { BugPractice } from './BugPractice.tsx';
 import { PRACTICE_KIND_NAMES, type PracticePlace } from './hashPart.ts';
 import { KIND_TITLES, LEVEL_TITLES, Overview } from './Overview.tsx';
 import { isSolved } from './progress.ts';
+import { PosePage } from './pose/PosePage.tsx';
 import { RulePractice } from './RulePractice.tsx';
 import { useProgress } from './useProgress.ts';
-import { practiceHash } from './wire.ts';
+import { practiceHash, problemKey } from './wire.ts';
 
 /**
  * Backprop by hand, graded: the problem at `#practice=KIND&level=L&seed=N` (the same as
  * `tape-lab practice` prints for that seed), its kind and level to choose, and the progress kept
- * in this browser.
+ * in this browser. With `&pose=1`, the problem posed to a room (pose/PosePage.tsx).
  */
 export function PracticePage() {
   const place = useLab((s) => s.practice)!;
+  return place.pose ? <PosePage place={place} /> : <PracticeWork place={place} />;
+}
+
+function PracticeWork({ place }: { place: PracticePlace }) {
   const { progress, notice, record, reset, dismiss } = useProgress();
   useEffect(() => {
     document.title = `Practice: ${KIND_TITLES[place.kind]}, level ${place.level}, seed ${place.seed} · Tape Lab`;
   }, [place]);
-  const key = practiceHash(place);
+  const key = problemKey(place);
   return (
     <div className="lesson page-lesson practice">
       <header className="lesson-head">
@@ -38,6 +43,9 @@ export function PracticePage() {
           <h1 className="lesson-title">Backprop by hand, checked</h1>
         </div>
         <div className="lesson-tools">
+          <a className="lesson-back" href={practiceHash({ ...place, pose: true })}>
+            Present this problem
+          </a>
           <a className="lesson-back" href="#lesson=1">
             The lesson
           </a>
@@ -89,10 +97,10 @@ export function PracticePage() {
 
 /** The problem of a place, from the worker. */
 function Problem({ place, onChecked }: { place: PracticePlace; onChecked: (right: boolean) => void }) {
-  const answer = useAnswer<PracticeBundle>(practiceHash(place), () => practiceEngine.problem(place));
+  const answer = useAnswer<PracticeBundle>(problemKey(place), () => practiceEngine.problem(place));
   if (answer.error) return <p className="figure-error">The problem could not be made: {answer.error}</p>;
   const bundle = answer.value;
-  if (!bundle || answer.key !== practiceHash(place)) return <p className="lesson-loading">Making the problem…</p>;
+  if (!bundle || answer.key !== problemKey(place)) return <p className="lesson-loading">Making the problem…</p>;
   const p = bundle.problem;
   if (p.kind === 'rule') return <RulePractice place={place} problem={p} onChecked={onChecked} />;
   if (p.kind === 'bug') return <BugPractice place={place} bundle={bundle as PracticeBundle & { problem: BugProblem }} onChecked={onChecked} />;

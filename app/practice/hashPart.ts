@@ -1,19 +1,23 @@
 import type { PracticeKind, PracticeLevel } from '../../engine/practice/types.ts';
+import { readFlag } from '../lesson/hashPart.ts';
 import type { HashPart } from '../state/url/part.ts';
 import { quoteForNotice } from '../state/url/quoteForNotice.ts';
 
 /**
  * The practice page's keys in the URL hash: `practice=KIND` (adjoints, rule or bug; `practice`
- * alone is adjoints), `level=L` (1 … 4, default 1) and `seed=N` (a whole number from 0 to
- * 2³²−1, default 1). The same (kind, level, seed) is the same problem as
+ * alone is adjoints), `level=L` (1 … 4, default 1), `seed=N` (a whole number from 0 to 2³²−1,
+ * default 1) and `pose=1`, presentation mode: the problem posed to a room on a 1920 × 1080
+ * stage, its answers hidden until revealed. The same (kind, level, seed) is the same problem as
  * `tape-lab practice --kind KIND --level L --seed N`.
  */
 
-/** One practice problem. */
+/** One practice problem, and whether it is posed to a room. */
 export interface PracticePlace {
   kind: PracticeKind;
   level: PracticeLevel;
   seed: number;
+  /** Presentation mode (`pose=1`); absent when off. */
+  pose?: boolean;
 }
 
 export const PRACTICE_KIND_NAMES: readonly PracticeKind[] = ['adjoints', 'rule', 'bug'];
@@ -22,7 +26,8 @@ export const MAX_SEED = 0xffffffff;
 
 /**
  * The place from the raw hash values, or null when there is no `practice` key. Anything
- * unreadable falls back (adjoints, level 1, seed 1) with one notice each.
+ * unreadable falls back (adjoints, level 1, seed 1; `pose` off) with one notice each, every value
+ * quoted through quoteForNotice.
  */
 export function readPracticePlace(raw: Partial<Record<string, string>>): { value: PracticePlace | null; notices: string[] } {
   const notices: string[] = [];
@@ -42,17 +47,18 @@ export function readPracticePlace(raw: Partial<Record<string, string>>): { value
     if (/^\d+$/.test(text) && n <= MAX_SEED) place.seed = n;
     else notices.push(`Practice: seed ${quoteForNotice(text)} is not a whole number from 0 to ${MAX_SEED}, so seed 1 is shown.`);
   }
+  if (readFlag('Pose', raw.pose, notices)) place.pose = true;
   return { value: place, notices };
 }
 
-/** `practice=rule&level=2&seed=7`, or '' when the page is not practice. */
+/** `practice=rule&level=2&seed=7` (and `&pose=1`), or '' when the page is not practice. */
 export function writePracticePlace(place: PracticePlace | null): string {
   if (!place) return '';
-  return `practice=${place.kind}&level=${place.level}&seed=${place.seed}`;
+  return `practice=${place.kind}&level=${place.level}&seed=${place.seed}${place.pose ? '&pose=1' : ''}`;
 }
 
 export const practiceHashPart: HashPart<PracticePlace | null> = {
-  keys: ['practice', 'level', 'seed'],
+  keys: ['practice', 'level', 'seed', 'pose'],
   raw: 'decoded',
   read: readPracticePlace,
   write: writePracticePlace,

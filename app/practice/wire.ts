@@ -16,9 +16,14 @@ export function parsePracticeHash(hash: string): { place: PracticePlace; notices
   return value ? { place: value, notices } : null;
 }
 
-/** The hash of a practice problem, with the #. */
+/** The hash of a practice problem, with the #: `#practice=adjoints&level=2&seed=29` (and `&pose=1`). */
 export function practiceHash(place: PracticePlace): string {
   return `#${writePracticePlace(place)}`;
+}
+
+/** Which problem a place shows, whether posed or not: `practice=adjoints&level=2&seed=29`. */
+export function problemKey(place: PracticePlace): string {
+  return writePracticePlace({ kind: place.kind, level: place.level, seed: place.seed });
 }
 
 /**

@@ -7,6 +7,7 @@ export { PRACTICE_KINDS, MAX_PRACTICE_SEED, practiceProblem, practiceTapeView, p
 export { adjointsProblem } from './adjoints.ts';
 export { ruleProblem, checkRule, RULES, RULE_POINTS, RULE_TOLERANCE, type RuleVerdict } from './rule.ts';
 export { bugProblem, checkBugMark, describeEvent, explainBug, possibleBugs } from './bug.ts';
+export { revealItems, type RevealItem } from './reveal.ts';
 export { diagnoseAdjoints, type AdjointMistake, type FieldVerdict } from './diagnose.ts';
 export { sweepEvents, type InjectedBug } from './sweep.ts';
 export { withinTolerance, round4, show4, RELATIVE_TOLERANCE, ABSOLUTE_TOLERANCE } from './numbers.ts';

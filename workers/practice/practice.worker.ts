@@ -10,6 +10,7 @@ import {
   practiceSteps,
   practiceTapeView,
   recordPractice,
+  revealItems,
   type PracticeProblem,
 } from '../../engine/practice/index.ts';
 import { tapeViewBuffers } from '../channel/transfer.ts';
@@ -33,7 +34,7 @@ function expect<K extends PracticeProblem['kind']>(p: PracticeProblem, kind: K):
 const api = {
   problem(request: PracticeRequest): PracticeBundle {
     const problem = problemOf(request);
-    if (problem.kind === 'rule') return { problem, view: null, labels: [], fields: [], steps: [], events: [] };
+    if (problem.kind === 'rule') return { problem, view: null, labels: [], fields: [], steps: [], events: [], reveal: revealItems(problem) };
     const recorded = recordPractice(problem.expression, problem.at);
     const view = practiceTapeView(problem);
     const bundle: PracticeBundle = {
@@ -43,6 +44,7 @@ const api = {
       fields: problem.kind === 'adjoints' ? answerFields(problem) : [],
       steps: practiceSteps(problem),
       events: problem.kind === 'bug' ? problem.events.map(describeEvent) : [],
+      reveal: revealItems(problem),
     };
     return Comlink.transfer(bundle, tapeViewBuffers(view));
   },

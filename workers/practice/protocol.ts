@@ -5,6 +5,7 @@ import type {
   PracticeLevel,
   PracticeProblem,
   PracticeStep,
+  RevealItem,
   RuleVerdict,
 } from '../../engine/practice/index.ts';
 
@@ -28,6 +29,8 @@ export interface PracticeBundle {
   steps: PracticeStep[];
   /** For a bug problem: each event as a sentence. */
   events: string[];
+  /** The answers in the order a lecturer reveals them (presentation mode), each with its equation. */
+  reveal: RevealItem[];
 }
 
 /** What the practice worker (practice.worker.ts) answers. */

@@ -40,7 +40,7 @@ export function TapeList({ result, tf, adjoints }: TapeListProps) {
           if (view.parent1[i] >= 0) receipts.push(`∂/∂${v(view.parent1[i])} = ${num(view.partial1[i])}`);
           const reached = adj && (adj.received[i] > 0 || i === view.output);
           return (
-            <tr key={i} className={i === current ? 'in-play' : undefined}>
+            <tr key={i} className={[i === current ? 'in-play' : '', view.parent0[i] < 0 ? 'input-row' : ''].filter(Boolean).join(' ') || undefined}>
               <th scope="row">{v(i)}</th>
               <td>
                 {view.parent0[i] >= 0 ? formulaOf(view, i).replace(/^log\(/, "ln(") : `${view.name[i]}, an input`}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPracticePlace, writePracticePlace } from '../../../app/practice/hashPart.ts';
 import { readHash } from '../../../app/state/url/hash.ts';
-import { parsePracticeHash } from '../../../app/practice/wire.ts';
+import { parsePracticeHash, practiceHash, problemKey } from '../../../app/practice/wire.ts';
 
 describe('the practice hash part', () => {
   it('reads #practice=KIND&level=L&seed=N and writes it back', () => {
@@ -11,6 +11,18 @@ describe('the practice hash part', () => {
     expect(writePracticePlace(values.practice)).toBe('practice=rule&level=3&seed=42');
     expect(readHash('#steps=40').values.practice).toBeNull();
     expect(writePracticePlace(null)).toBe('');
+  });
+
+  it('reads and writes pose=1, presentation mode, and keeps which problem apart from it', () => {
+    const { values, notices } = readHash('#practice=adjoints&seed=3&pose=1');
+    expect(values.practice).toEqual({ kind: 'adjoints', level: 1, seed: 3, pose: true });
+    expect(notices).toEqual([]);
+    expect(practiceHash(values.practice!)).toBe('#practice=adjoints&level=1&seed=3&pose=1');
+    expect(problemKey(values.practice!)).toBe(problemKey({ kind: 'adjoints', level: 1, seed: 3 }));
+    expect(readHash('#practice=adjoints&seed=3&pose=0').values.practice).toEqual({ kind: 'adjoints', level: 1, seed: 3 });
+    const bad = readPracticePlace({ practice: 'rule', pose: 'maybe' });
+    expect(bad.value).toEqual({ kind: 'rule', level: 1, seed: 1 });
+    expect(bad.notices).toEqual(['Pose: “maybe” is not 1 or 0, so it is off.']);
   });
 
   it('fills defaults: practice alone is adjoints, level 1, seed 1', () => {

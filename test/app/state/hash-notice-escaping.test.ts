@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLessonHash } from '../../../app/lesson/route.ts';
+import { parsePracticeHash } from '../../../app/practice/wire.ts';
 import { decodePlayground } from '../../../app/sections/playground/hash.ts';
 import { decodeTradeoffs } from '../../../app/sections/tradeoffs/hashPart.ts';
 import { HASH_PARTS, readHash, splitHash } from '../../../app/state/url/hash.ts';
@@ -15,13 +16,15 @@ const HOSTILE: [string, string][] = [
 
 const KEYS = Object.values(HASH_PARTS).flatMap((part) => [...part.keys]);
 
-/** Every notice any hash reader makes of `hash`: the lab's, the lesson's, the levers', the playground's. */
+/** Every notice any hash reader makes of `hash`: the lab's, the lesson's, practice's, the levers', the playground's. */
 function allNotices(hash: string): string[] {
   const raw = splitHash(hash).raw;
   return [
     ...readHash(hash).notices,
     ...(parseLessonHash(hash, 10)?.notices ?? []),
     ...(parseLessonHash(`${hash}&lesson=1`, 10)?.notices ?? []),
+    // Practice reads its level, seed and pose only beside a practice key.
+    ...(parsePracticeHash(`${hash}&practice=adjoints`)?.notices ?? []),
     ...decodeTradeoffs(raw.tradeoffs, 40).notices,
     ...decodePlayground(raw.playground).notices,
   ];
@@ -46,6 +49,8 @@ describe('one escaping function for every hash reader’s notices', () => {
       }
     }
     // The keys the issue probed quote the value, escaped (so the loop above is not vacuous).
-    for (const key of ['lesson', 'present', 'window', 'outputs', 'fused', 'steps', 'schedule', 'embed', 'bug']) expect(seenEscaped, key).toContain(key);
+    for (const key of ['lesson', 'present', 'window', 'outputs', 'fused', 'steps', 'schedule', 'embed', 'bug', 'practice', 'level', 'seed', 'pose']) {
+      expect(seenEscaped, key).toContain(key);
+    }
   });
 });

@@ -1,0 +1,142 @@
+import './pose.css';
+import { useEffect, useMemo, useState } from 'react';
+import { useLessonView, LessonContext, type LessonView } from '../../lesson/context.ts';
+import { usePresentKeys, type PresentMoves } from '../../lesson/present/usePresentKeys.ts';
+import { useAnswer } from '../../lesson/useAnswer.ts';
+import { useLab } from '../../state/store/index.ts';
+import { Stage } from '../../ui/Stage.tsx';
+import { practiceEngine } from '../../../workers/practice/host.ts';
+import type { PracticeBundle } from '../../../workers/practice/protocol.ts';
+import { pointText } from '../answerText.ts';
+import { MAX_SEED, type PracticePlace } from '../hashPart.ts';
+import { KIND_TITLES } from '../Overview.tsx';
+import { ProblemGraph } from '../ProblemGraph.tsx';
+import { practiceHash, problemKey } from '../wire.ts';
+import { PoseAnswers } from './PoseAnswers.tsx';
+
+/** Nodes from which the graph takes the stage's whole width, the answers sitting below it. */
+const WIDE_GRAPH = 8;
+
+/** Goes to a practice place (a new history entry, so Back returns). */
+function goTo(place: PracticePlace): void {
+  window.location.hash = practiceHash(place);
+}
+
+/**
+ * A practice problem posed to a room (`#practice=…&pose=1`): the problem alone on the lesson's
+ * 1920 × 1080 stage, in type a back row can read, its answers hidden until the lecturer reveals
+ * them. The lesson's presentation keys (app/lesson/keys.ts): PageDown and PageUp (a clicker),
+ * → Space and ←, go to the next or previous seed; B or . blanks the screen; Esc goes back to the
+ * practice page.
+ */
+export function PosePage({ place }: { place: PracticePlace }) {
+  const moves = useMemo<PresentMoves>(
+    () => ({
+      step: (direction) => {
+        const seed = place.seed + direction;
+        if (seed >= 0 && seed <= MAX_SEED) goTo({ ...place, seed });
+      },
+      leave: () => goTo({ kind: place.kind, level: place.level, seed: place.seed }),
+      // The lesson's overview (O) and speaker notes (N) have no page here.
+      overview: () => {},
+      notes: () => {},
+    }),
+    [place],
+  );
+  const [blank] = usePresentKeys(true, moves);
+  const lesson = useLessonView();
+  const view = useMemo<LessonView>(() => ({ ...lesson, route: { ...lesson.route, present: true }, figureFont: 24 }), [lesson]);
+  const title = `${KIND_TITLES[place.kind]}, level ${place.level}, problem ${place.seed}`;
+  useEffect(() => {
+    document.title = `${title} (posed) · Tape Lab`;
+  }, [title]);
+  return (
+    <main className="lesson present practice pose">
+      <Stage>
+        <LessonContext.Provider value={view}>
+          <h1 className="pose-title">{title}</h1>
+          <PoseProblem key={problemKey(place)} place={place} />
+        </LessonContext.Provider>
+        <PoseNotices />
+        <p className="slide-count">
+          PageDown: the next problem · Esc: back
+        </p>
+      </Stage>
+      {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
+    </main>
+  );
+}
+
+/** The heading of the answers, by kind. */
+const ANSWERS_TITLE = { adjoints: 'Adjoints ∂f/∂v', rule: 'The rules', bug: 'The answer' } as const;
+
+/** The problem of a place, from the worker, with its answers to reveal. */
+function PoseProblem({ place }: { place: PracticePlace }) {
+  const key = problemKey(place);
+  const answer = useAnswer<PracticeBundle>(key, () => practiceEngine.problem(place));
+  // Answers revealed so far (the component is keyed by the problem: a new seed hides them again).
+  const [shown, setShown] = useState(0);
+  if (answer.error) return <p className="figure-error">The problem could not be made: {answer.error}</p>;
+  const bundle = answer.value;
+  if (!bundle || answer.key !== key) return <p className="lesson-loading">Making the problem…</p>;
+  const p = bundle.problem;
+  const answers = <PoseAnswers title={ANSWERS_TITLE[p.kind]} items={bundle.reveal} shown={shown} onShown={setShown} />;
+  if (p.kind === 'rule') {
+    const f = `f(${p.variables.join(', ')}) = ${p.op}`;
+    return (
+      <div className="pose-body rule">
+        <div className="pose-left">
+          <p className="pose-task">Write {p.variables.map((v) => `∂f/∂${v}`).join(' and ')} for</p>
+          <p className="pose-rule">
+            <code>{f}</code>
+          </p>
+          <p className="pose-task">as {p.variables.length > 1 ? 'expressions' : 'an expression'} of {p.variables.join(' and ')}.</p>
+        </div>
+        {answers}
+      </div>
+    );
+  }
+  // A graph of eight nodes or more needs the stage's whole width to keep its 24 px text.
+  const wide = bundle.view!.length >= WIDE_GRAPH;
+  const wrong = p.kind === 'bug' && shown > 0 ? p.wrongEvent.index : -1;
+  return (
+    <div className={wide ? 'pose-body wide' : 'pose-body'}>
+      <div className="pose-left">
+        <p className="pose-task">
+          f = <code>{p.expression}</code> at {pointText(p.at)}.{' '}
+          {p.kind === 'adjoints' ? 'Find the adjoint ∂f/∂v of every node, from the output back.' : 'One event of this sweep is wrong. Which is the first?'}
+        </p>
+        <ProblemGraph view={bundle.view!} labels={bundle.labels} expression={p.expression} revealed={0} height={wide ? 200 : 300} posed tape={p.kind === 'adjoints'} />
+        {p.kind === 'bug' ? (
+          <ol className="pose-events" aria-label="The recorded sweep">
+            {bundle.events.map((text, k) => (
+              <li key={k} className={k === wrong ? 'wrong' : undefined}>
+                <strong>{k + 1}.</strong> {text}
+                {k === wrong ? <strong className="pose-wrong-mark"> ← the first wrong event</strong> : null}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+      {answers}
+    </div>
+  );
+}
+
+/** Corrections to the link, one line each, until dismissed. */
+function PoseNotices() {
+  const notices = useLab((s) => s.practiceNotices);
+  if (notices.length === 0) return null;
+  return (
+    <div className="notice corrected pose-notice" role="status">
+      <ul>
+        {notices.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => useLab.getState().setPractice(useLab.getState().practice, [])}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
