@@ -6,6 +6,7 @@ import { useAnswer } from '../../lesson/useAnswer.ts';
 import { useLab } from '../../state/store/index.ts';
 import { Stage } from '../../ui/Stage.tsx';
 import { practiceEngine } from '../../../workers/practice/host.ts';
+import type { TapeView } from '../../../engine/tape-view.ts';
 import type { PracticeBundle } from '../../../workers/practice/protocol.ts';
 import { pointText } from '../answerText.ts';
 import { MAX_SEED, type PracticePlace } from '../hashPart.ts';
@@ -14,8 +15,23 @@ import { ProblemGraph } from '../ProblemGraph.tsx';
 import { practiceHash, problemKey } from '../wire.ts';
 import { PoseAnswers } from './PoseAnswers.tsx';
 
-/** Nodes from which the graph takes the stage's whole width, the answers sitting below it. */
-const WIDE_GRAPH = 8;
+/**
+ * From eight nodes, or five layers (a chain of five), a graph takes the stage's whole width to
+ * keep its 24 px text, and the answers sit below it beside the tape.
+ */
+const WIDE_NODES = 8;
+const WIDE_LAYERS = 5;
+
+/** The layers of a tape's graph: the longest path from an input, counted in nodes. */
+function layers(view: TapeView): number {
+  const depth = new Int32Array(view.length);
+  for (let i = 0; i < view.length; i++) {
+    const a = view.parent0[i];
+    const b = view.parent1[i];
+    depth[i] = 1 + Math.max(a >= 0 ? depth[a] : 0, b >= 0 ? depth[b] : 0);
+  }
+  return Math.max(...depth);
+}
 
 /** Goes to a practice place (a new history entry, so Back returns). */
 function goTo(place: PracticePlace): void {
@@ -96,17 +112,17 @@ function PoseProblem({ place }: { place: PracticePlace }) {
       </div>
     );
   }
-  // A graph of eight nodes or more needs the stage's whole width to keep its 24 px text.
-  const wide = bundle.view!.length >= WIDE_GRAPH;
+  const view = bundle.view!;
+  const wide = view.length >= WIDE_NODES || layers(view) >= WIDE_LAYERS;
   const wrong = p.kind === 'bug' && shown > 0 ? p.wrongEvent.index : -1;
   return (
-    <div className={wide ? 'pose-body wide' : 'pose-body'}>
+    <div className={['pose-body', wide ? 'wide' : '', view.length >= WIDE_NODES ? 'many' : ''].filter(Boolean).join(' ')}>
       <div className="pose-left">
         <p className="pose-task">
           f = <code>{p.expression}</code> at {pointText(p.at)}.{' '}
           {p.kind === 'adjoints' ? 'Find the adjoint ∂f/∂v of every node, from the output back.' : 'One event of this sweep is wrong. Which is the first?'}
         </p>
-        <ProblemGraph view={bundle.view!} labels={bundle.labels} expression={p.expression} revealed={0} height={wide ? 200 : 300} posed tape={p.kind === 'adjoints'} />
+        <ProblemGraph view={view} labels={bundle.labels} expression={p.expression} revealed={0} height={wide ? 200 : 300} posed tape={p.kind === 'adjoints'} />
         {p.kind === 'bug' ? (
           <ol className="pose-events" aria-label="The recorded sweep">
             {bundle.events.map((text, k) => (

@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, sharedBrowser } from './harness.ts';
+import { axeViolations } from './helpers.ts';
+
+const env = sharedBrowser();
+
+async function open(hash: string) {
+  const context = await env.context({ viewport: { width: 1920, height: 1080 } });
+  const { page, watch } = await openPage(context, env.served.origin);
+  await page.goto(`${env.served.url}${hash}`);
+  await page.locator('.pose-answers').waitFor();
+  return { context, page, watch };
+}
+
+/** Level 2, seed 29: f = sin(x/y)*x at x = 2.8, y = 1.2; its adjoints in sweep order, to four digits. */
+const KEY = ['1', '2.8', '−1.934', '3.761', '−0.8887'];
+
+const revealed = (page: Page) => page.locator('.pose-list .pose-value').allTextContents();
+const why = (page: Page) => page.locator('.pose-why[role=status]').textContent();
+
+describe('practice posed to a room (pose=1)', () => {
+  it('keeps the answers off the page until Reveal, then shows one at a time with its equation, or all', async () => {
+    const { context, page, watch } = await open('#practice=adjoints&level=2&seed=29&pose=1');
+    expect(await page.locator('.pose-task code').textContent()).toBe('sin(x/y)*x');
+    expect(await page.locator('.pose-list li').count()).toBe(5);
+    expect(await revealed(page)).toEqual([]);
+    // No adjoint but the seed's is anywhere on the page, in any form.
+    const text = await page.evaluate(() => document.body.textContent ?? '');
+    for (const a of KEY.slice(2)) expect(text).not.toContain(a);
+    expect(await why(page)).toBe('All 5 answers are hidden.');
+
+    const next = page.getByRole('button', { name: 'Reveal the next' });
+    await next.click();
+    await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 1);
+    expect(await why(page)).toBe('adjoint of v4 = 1: the seed, ∂f/∂f.');
+    await next.click();
+    await next.click();
+    await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 3);
+    expect(await revealed(page)).toEqual(KEY.slice(0, 3));
+    expect(await why(page)).toBe('adjoint of v2 = ∂v3/∂v2 · adjoint of v3 = (−0.6908) × 2.8 = −1.934.');
+
+    await page.getByRole('button', { name: 'Reveal all' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 5);
+    expect(await revealed(page)).toEqual(KEY);
+    expect(await why(page)).toContain('= −0.8887. That is ∂f/∂x.');
+    expect(await next.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 0);
+    expect(watch.errors).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('PageDown goes to the next seed and PageUp back, with the answers hidden again; Esc leaves', async () => {
+    const { context, page } = await open('#practice=adjoints&level=2&seed=29&pose=1');
+    // A clicked Reveal keeps no hold on the clicker's keys.
+    await page.getByRole('button', { name: 'Reveal the next' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 1);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=30&pose=1');
+    await page.waitForFunction(() => document.querySelector('.pose-title')?.textContent === 'Adjoints, level 2, problem 30');
+    await page.locator('.pose-task code').waitFor();
+    expect(await page.locator('.pose-task code').textContent()).not.toBe('sin(x/y)*x');
+    expect(await revealed(page)).toEqual([]);
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29&pose=1');
+    await page.waitForFunction(() => document.querySelector('.pose-task code')?.textContent === 'sin(x/y)*x');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29');
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    // And back in: the practice page's own way to pose the problem.
+    await page.getByRole('link', { name: 'Present this problem' }).click();
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29&pose=1');
+    await page.locator('.pose-answers').waitFor();
+    await context.close();
+  });
+
+  it.each([
+    ['#practice=adjoints&level=2&seed=29&pose=1', 'five nodes'],
+    ['#practice=adjoints&level=1&seed=12&pose=1', 'a chain five layers long'],
+    ['#practice=adjoints&level=4&seed=6&pose=1', 'a neuron of two inputs: thirteen nodes'],
+    ['#practice=adjoints&level=3&seed=0&pose=1', 'a shared subexpression'],
+    ['#practice=bug&level=4&seed=7&pose=1', 'a sweep of twelve events'],
+    ['#practice=rule&level=3&seed=5&pose=1', 'a rule of two inputs'],
+  ])('%s (%s), answers all revealed: nothing leaves 1920×1080, body ≥ 28 px, figure ≥ 24 px', async (hash) => {
+    const { context, page } = await open(hash);
+    const all = page.getByRole('button', { name: /^Reveal( all)?$/ });
+    await all.click();
+    await page.waitForFunction(() => document.querySelectorAll('.pose-list .hidden').length === 0);
+    if (!hash.includes('rule')) await page.locator('.xgraph svg').waitFor();
+    const m = await page.evaluate(() => {
+      const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+      const outside = [...document.querySelectorAll('.stage *')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && (r.left < -0.5 || r.top < -0.5 || r.right > 1920.5 || r.bottom > 1080.5);
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+      const body = [...document.querySelectorAll('.pose-task, .pose-why, .pose-list li, .pose-answers h2, .pose-buttons button')].map(px);
+      const figure = [...document.querySelectorAll('.tape-list td, .tape-list th, .pose-events li')].map(px);
+      // The graph's text as drawn: its font size times the scale of its drawing.
+      const svg = document.querySelector('.xgraph svg');
+      const graph = svg instanceof SVGSVGElement ? px(svg) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width) : null;
+      const stage = document.querySelector('.stage')!;
+      return { outside, body, figure, graph, overflow: stage.scrollHeight - stage.clientHeight, scroll: document.documentElement.scrollWidth };
+    });
+    expect(m.outside).toEqual([]);
+    expect(m.overflow).toBeLessThanOrEqual(0);
+    expect(m.scroll).toBeLessThanOrEqual(1920);
+    expect(m.body.length).toBeGreaterThan(4);
+    expect(Math.min(...m.body)).toBeGreaterThanOrEqual(28);
+    if (!hash.includes('rule')) {
+      expect(m.figure.length).toBeGreaterThan(4);
+      expect(Math.min(...m.figure)).toBeGreaterThanOrEqual(24);
+      expect(m.graph).toBeGreaterThanOrEqual(24 - 1e-6);
+    }
+    await context.close();
+  });
+
+  it('a bad pose value is read as off, with one notice, and the page is the practice page', async () => {
+    const { context, page } = await open('#practice=adjoints&level=2&seed=29&pose=1');
+    await page.evaluate(() => (window.location.hash = '#practice=adjoints&level=2&seed=29&pose=%E2%80%AEmaybe'));
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29');
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    expect(await page.locator('.lesson-notice li').allTextContents()).toEqual(['Pose: “\\u{202e}maybe” is not 1 or 0, so it is off.']);
+    await context.close();
+  });
+});
