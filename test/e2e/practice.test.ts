@@ -117,6 +117,39 @@ describe('practice: adjoints by hand', () => {
   });
 });
 
+describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', () => {
+  it('links each to an adjoints problem at the matching level, opens it, and leaves it out of presentation mode', async () => {
+    const { context, page } = await open('#lesson=2');
+    const link = page.getByRole('link', { name: 'Try one yourself' });
+    for (const [chapter, hash] of [
+      [2, '#practice=adjoints&level=1&seed=3'],
+      [3, '#practice=adjoints&level=2&seed=29'],
+      [4, '#practice=adjoints&level=3&seed=5'],
+      [8, '#practice=adjoints&level=4&seed=5'],
+    ] as const) {
+      await page.evaluate((h) => (window.location.hash = h), `#lesson=${chapter}`);
+      await page.waitForFunction((n) => document.querySelector('article h2')?.textContent?.startsWith(`${n}.`), chapter);
+      expect(await link.getAttribute('href'), `chapter ${chapter}`).toBe(hash);
+    }
+    // No other chapter has one.
+    await page.evaluate(() => (window.location.hash = '#lesson=5'));
+    await page.waitForFunction(() => document.querySelector('article h2')?.textContent?.startsWith('5.'));
+    expect(await link.count()).toBe(0);
+
+    await page.evaluate(() => (window.location.hash = '#lesson=3'));
+    await link.click();
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29');
+    expect(await page.locator('.practice-task code').textContent()).toBe('sin(x/y)*x');
+
+    await page.goto(`${env.served.url}#lesson=3&embed=1`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await page.locator('.stage article h2').waitFor();
+    expect(await link.count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('practice: rules and bugs', () => {
   it('a wrong rule gets a counterexample, a right one is marked right', async () => {
     const { context, page } = await open('#practice=rule&level=1&seed=3');

@@ -23,6 +23,7 @@
  */
 import { retryable } from '../../shell/retryable.ts';
 import { Formula } from '../../ui/formulas/Formula.tsx';
+import { TryOne } from '../TryOne.tsx';
 import Chapter1 from './Chapter1.tsx';
 import type { ChapterRow } from './row.ts';
 
@@ -90,9 +91,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
       answer: '1',
     },
     afterQuestion: (
-      <p className="todo">
-        <strong>Try:</strong> step the sweep back to x and y.
-      </p>
+      <>
+        <p className="todo">
+          <strong>Try:</strong> step the sweep back to x and y.
+        </p>
+        <TryOne level={1} seed={3}>
+          sweep a chain of three steps by hand. Type each adjoint, from the output back; Check marks each one.
+        </TryOne>
+      </>
     ),
     wide: 'graph',
     labSection: 'playground',
@@ -136,6 +142,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
           which nudge each input both ways (chapter 6).
         </p>
+        <TryOne level={2} seed={29}>
+          x is read twice. Add its two shares; Check says so if one was written over.
+        </TryOne>
       </>
     ),
     wide: 'figure',
@@ -167,6 +176,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p className="todo">
           <strong>Try:</strong> set T from 2 to 5; press Show me to sweep back.
         </p>
+        <TryOne level={3} seed={5}>
+          a value that two steps read, as x is in ϕ. Its adjoint is the sum of what both pass back.
+        </TryOne>
       </>
     ),
     labSection: 'reverse',
@@ -325,6 +337,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
           fewest steps.
         </p>
+        <TryOne level={4} seed={5}>
+          sweep one step like the chain’s, tanh(w·x + b), and its loss by hand. On the way back the schedule sweeps
+          each recorded step like this.
+        </TryOne>
       </>
     ),
     labSection: 'checkpoint',
