@@ -43,7 +43,7 @@ function goTo(place: PracticePlace): void {
  * 1920 × 1080 stage, in type a back row can read, its answers hidden until the lecturer reveals
  * them. The lesson's presentation keys (app/lesson/keys.ts): PageDown and PageUp (a clicker),
  * → Space and ←, go to the next or previous seed; B or . blanks the screen; Esc goes back to the
- * practice page.
+ * practice page. R reveals the next answer.
  */
 export function PosePage({ place }: { place: PracticePlace }) {
   const moves = useMemo<PresentMoves>(
@@ -75,7 +75,7 @@ export function PosePage({ place }: { place: PracticePlace }) {
         </LessonContext.Provider>
         <PoseNotices />
         <p className="slide-count">
-          PageDown: the next problem · Esc: back
+          R: reveal · PageDown: the next problem · Esc: back
         </p>
       </Stage>
       {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
@@ -92,6 +92,20 @@ function PoseProblem({ place }: { place: PracticePlace }) {
   const answer = useAnswer<PracticeBundle>(key, () => practiceEngine.problem(place));
   // Answers revealed so far (the component is keyed by the problem: a new seed hides them again).
   const [shown, setShown] = useState(0);
+  const count = answer.value?.reveal.length ?? 0;
+  // R reveals the next answer, as the button does, without reaching for the mouse.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'r' && event.key !== 'R') return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const el = event.target;
+      if (el instanceof HTMLElement && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT')) return;
+      event.preventDefault();
+      setShown((n) => Math.min(count, n + 1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [count]);
   if (answer.error) return <p className="figure-error">The problem could not be made: {answer.error}</p>;
   const bundle = answer.value;
   if (!bundle || answer.key !== key) return <p className="lesson-loading">Making the problem…</p>;
