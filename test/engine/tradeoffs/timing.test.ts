@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { batchMsFor, clockStepMs, fastestMicroseconds, STEPS_PER_BATCH } from '../../../engine/tradeoffs/timing.ts';
+
+/**
+ * A machine in miniature: true time advances only when a function "works", and the clock reads it
+ * the way a browser page does, in steps of 0.1 ms. Reading the clock costs a little too.
+ */
+function coarseMachine(stepMs = 0.1) {
+  let trueMs = 0;
+  return {
+    now: () => {
+      trueMs += 0.00002;
+      return Math.floor(trueMs / stepMs) * stepMs;
+    },
+    /** A function whose every call takes `us` microseconds, its first calls `coldUs` (the JIT at work). */
+    work(us: number, coldUs = us, coldCalls = 0) {
+      let calls = 0;
+      return () => {
+        trueMs += (calls++ < coldCalls ? coldUs : us) / 1000;
+      };
+    },
+    /** Every `every`-th call of `fn` is held up by `pauseMs` (another process got the core). */
+    paused(fn: () => void, every: number, pauseMs: number) {
+      let calls = 0;
+      return () => {
+        fn();
+        if (++calls % every === 0) trueMs += pauseMs;
+      };
+    },
+  };
+}
+
+describe('fastestMicroseconds', () => {
+  it('reads the step of a coarse clock, and sizes a batch to 20 of its steps', () => {
+    const m = coarseMachine(0.1);
+    expect(clockStepMs(m.now)).toBeCloseTo(0.1, 9);
+    expect(batchMsFor(0.1)).toBeCloseTo(STEPS_PER_BATCH * 0.1, 9);
+    expect(batchMsFor(0.000001)).toBe(0.5);
+    expect(batchMsFor(5)).toBe(10);
+  });
+
+  it('on a 0.1 ms clock, equal work reads as equal time and double work as double, within 5 %, though the first calls ran cold', () => {
+    const m = coarseMachine(0.1);
+    // Three functions of 30 µs (one of them compiled slowly: its first five calls took 2 ms each) and one of 60 µs.
+    const fns = [m.work(30, 2000, 5), m.work(30), m.work(60), m.work(30)];
+    const us = fastestMicroseconds(fns, 40, 5, m.now);
+    for (const k of [0, 1, 3]) expect(Math.abs(us[k] / 30 - 1)).toBeLessThan(0.05);
+    expect(Math.abs(us[2] / 60 - 1)).toBeLessThan(0.05);
+  });
+
+  it('keeps the fastest batch, so pauses of the machine add nothing', () => {
+    const m = coarseMachine(0.1);
+    // Every 500th call of the first is held up 3 ms: one batch in seven or so is slowed (and the
+    // batch may have been sized on a slowed one).
+    const fns = [m.paused(m.work(30), 500, 3), m.work(30)];
+    const us = fastestMicroseconds(fns, 200, 5, m.now);
+    expect(Math.abs(us[0] / us[1] - 1)).toBeLessThan(0.05);
+  });
+});
