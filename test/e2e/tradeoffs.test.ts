@@ -39,8 +39,13 @@ describe('What frameworks hide, in Chromium', () => {
     expect(await page.locator(SECTION).textContent()).toMatch(/the lines cross at M = N = 1, and forward mode is cheaper from M = 2/);
     expect(await page.getByLabel('Inputs N').inputValue()).toBe('1');
     expect(await hashOf(page)).toMatch(/&outputs=5&inputs=1|inputs=1/);
-    await page.locator(`${SECTION} .tradeoffs-cost.time`).first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/i28-jacobian-1366.png' });
+    // The heat map draws rows[i].values over the inputs named: x₀ alone, then the first three.
+    const heat = await label(page, '.tradeoffs-heat');
+    expect(heat).toMatch(/^Jacobian of the last 5 states with respect to the one input \(x₀\)/);
+    await drag(page, 'Inputs N', 3);
+    await changes(page, '.tradeoffs-heat', heat, 'aria-label');
+    expect(await label(page, '.tradeoffs-heat')).toMatch(/^Jacobian of the last 5 states with respect to the first 3 inputs \(x₀, c, a₀\)/);
+    expect(await page.locator(`${SECTION} .tradeoffs-heat .axis-bottom text:not(.axis-title)`).allTextContents()).toEqual(['x₀', 'c', 'a₀']);
     expect(watch.errors).toEqual([]);
   });
 
@@ -91,7 +96,7 @@ describe('What frameworks hide, in Chromium', () => {
     const heat = await label(page, '.tradeoffs-heat');
     await drag(page, 'Output states M', 12);
     await changes(page, '.tradeoffs-heat', heat, 'aria-label');
-    expect(await label(page, '.tradeoffs-heat')).toMatch(/^Jacobian of the last 12 states with respect to the 80 parameters/);
+    expect(await label(page, '.tradeoffs-heat')).toMatch(/^Jacobian of the last 12 states with respect to the first 82 inputs \(x₀, c, a₀, b₀, …\)/);
     await changes(page, '.fig-jacobian-reverse dd', '6 runs');
     expect(await text(page, '.fig-jacobian-reverse dd')).toBe('13 runs');
     expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 runs');

@@ -183,7 +183,7 @@ export function JacobianLever() {
     >
       <div className="lever-charts">
         <ChartBox minHeight={230}>
-          {(size) => <JacobianHeatmap rows={f.jacobian.rows} scheme={scheme} width={size.width} height={Math.max(160, size.height)} />}
+          {(size) => <JacobianHeatmap rows={f.jacobian.rows} inputs={f.jacobian.inputs} scheme={scheme} width={size.width} height={Math.max(160, size.height)} />}
         </ChartBox>
         <ChartBox minHeight={230}>
           {(size) =>
@@ -209,7 +209,7 @@ export function JacobianLever() {
         items={[
           { className: 'mark-forward-line', label: 'forward mode (dual numbers, N tangent lanes)' },
           { className: 'mark-reverse-line', label: 'reverse mode (one tape, one sweep per output)' },
-          { className: 'heat-legend', label: 'heat map: darker is larger |∂xₛ/∂θ|; blank where a later step cannot move an earlier state', shape: 'square' },
+          { className: 'heat-legend', label: 'heat map: darker is larger |∂xₛ/∂input|; blank where a later step cannot move an earlier state', shape: 'square' },
         ]}
       />
       <Figures

@@ -26,11 +26,12 @@ export function WindowSlider() {
 export function OutputsSlider() {
   const steps = useLab((s) => s.steps);
   const outputs = useLab((s) => effectiveLevers(s.levers, s.steps).outputs);
+  const inputs = useLab((s) => effectiveLevers(s.levers, s.steps).inputs);
   return (
     <RangeControl
       label="Output states M"
       readout={`M = ${outputs}`}
-      hint={`The output is x${sub(steps - outputs + 1)} … x${sub(steps)}: a ${outputs} × ${2 * steps} Jacobian.`}
+      hint={`The output is x${sub(steps - outputs + 1)} … x${sub(steps)}: a ${outputs} × ${inputs} Jacobian (M × N).`}
       position={outputs}
       min={1}
       max={steps}

@@ -8,38 +8,43 @@ import { HeatImage } from '../../../ui/charts/HeatImage.tsx';
 import { HEAT_RAMPS } from '../../../ui/charts/heatmap.ts';
 import { linearTicks } from '../../../ui/charts/ticks.ts';
 import { formatPowerOfTen } from '../../../ui/format.ts';
-import { costLayout, jacobianHeat, type CostMetric, type CostPoint, type Row } from './jacobianLayout.ts';
+import { costLayout, inputLabel, jacobianHeat, type CostMetric, type CostPoint, type Row } from './jacobianLayout.ts';
 
 interface HeatProps {
   rows: readonly Row[];
+  /** The names of the inputs, in order: the first N of x0, c, a0, b0, … */
+  inputs: readonly string[];
   scheme: 'light' | 'dark';
   width: number;
   height: number;
 }
 
-/** The Jacobian of the last M states as a heat map: a state per row, a_t and b_t across. Props in, SVG out. */
-export const JacobianHeatmap = memo(function JacobianHeatmap({ rows, scheme, width, height }: HeatProps) {
-  const strip = useMemo(() => jacobianHeat(rows, HEAT_RAMPS[scheme]), [rows, scheme]);
+/** The Jacobian of the last M states over the first N inputs as a heat map: a state per row, an input per column. Props in, SVG out. */
+export const JacobianHeatmap = memo(function JacobianHeatmap({ rows, inputs, scheme, width, height }: HeatProps) {
+  const strip = useMemo(() => jacobianHeat(rows, inputs, HEAT_RAMPS[scheme]), [rows, inputs, scheme]);
   const frame = makeFrame(width, height, { ...MARGIN, right: 12 });
-  const T = strip.columns / 2;
+  const N = inputs.length;
   const M = rows.length;
-  const x = scaleLinear().domain([-0.5, T - 0.5]).range([0, frame.innerWidth]);
+  const x = scaleLinear().domain([-0.5, N - 0.5]).range([0, frame.innerWidth]);
   const y = scaleLinear().domain([-0.5, M - 0.5]).range([0, frame.innerHeight]);
-  const xTicks = linearTicks(x, Math.floor(frame.innerWidth / 60), String).filter((t) => Number.isInteger(t.value) && t.value >= 0 && t.value < T);
+  const xTicks = linearTicks(x, Math.max(1, Math.floor(frame.innerWidth / 60)), String)
+    .filter((t) => Number.isInteger(t.value) && t.value >= 0 && t.value < N)
+    .map((t) => ({ ...t, label: inputLabel(inputs[t.value]) }));
   const yTicks = linearTicks(y, Math.max(1, Math.floor(frame.innerHeight / 26)), String)
     .filter((t) => Number.isInteger(t.value) && t.value >= 0 && t.value < M)
     .map((t) => ({ ...t, label: `x${sub(rows[t.value].state)}` }));
   const [lo, hi] = strip.decades;
+  const named = inputs.slice(0, 4).map(inputLabel).join(', ') + (N > 4 ? ', …' : '');
   return (
     <Chart
       frame={frame}
       className="tradeoffs-heat"
-      title={`Jacobian of the last ${M} states with respect to the ${2 * T} parameters, coloured by magnitude from ${formatPowerOfTen(10 ** lo)} to ${formatPowerOfTen(10 ** hi)}; blank where a later step cannot move an earlier state.`}
+      title={`Jacobian of the last ${M} states with respect to ${N === 1 ? 'the one input' : `the first ${N} inputs`} (${named}), coloured by magnitude from ${formatPowerOfTen(10 ** lo)} to ${formatPowerOfTen(10 ** hi)}; blank where a later step cannot move an earlier state.`}
     >
       <rect className="heat-bg" width={frame.innerWidth} height={frame.innerHeight} />
       <HeatImage strip={strip} width={frame.innerWidth} height={frame.innerHeight} />
       <AxisLeft frame={frame} ticks={yTicks} label="output state" grid={false} />
-      <AxisBottom frame={frame} ticks={xTicks} label="step t of the parameters aₜ, bₜ" grid={false} />
+      <AxisBottom frame={frame} ticks={xTicks} label="input (x₀, c, then aₜ, bₜ step by step)" grid={false} />
     </Chart>
   );
 });

@@ -3,30 +3,36 @@ import { decadeDomain } from '../../../ui/charts/domain.ts';
 import type { Frame } from '../../../ui/charts/frame.ts';
 import { heatColours, heatWord, magnitudes, type HeatStrip } from '../../../ui/charts/heatmap.ts';
 import { linearTicks, logTicks125, type Tick } from '../../../ui/charts/ticks.ts';
+import { sub } from './subscript.ts';
 
-/** One row of the Jacobian: ∂x_s/∂a_t and ∂x_s/∂b_t. */
+/** One row of the Jacobian: ∂x_s over each of the N inputs (x_0, c, a_0, b_0, … in order). */
 export interface Row {
   state: number;
-  a: ArrayLike<number>;
-  b: ArrayLike<number>;
+  values: ArrayLike<number>;
 }
 
 /**
- * The M × P Jacobian as pixels, one per entry: row i is state T−M+1+i (top to bottom), column
- * 2t is a_t and 2t + 1 is b_t. Coloured by log10 |entry| over at most HEAT_DECADES decades;
- * structural zeros (t ≥ s: a later step cannot move an earlier state) stay transparent.
+ * The M × N Jacobian as pixels, one per entry: row i is state T−M+1+i (top to bottom), column j
+ * the j-th input of `inputs` (x_0, c, a_0, b_0, a_1, …), so the map follows the inputs lever N.
+ * Coloured by log10 |entry| over at most HEAT_DECADES decades; zeros (a_t, b_t with t ≥ s: a
+ * later step cannot move an earlier state) stay transparent.
  */
-export function jacobianHeat(rows: readonly Row[], ramp: readonly [string, string]): HeatStrip {
-  const T = rows.length > 0 ? rows[0].a.length : 0;
-  const columns = 2 * T;
-  const range = magnitudes(...rows.flatMap((r) => [r.a, r.b]));
+export function jacobianHeat(rows: readonly Row[], inputs: readonly string[], ramp: readonly [string, string]): HeatStrip {
+  const columns = inputs.length;
+  const range = magnitudes(...rows.map((r) => r.values));
   const colours = heatColours(range, ramp);
   const pixels = new Uint8ClampedArray(columns * rows.length * 4);
   const words = new Uint32Array(pixels.buffer);
   rows.forEach((r, i) => {
-    for (let j = 0; j < columns; j++) words[i * columns + j] = heatWord(j % 2 === 0 ? r.a[j >> 1] : r.b[j >> 1], colours);
+    for (let j = 0; j < columns; j++) words[i * columns + j] = heatWord(r.values[j], colours);
   });
   return { columns, rows: rows.length, pixels, decades: colours.decades, nonFinite: range.nonFinite };
+}
+
+/** An input's name as the page writes it: x0 → x₀, a12 → a₁₂, c → c. */
+export function inputLabel(name: string): string {
+  const m = /^([a-z]+)(\d+)$/.exec(name);
+  return m ? m[1] + sub(Number(m[2])) : name;
 }
 
 /** One point of the cost against M, as the worker measured it. */

@@ -3,7 +3,7 @@ import { defaultParams } from '../../../../engine/chain.ts';
 import { tradeoffsFigures } from '../../../../engine/tradeoffs/report.ts';
 import { makeFrame, MARGIN } from '../../../../app/ui/charts/frame.ts';
 import { barPairs } from '../../../../app/sections/tradeoffs/figures/barsLayout.ts';
-import { costLayout, jacobianHeat } from '../../../../app/sections/tradeoffs/figures/jacobianLayout.ts';
+import { costLayout, inputLabel, jacobianHeat } from '../../../../app/sections/tradeoffs/figures/jacobianLayout.ts';
 import { memoryLayout } from '../../../../app/sections/tradeoffs/figures/memoryLayout.ts';
 import { curveLayout, gradientLayout, stepMagnitudes } from '../../../../app/sections/tradeoffs/figures/truncationLayout.ts';
 
@@ -38,15 +38,32 @@ describe('the figures’ layouts', () => {
     expect(l.yTicks.every((t) => t.label.endsWith(' B'))).toBe(true);
   });
 
-  it('the Jacobian heat map: one pixel per entry, blank where t ≥ s', () => {
-    const heat = jacobianHeat(f.jacobian.rows, ['#ffffff', '#000000']);
-    expect(heat.columns).toBe(80);
+  it('the Jacobian heat map: one pixel per entry of rows[i].values, a column per named input, blank where t ≥ s', () => {
+    // All P + 2 inputs by default: x0, c, a0, b0, …, a39, b39.
+    const heat = jacobianHeat(f.jacobian.rows, f.jacobian.inputs, ['#ffffff', '#000000']);
+    expect(f.jacobian.inputs.slice(0, 4)).toEqual(['x0', 'c', 'a0', 'b0']);
+    expect(heat.columns).toBe(82);
     expect(heat.rows).toBe(5);
-    const alpha = (row: number, column: number) => heat.pixels[4 * (row * 80 + column) + 3];
-    // row 0 is x_36: a_35 (column 70) reaches it, a_36 (column 72) does not
-    expect(alpha(0, 70)).toBe(255);
-    expect(alpha(0, 72)).toBe(0);
-    expect(alpha(4, 79)).toBe(255);
+    const alpha = (h: typeof heat, row: number, column: number) => h.pixels[4 * (row * h.columns + column) + 3];
+    // row 0 is x_36: x_0, c and a_35 (column 2 + 70) reach it, a_36 (column 2 + 72) does not
+    expect(alpha(heat, 0, 0)).toBe(255);
+    expect(alpha(heat, 0, 1)).toBe(255);
+    expect(alpha(heat, 0, 72)).toBe(255);
+    expect(alpha(heat, 0, 74)).toBe(0);
+    expect(alpha(heat, 4, 81)).toBe(255);
+    // The inputs lever N: N = 3 draws x0, c and a0 only, in that order; N = 1, the one column of x0.
+    const three = tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5, inputs: 3 });
+    const narrow = jacobianHeat(three.jacobian.rows, three.jacobian.inputs, ['#ffffff', '#000000']);
+    expect(narrow.columns).toBe(3);
+    expect(three.jacobian.inputs).toEqual(['x0', 'c', 'a0']);
+    // The same entries as the full map's first three columns, coloured on their own scale.
+    for (let i = 0; i < 5; i++) {
+      expect(Array.from(three.jacobian.rows[i].values)).toEqual(Array.from(f.jacobian.rows[i].values.slice(0, 3)));
+      for (let j = 0; j < 3; j++) expect(alpha(narrow, i, j)).toBe(255);
+    }
+    const one = tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5, inputs: 1 });
+    expect(jacobianHeat(one.jacobian.rows, one.jacobian.inputs, ['#ffffff', '#000000']).columns).toBe(1);
+    expect(['x0', 'c', 'a12', 'b7'].map(inputLabel)).toEqual(['x₀', 'c', 'a₁₂', 'b₇']);
   });
 
   it('cost against M: lines through every measured point, the crossover only when there is one', () => {
