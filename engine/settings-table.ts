@@ -129,7 +129,7 @@ export const SETTING_ROWS = [
     app: { min: 1e-16, max: 1 }, engine: { min: 0, max: 1, minExclusive: true }, cli: 'engine',
   },
   {
-    key: 'stride', label: 'Checkpoint stride', flag: 'stride', metavar: 'K', help: 'periodic schedule: keep every K-th state',
+    key: 'stride', label: 'Checkpoint stride', flag: 'stride', metavar: 'K', help: 'periodic schedule: store every K-th state',
     kind: 'integer', default: 4, scale: 'linear', sliderStep: 1, hash: 'plain',
     app: { min: 1, max: 'steps' }, engine: { min: 1, max: 'steps' }, cli: 'engine',
   },
@@ -138,7 +138,7 @@ export const SETTING_ROWS = [
     kind: 'choice', default: 'periodic', choices: ['periodic', 'revolve'],
   },
   {
-    key: 'snapshots', label: 'Snapshots', flag: 'snapshots', metavar: 'S', help: 'binomial (revolve) schedule: states held at once',
+    key: 'snapshots', label: 'Snapshots', flag: 'snapshots', metavar: 'S', help: 'binomial (revolve) schedule: checkpoints stored at once',
     kind: 'integer', default: 3, scale: 'linear', sliderStep: 1, hash: 'plain',
     app: { min: 1, max: 'steps' }, engine: { min: 1, max: Number.MAX_SAFE_INTEGER }, cli: 'engine',
   },

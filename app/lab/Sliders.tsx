@@ -61,14 +61,14 @@ export function StrideSlider() {
     <RangeControl
       {...linearSlider('stride', steps)}
       readout={String(stride)}
-      hint={stride === 1 ? 'k = 1 keeps every state: the full tape' : `keep every ${ordinal(stride)} state, replay the rest`}
+      hint={stride === 1 ? 'k = 1 stores every state and re-tapes one step at a time' : `store every ${ordinal(stride)} state, re-tape each segment on the way back`}
       position={stride}
       onPosition={(p) => setSetting('stride', Math.round(p))}
     />
   );
 }
 
-/** "Snapshots": the binomial schedule's memory budget. */
+/** "Snapshots": the binomial schedule's memory budget, in checkpoints (stored states) held at once. */
 export function SnapshotsSlider() {
   const snapshots = useLab((s) => s.snapshots);
   const steps = useLab((s) => s.steps);
@@ -77,7 +77,7 @@ export function SnapshotsSlider() {
     <RangeControl
       {...linearSlider('snapshots', steps)}
       readout={String(snapshots)}
-      hint="s states held at once, placed binomially (revolve)"
+      hint="s checkpoints (stored states) held at once, placed by revolve"
       position={snapshots}
       onPosition={(p) => setSetting('snapshots', Math.round(p))}
     />

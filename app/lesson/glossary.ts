@@ -24,7 +24,7 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Rounding error', 'The error from the digits a float cannot keep. Subtracting two nearly equal losses leaves mostly these lost digits: about ε·|L|/h.'],
   ['Checkpoint', 'A stored state x_t of the forward run (8 bytes here). Between checkpoints nothing is kept; the backward sweep recomputes from the checkpoint before.'],
   ['Recorded step', 'One step’s tape: its nodes with values and local partials (640 bytes here), kept until the sweep has passed it.'],
-  ['Revolve', 'A binomial checkpoint schedule (Griewank and Walther): for a given number of stored states, the order of reruns that recomputes fewest steps.'],
+  ['Revolve', 'A binomial checkpoint schedule (Griewank and Walther). Given how many checkpoints it may store at once (the lab’s setting “snapshots”), it orders the reruns so that the fewest steps are recomputed.'],
   ['Tensor', 'An array of numbers, such as a matrix, handled by one primitive as a whole.'],
   ['Stop-gradient', 'Treating one value as a constant, so the backward sweep ends there and nothing before it gets blame.'],
 ];

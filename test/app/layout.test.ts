@@ -250,7 +250,7 @@ describe('checkpoint layout', () => {
     }
     const l = timelineLayout(actions, T, frame);
     expect(l.duration).toBe(3 * T);
-    for (const d of [l.advancePath, l.recordPath, l.reversePath, l.snapshotPath, l.tapePath]) {
+    for (const d of [l.advancePath, l.recordPath, l.reversePath, l.statePath, l.tapePath]) {
       expect(d.length).toBeGreaterThan(0);
       expect(d.match(/[ML]/g)!.length).toBeLessThan(6 * (frame.innerWidth + frame.innerHeight));
     }

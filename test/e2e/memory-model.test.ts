@@ -32,6 +32,24 @@ describe('the one memory model in the Checkpoint panel', () => {
     await context.close();
   });
 
+  it('speaks the glossary’s words: stored states (checkpoints) and recorded steps; “snapshots” only names revolve’s setting', async () => {
+    const { context, page, watch } = await openAt('#steps=40&stride=1', { width: 1366, height: 768 });
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Checkpoint schedule' }) }).first();
+    expect(await panel.locator('.legend li').allTextContents()).toEqual(expect.arrayContaining(['recorded step, held', 'stored state (checkpoint), held']));
+    // Periodic: the word appears once, naming revolve's setting in the frontier's legend.
+    expect((await panel.textContent())!.replace('binomial (revolve), each snapshot count', '')).not.toMatch(/snapshot/i);
+    // Stride 1 stores every state; it is not the full tape.
+    expect(await page.getByLabel('Checkpoint stride').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent)).toBe(
+      'k = 1 stores every state and re-tapes one step at a time',
+    );
+    await page.getByRole('radio', { name: 'Binomial' }).check();
+    await page.waitForFunction(() => document.querySelector('.checkpoint-note')?.textContent?.includes('revolve'));
+    // The setting keeps its name, and the note says what it counts.
+    expect(await page.locator('.checkpoint-note').textContent()).toMatch(/with 3 snapshots \(checkpoints it may store at once\)/);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it('the Work panel shows passes beside measured time', async () => {
     const { context, page } = await openAt('#steps=40', { width: 1920, height: 1080 });
     await page.waitForFunction(() => /reverse mode: 2 passes, ≈ [\d.]+ runs of time, the same at every T/.test(document.querySelector('.cost-lines')?.textContent ?? ''), undefined, { timeout: 60_000 });

@@ -29,7 +29,7 @@ export function CheckpointNote() {
       {notRun}
       <p className="checkpoint-note">
         Binomial is the schedule of Griewank and Walther’s <i>revolve</i> algorithm: with{' '}
-        {plural(cp.snapshots ?? 0, 'snapshot')} it places them so that the replays add up to the fewest steps
+        {plural(cp.snapshots ?? 0, 'snapshot')} (checkpoints it may store at once) it places them so that the replays add up to the fewest steps
         possible, and tapes one step at a time. {sizes} {readout}
       </p>
       </>

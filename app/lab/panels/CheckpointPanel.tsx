@@ -53,8 +53,8 @@ export function CheckpointPanel() {
               { className: 'move-record', label: 'record (taped)' },
               { className: 'move-reverse', label: 'reverse step' },
               { className: 'move-restore', shape: 'dash', label: 'restore' },
-              { className: 'held-tape legend-held', label: 'held step tape' },
-              { className: 'held-snapshot legend-held', label: 'held snapshot' },
+              { className: 'held-tape legend-held', label: 'recorded step, held' },
+              { className: 'held-state legend-held', label: 'stored state (checkpoint), held' },
             ]}
           />
         </div>
@@ -94,7 +94,7 @@ const TimelineChart = memo(function TimelineChart({ checkpoint: cp, steps, size 
       <AxisLeft frame={frame} ticks={timeline.yTicks} label="state t" />
       <AxisBottom frame={frame} ticks={timeline.xTicks} label="time (step evaluations + reverse steps)" />
       <path className="held-tape" d={timeline.tapePath} />
-      <path className="held-snapshot" d={timeline.snapshotPath} />
+      <path className="held-state" d={timeline.statePath} />
       <path className="move-advance" d={timeline.advancePath} />
       <path className="move-record" d={timeline.recordPath} />
       <path className="move-restore" d={timeline.restorePath} />

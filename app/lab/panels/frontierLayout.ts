@@ -34,7 +34,7 @@ export interface FrontierLayout {
 /**
  * Memory against recomputation: every stride and every snapshot count placed by the most bytes
  * it holds at once (x) and the work it costs in chain runs (y, where 2 means nothing recomputed).
- * Bytes, not states: a kept one-step tape (~640 bytes) and a plain snapshot (8 bytes) are both
+ * Bytes, not states: a recorded step (~640 bytes) and a stored state (8 bytes) are both
  * one "state", and comparing schedules by states would flatter the periodic one.
  */
 export function frontierLayout(

@@ -9,7 +9,7 @@ import { linearTicks, type Tick } from '../../ui/charts/ticks.ts';
  * Where a schedule's actions go on a time × state diagram. Time runs left to right in units of
  * one step evaluation or one reverse step; the state index t runs bottom to top. An advance or a
  * record climbs from t to its end, a reverse steps down by one, a restore jumps the working
- * register to a held state at no cost, and every held snapshot or recorded step is a bar at its
+ * register to a stored state at no cost, and every stored state (checkpoint) or recorded step is a bar at its
  * state for as long as it is held: the number of bars crossing a vertical line is the memory
  * in use at that moment.
  */
@@ -24,8 +24,8 @@ export interface TimelineLayout {
   reversePath: string;
   /** Dashed jumps of the working register on restore. */
   restorePath: string;
-  /** Held snapshots and held recorded steps, as horizontal strokes. */
-  snapshotPath: string;
+  /** Stored states (checkpoints) and recorded steps while held, as horizontal strokes. */
+  statePath: string;
   tapePath: string;
   /** Stores, as points (one per pixel). */
   stores: { x: number; y: number }[];
@@ -92,7 +92,7 @@ class Polyline {
 
 /**
  * Horizontal strokes (a state held from one time to another), merged where they overlap on the
- * same half-pixel row: thousands of snapshots held at once fit in a few hundred rows. The
+ * same half-pixel row: thousands of stored states held at once fit in a few hundred rows. The
  * strokes are kept as numbers (row, first and last half-pixel column); `path` sorts them by row
  * and runs each row through one difference array (+1 where a stroke starts, −1 after it ends),
  * drawing the runs where the count is above zero. Memory is the strokes plus one row, however
@@ -176,10 +176,10 @@ export function* timelineLayoutSlices(actions: readonly CheckpointAction[], step
   const x = (t: number) => t * kx;
   const y = (s: number) => frame.innerHeight - s * ky;
   const paths = { advance: new Polyline(), record: new Polyline(), reverse: new Polyline(), restore: new Polyline() };
-  const held = { snapshot: new HeldRows(frame.innerWidth, frame.innerHeight), tape: new HeldRows(frame.innerWidth, frame.innerHeight) };
+  const held = { state: new HeldRows(frame.innerWidth, frame.innerHeight), tape: new HeldRows(frame.innerWidth, frame.innerHeight) };
   const move = (line: Polyline, t0: number, s0: number, t1: number, s1: number) => line.segment(x(t0), y(s0), x(t1), y(s1));
-  // When each state's snapshot, and each step's recording, started to be held (NaN: not held).
-  const snapshotSince = new Float64Array(steps + 1).fill(NaN);
+  // When each stored state, and each step's recording, started to be held (NaN: not held).
+  const storedSince = new Float64Array(steps + 1).fill(NaN);
   const tapeSince = new Float64Array(steps + 1).fill(NaN);
   const stores: { x: number; y: number }[] = [];
   const storePixels = worthThinning(steps, frame.innerWidth) ? new PixelSet(frame.innerWidth, frame.innerHeight) : null;
@@ -214,7 +214,7 @@ export function* timelineLayoutSlices(actions: readonly CheckpointAction[], step
         position = a.step;
         break;
       case 'store': {
-        snapshotSince[a.step] = time;
+        storedSince[a.step] = time;
         // One point per pixel: a second store on the same pixel cannot be seen.
         const sx = x(time);
         const sy = y(a.step);
@@ -222,15 +222,15 @@ export function* timelineLayoutSlices(actions: readonly CheckpointAction[], step
         break;
       }
       case 'free': {
-        const since = snapshotSince[a.step];
-        if (!Number.isNaN(since)) held.snapshot.add(x(since), x(time), y(a.step));
-        snapshotSince[a.step] = NaN;
+        const since = storedSince[a.step];
+        if (!Number.isNaN(since)) held.state.add(x(since), x(time), y(a.step));
+        storedSince[a.step] = NaN;
         break;
       }
     }
   }
   for (let step = 0; step <= steps; step++) {
-    if (!Number.isNaN(snapshotSince[step])) held.snapshot.add(x(snapshotSince[step]), x(time), y(step));
+    if (!Number.isNaN(storedSince[step])) held.state.add(x(storedSince[step]), x(time), y(step));
     if (!Number.isNaN(tapeSince[step])) held.tape.add(x(tapeSince[step]), x(time), y(step));
   }
   return {
@@ -241,7 +241,7 @@ export function* timelineLayoutSlices(actions: readonly CheckpointAction[], step
     recordPath: paths.record.path(),
     reversePath: paths.reverse.path(),
     restorePath: paths.restore.path(),
-    snapshotPath: held.snapshot.path(),
+    statePath: held.state.path(),
     tapePath: held.tape.path(),
     stores,
   };
