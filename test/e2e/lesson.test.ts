@@ -145,18 +145,28 @@ describe('the lesson', () => {
       expect(sizes.svg, `chapter ${n}`).toBeGreaterThanOrEqual(24);
       expect(await stageOverflow(page), `chapter ${n}`).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
-      const answer = chapterRow(n).question?.answer;
-      if (answer) {
-        // Answered, the chapter says why and its figure shows more: it still fits the stage.
-        await page.getByRole('radiogroup').getByRole('radio', { name: answer, exact: true }).check();
-        await expect.poll(() => page.locator('.predict [role="status"]').textContent()).toMatch(/^Yes\. \S/);
-        await page.waitForFunction(() => {
-          const figure = document.querySelector('.lesson-figure');
-          return figure !== null && !figure.querySelector('.figure-waiting') && ![...figure.querySelectorAll('td')].some((td) => td.textContent === '?');
-        });
-        await framesPass(page, 2);
-        expect((await smallestText(page)).offenders, `chapter ${n}, answered`).toEqual([]);
-        expect(await stageOverflow(page), `chapter ${n}, answered`).toEqual([]);
+      // Answered, with the feedback shown (a wrong choice, then the accepted one), the chapter says
+      // why and its figure shows more: it still fits the stage.
+      const asks = chapterRow(n).question;
+      if (asks) {
+        const group = page.getByRole('radiogroup');
+        const status = page.locator('.predict [role="status"]');
+        const wrong = (await group.getByRole('radio').allTextContents()).map((l) => l.trim()).find((l) => l !== asks.answer)!;
+        for (const [choice, said] of [
+          [wrong, /^Not quite\. \S/],
+          [asks.answer, /^Yes\. \S/],
+        ] as const) {
+          await group.getByRole('radio', { name: choice, exact: true }).check();
+          await expect.poll(() => status.textContent()).toMatch(said);
+          await page.waitForFunction(() => {
+            const figure = document.querySelector('.lesson-figure');
+            return figure !== null && !figure.querySelector('.figure-waiting') && ![...figure.querySelectorAll('td')].some((td) => td.textContent === '?');
+          });
+          await framesPass(page, 2);
+          expect((await smallestText(page)).offenders, `chapter ${n}, answered “${choice}”`).toEqual([]);
+          expect(await stageOverflow(page), `chapter ${n}, answered “${choice}”`).toEqual([]);
+          expect(await horizontalOverflow(page)).toBe(0);
+        }
       }
       // Where the words are short, the figure takes at least 60 % of the stage's width.
       const share = await page.evaluate(() => {
@@ -232,8 +242,10 @@ describe('the lesson', () => {
       expect(wrongLabel, `chapter ${n}`).toBeTruthy();
       await group.getByRole('radio', { name: wrongLabel.trim(), exact: true }).check();
       await expect.poll(() => status.textContent()).toMatch(/^Not quite\. \S/);
+      expect(await horizontalOverflow(page), `chapter ${n}, answered wrong`).toBe(0);
       await group.getByRole('radio', { name: answer, exact: true }).check();
       await expect.poll(() => status.textContent()).toMatch(/^Yes\. \S/);
+      expect(await horizontalOverflow(page), `chapter ${n}, answered`).toBe(0);
       // The figure now shows the answer: no cell is left hidden.
       await page.waitForFunction(() => ![...document.querySelectorAll('.lesson-figure td')].some((td) => td.textContent === '?'));
     }
