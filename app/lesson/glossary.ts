@@ -26,5 +26,6 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Recorded step', 'One step’s tape: its nodes with values and local partials (640 bytes here), kept until the sweep has passed it.'],
   ['Revolve', 'A binomial checkpoint schedule (Griewank and Walther). Given how many checkpoints it may store at once (the lab’s setting “snapshots”), it orders the reruns so that the fewest steps are recomputed.'],
   ['Tensor', 'An array of numbers, such as a matrix, handled by one primitive as a whole.'],
+  ['Jacobian-vector product', 'A Jacobian times a column of input nudges: how every output moves when the inputs move in that direction. What one pass of forward mode computes, one input direction at a time.'],
   ['Stop-gradient', 'Treating one value as a constant, so the backward sweep ends there and nothing before it gets blame.'],
 ];

@@ -341,12 +341,40 @@ describe('the lesson', () => {
     expect(scalarNodes / tensorNodes).toBeLessThan(10000);
     expect(said).toContain(`${cells[0]} scalar nodes against ${cells[1]} tensor nodes`);
 
-    // Chapter 10: at K = 10 the readout counts the first 30 steps' gradients exactly 0, as the feedback says;
-    // N = 1: forward mode 2 passes, winning from M = 2.
+    // Chapter 10: at K = 10 the readout counts the first 30 steps' gradients exactly 0, as the feedback says.
     said = await answerIt(10);
     await expect.poll(() => page.locator('.lesson-figure .figure-readout').first().textContent()).toContain('30 of the first 30 steps’ gradients are exactly 0');
     expect(said).toContain('30 of the first 30');
-    expect(await readout('jacobian')).toMatch(/N \+ 1 = 2 passes.*M \+ 1 = 6.*wins from M = 2\./s);
+    // Its cost chart, N = 1 input (x₀) over M = 1 … 40: the words under it are read from its own dots.
+    const dots = (series: string) =>
+      page
+        .locator(`[data-figure="jacobian"] .s-${series} circle`)
+        .evaluateAll((cs) => cs.map((c) => [Number(c.getAttribute('data-x')), Number(c.getAttribute('data-y'))] as [number, number]));
+    /** The smallest M from which forward mode is below reverse mode at every larger M drawn, or null. */
+    const cheaperFrom = (fwd: [number, number][], rev: [number, number][]) => {
+      let from: number | null = null;
+      for (let i = fwd.length - 1; i >= 0 && fwd[i][1] < rev[i][1]; i--) from = fwd[i][0];
+      return from;
+    };
+    const words = (await readout('jacobian'))!;
+    // Counted: forward mode N + 1 = 2 passes at every M, reverse mode M + 1; equal at M = N = 1, cheaper from M = 2.
+    let [fwd, rev] = [await dots('forward'), await dots('reverse')];
+    expect(fwd.map(([m]) => m)).toEqual(expect.arrayContaining([1, 2, 40]));
+    expect(fwd.every(([, y]) => y === 2)).toBe(true);
+    expect(rev.every(([m, y]) => y === m + 1)).toBe(true);
+    expect(cheaperFrom(fwd, rev)).toBe(2);
+    expect(words).toContain('Counted: forward mode 2 passes at every M, reverse mode M + 1; forward mode is cheaper from M = 2.');
+    // Measured: the times quoted, and where forward mode is faster, are the time chart's.
+    await page.getByRole('radio', { name: 'time', exact: true }).check();
+    await page.waitForFunction(() => document.querySelector('[data-figure="jacobian"] .axis-left .axis-title')?.textContent === 'time (µs, measured)');
+    [fwd, rev] = [await dots('forward'), await dots('reverse')];
+    const us = (x: number) => (x >= 10 ? String(Math.round(x)) : String(Number(x.toFixed(1))));
+    const [lo, hi] = [Math.min(...fwd.map(([, y]) => y)), Math.max(...fwd.map(([, y]) => y))];
+    expect(words).toContain(`forward mode ${us(lo) === us(hi) ? us(lo) : `${us(lo)}–${us(hi)}`} µs at every M`);
+    expect(words).toContain(`reverse mode ${us(rev[0][1])} µs at M = ${rev[0][0]}, ${us(rev.at(-1)![1])} µs at M = ${rev.at(-1)![0]};`);
+    const from = cheaperFrom(fwd, rev);
+    expect(words).toContain(from === null ? 'forward mode was not faster at the largest M.' : `forward mode is faster from M = ${from}.`);
+    expect(words).toContain(hi <= 1.25 * lo ? '(equal work, equal time)' : '(equal work; a busy machine spread the times)');
     expect(watch.errors).toEqual([]);
     await context.close();
   });

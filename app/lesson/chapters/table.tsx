@@ -399,8 +399,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Frameworks such as PyTorch and JAX run this machinery for you. They hide the trade, but it is still
-          there: small changes in code move a lot of memory.
+          Frameworks such as PyTorch and JAX run this machinery for you. Its trades are hidden, not gone: a line of
+          code can move a lot of memory or time.
         </p>
         <p>
           A <dfn>stop-gradient</dfn> treats one value as a constant, so the sweep ends there. Here the sweep runs
@@ -417,8 +417,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'Exactly 0',
     },
-    wide: 'figure',
     labSection: 'tradeoffs',
+    afterQuestion: (
+      <p>
+        Forward mode can win. Take N = 1 input, x₀, and the last M states as outputs. Forward mode carries each
+        value’s derivative with respect to x₀ (a <dfn>Jacobian-vector product</dfn>): N + 1 = 2 passes for any M.
+        Reverse mode sweeps once per output: M + 1.
+      </p>
+    ),
     figure: retryable(() => import('./Chapter10.tsx')),
   },
   {

@@ -22,7 +22,7 @@ export interface AxisSpec {
   ticks?: 'powers' | 'counts' | readonly number[];
 }
 
-/** One series: points in data units, drawn as a line, dots, or both. */
+/** One series: points in data units, drawn as a line, dots, or both (each dot carries its point as data-x, data-y). */
 export interface Series {
   id: string;
   points: readonly (readonly [number, number])[];
@@ -109,7 +109,7 @@ export function LessonChart({ title, x, y, series, height, marks }: LessonChartP
                 {s.dots
                   ? s.points
                       .filter(shown)
-                      .map(([a, b]) => <circle key={a} cx={xs(a)} cy={ys(b)} r={Math.max(4, font * 0.28)} />)
+                      .map(([a, b]) => <circle key={a} cx={xs(a)} cy={ys(b)} r={Math.max(4, font * 0.28)} data-x={a} data-y={b} />)
                   : null}
               </g>
             ))}

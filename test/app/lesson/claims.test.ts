@@ -110,7 +110,7 @@ describe('the lesson’s stated numbers', () => {
       expect(fixed, `chapter ${row.number}`).toContain(row.question.answer);
     }
     const terms = GLOSSARY.map(([t]) => t.toLowerCase());
-    for (const t of ['loss', 'gradient', 'fan-out', 'jacobian', 'vector-jacobian product', 'truncation error', 'rounding error', 'machine epsilon', 'step h', 'checkpoint', 'recorded step', 'stop-gradient', 'revolve']) {
+    for (const t of ['loss', 'gradient', 'fan-out', 'jacobian', 'vector-jacobian product', 'truncation error', 'rounding error', 'machine epsilon', 'step h', 'checkpoint', 'recorded step', 'stop-gradient', 'revolve', 'jacobian-vector product']) {
       expect(terms, t).toContain(t);
     }
   });
