@@ -37,8 +37,12 @@ export function validateInputs(inputs: number, steps: number): string | null {
 
 /** A Jacobian over the first N inputs by forward mode, and what it cost. */
 export interface InputJacobianRun {
-  /** Row i holds ∂x_s/∂(input j) for s = T − M + 1 + i and j = 0 … N − 1. */
-  values: Float64Array[];
+  /**
+   * Row-major M × N: entry i·N + j is ∂x_s/∂(input j) for s = T − M + 1 + i. One array, not a
+   * row each: allocating M small arrays took time that grew with M (at N = 1 and M = 40 a third
+   * of the pass), so forward mode's time was not the same at every M although its work was.
+   */
+  values: Float64Array;
   /** Full-chain work units, counted: a primal and N tangent lanes through every step, N + 1. */
   work: number;
   /** Tangent lanes carried (N). */
@@ -59,7 +63,7 @@ export function forwardJacobianOver(params: ChainParams, inputs: number, outputs
   const lane = (i: number) => (i < inputs ? i : -1);
   const c = ar.variable(params.c, lane(1));
   let x = ar.variable(params.x0, lane(0));
-  const values: Float64Array[] = [];
+  const values = new Float64Array(outputs * inputs);
   const first = T - outputs + 1;
   let laneSteps = 0;
   const regs: DualVec[] = [];
@@ -70,7 +74,7 @@ export function forwardJacobianOver(params: ChainParams, inputs: number, outputs
     regs[3] = c;
     x = runProgram(ar, STEP_PROGRAM, regs, [wobbleRate(t)]);
     laneSteps += 1 + inputs;
-    if (t + 1 >= first) values.push(Float64Array.from(x.d));
+    if (t + 1 >= first) for (let j = 0, o = (t + 1 - first) * inputs; j < inputs; j++) values[o + j] = x.d[j];
     ar.recycle([x, c]);
   }
   return { values, work: laneSteps / T, passes: inputs };
@@ -172,7 +176,7 @@ function forwardOverX0(params: ChainParams, outputs: number): InputJacobianRun {
   const first = T - outputs + 1;
   const c = dualArith.constant(params.c);
   let x: Dual = { v: params.x0, d: 1 };
-  const values: Float64Array[] = [];
+  const values = new Float64Array(outputs);
   const regs: Dual[] = [];
   let laneSteps = 0;
   for (let t = 0; t < T; t++) {
@@ -182,16 +186,17 @@ function forwardOverX0(params: ChainParams, outputs: number): InputJacobianRun {
     regs[3] = c;
     x = runProgram(dualArith, STEP_PROGRAM, regs, [wobbleRate(t)]);
     laneSteps += 2;
-    if (t + 1 >= first) values.push(Float64Array.of(x.d));
+    if (t + 1 >= first) values[t + 1 - first] = x.d;
   }
   return { values, work: laneSteps / T, passes: 1 };
 }
 
-/** The largest |difference| between rows' values and a forward run's, row by row. */
-export function valuesDifference(rows: readonly JacobianRow[], values: readonly Float64Array[]): number {
+/** The largest |difference| between rows' values and a forward run's (row-major, N a row), row by row. */
+export function valuesDifference(rows: readonly JacobianRow[], values: Float64Array): number {
   let worst = 0;
   rows.forEach((row, i) => {
-    for (let j = 0; j < row.values.length; j++) worst = Math.max(worst, Math.abs(row.values[j] - values[i][j]));
+    const N = row.values.length;
+    for (let j = 0; j < N; j++) worst = Math.max(worst, Math.abs(row.values[j] - values[i * N + j]));
   });
   return worst;
 }

@@ -9,7 +9,7 @@ export const STEPS_PER_BATCH = 20;
 export const CONFIRM_RATIO = 1.1;
 
 /** How many budgets more the rounds may run to confirm every function's fastest reading. */
-export const CONFIRM_FACTOR = 3;
+export const CONFIRM_FACTOR = 6;
 
 /** The shortest batch whatever the clock: below this a call's own set-up and the loop show. */
 const MIN_BATCH_MS = 0.5;
@@ -61,7 +61,7 @@ export function batchMsFor(clockStep: number): number {
  *    else on the machine got in the way.
  * 4. **Until the fastest is seen twice.** On a busy machine every batch of a function may have
  *    been interrupted, each by a different amount. So rounds go on (for up to CONFIRM_FACTOR
- *    budgets more) until each function's two fastest readings agree within CONFIRM_RATIO: a
+ *    budgets more; each round in a new order) until each function's two fastest readings agree within CONFIRM_RATIO: a
  *    figure that two batches reached is the call's cost, not one more pause.
  *
  * Bounded by counts as well as by the clock (at most 40 sizing batches, 400 rounds), so a clock
@@ -107,19 +107,34 @@ export function fastestMicroseconds(
   const end = start + budgetMs;
   const lastChance = start + (1 + CONFIRM_FACTOR) * budgetMs;
   const unsettled = () => counted.some((c, k) => c < minRounds || !(second[k] <= CONFIRM_RATIO * best[k]));
+  const order = fns.map((_, k) => k);
   for (let round = 0; round < 400; round++) {
     const t = now();
     if (!(t < end || counted.some((c) => c < minRounds) || (t < lastChance && unsettled()))) break;
-    fns.forEach((fn, k) => {
+    // Each round in a new order: a function that always ran after the same one would always pay
+    // for its garbage (in a browser, the pair after the largest reverse sweep read 40 % slower).
+    shuffle(order, round);
+    for (const k of order) {
+      const fn = fns[k];
       const t0 = now();
       for (let i = 0; i < batches[k]; i++) fn();
       const ms = now() - t0;
       if (ms < batchMs && batches[k] < 1 << 16) {
         batches[k] *= 2;
-        return;
+        continue;
       }
       read(k, ms, batches[k]);
-    });
+    }
   }
   return best;
+}
+
+/** Shuffles `order` in place, the same way for the same round (Fisher–Yates on a small LCG). */
+function shuffle(order: number[], round: number): void {
+  let seed = (round + 1) * 2654435761;
+  for (let i = order.length - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
 }

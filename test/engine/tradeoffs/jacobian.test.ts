@@ -98,10 +98,10 @@ describe('the Jacobian over the first N inputs of (x0, c, a0, b0, …)', () => {
       const fwd = forwardJacobianOver(p, N, 4);
       const rev = reverseJacobian(p, 4, undefined, N);
       expect(fwd.work).toBe(N + 1);
-      expect(fwd.values).toHaveLength(4);
+      expect(fwd.values).toHaveLength(4 * N);
       rev.rows.forEach((row, i) => {
         expect(row.values).toHaveLength(N);
-        for (let j = 0; j < N; j++) expect(Math.abs(fwd.values[i][j] - row.values[j]), `N=${N} row ${i} input ${j}`).toBeLessThan(1e-13);
+        for (let j = 0; j < N; j++) expect(Math.abs(fwd.values[i * N + j] - row.values[j]), `N=${N} row ${i} input ${j}`).toBeLessThan(1e-13);
         expect(Math.abs(row.values[0] - centralScalar(p, 'x0', row.state))).toBeLessThan(1e-8);
         if (N > 1) expect(Math.abs(row.values[1] - centralScalar(p, 'c', row.state))).toBeLessThan(1e-8);
       });
