@@ -119,7 +119,7 @@ export default function Chapter10() {
                   {words.counted} {words.measured}
                 </p>
               ) : null}
-              <figcaption>Computed by the worker on the same chain. Two more levers, counted:</figcaption>
+              <figcaption>Two more choices a framework makes, counted on the same chain:</figcaption>
               <ul className="options">
                 <li>
                   <strong>Fusing</strong> a step into one node with its own local partials: {f.fusion.fused.nodes.toLocaleString('en')} nodes (

@@ -399,12 +399,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Frameworks such as PyTorch and JAX run this machinery for you. Its trades are hidden, not gone: a line of
-          code can move a lot of memory or time.
+          Frameworks such as PyTorch and JAX run this machinery for you. Its trades are hidden, but not gone.
         </p>
         <p>
-          A <dfn>stop-gradient</dfn> treats one value as a constant, so the sweep ends there. Here the sweep runs
-          back only K steps from the end. The tape shrinks.
+          A <dfn>stop-gradient</dfn> treats one value as a constant, so the sweep ends there. Here it stops K steps
+          from the end, and the tape shrinks.
         </p>
       </>
     ),
@@ -420,9 +419,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
     labSection: 'tradeoffs',
     afterQuestion: (
       <p>
-        Forward mode can win. Take N = 1 input, x₀, and the last M states as outputs. Forward mode carries each
-        value’s derivative with respect to x₀ (a <dfn>Jacobian-vector product</dfn>): N + 1 = 2 passes for any M.
-        Reverse mode sweeps once per output: M + 1.
+        Forward mode can be the cheaper one. Take one input, x₀ (N = 1), and the last M states as outputs. Forward
+        mode carries each value’s derivative with respect to x₀ (a <dfn>Jacobian-vector product</dfn>): N + 1 = 2
+        passes for any M. Reverse mode records once and sweeps once per output: M + 1.
       </p>
     ),
     figure: retryable(() => import('./Chapter10.tsx')),
