@@ -375,6 +375,11 @@ describe('the lesson', () => {
     const from = cheaperFrom(fwd, rev);
     expect(words).toContain(from === null ? 'forward mode was not faster at the largest M.' : `forward mode is faster from M = ${from}.`);
     expect(words).toContain(hi <= 1.25 * lo ? '(equal work, equal time)' : '(equal work; a busy machine spread the times)');
+    // The way into the lab opens its Jacobian lever on the same N = 1 input, at the window shown.
+    const href = (await page.getByRole('link', { name: 'Open this in the lab' }).getAttribute('href'))!;
+    expect(new URLSearchParams(href.slice(1)).get('inputs')).toBe('1');
+    expect(new URLSearchParams(href.slice(1)).get('window')).toBe(null);
+    expect(href).toContain('go=tradeoffs');
     expect(watch.errors).toEqual([]);
     await context.close();
   });

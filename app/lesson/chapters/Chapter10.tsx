@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { formatBytes } from '../../ui/format.ts';
+import { encodeTradeoffs } from '../../sections/tradeoffs/hashPart.ts';
+import { LEVER_DEFAULTS } from '../../sections/tradeoffs/levers.ts';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { Choices } from '../Choices.tsx';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -68,7 +70,7 @@ export default function Chapter10() {
   const words = reading ? costSentences(reading) : null;
   return (
     <ChapterFrame
-      labHash={labHashOf({ steps: STEPS })}
+      labHash={`${labHashOf({ steps: STEPS })}&${encodeTradeoffs({ ...LEVER_DEFAULTS, window: windowK, outputs: OUTPUTS, inputs: INPUTS }, STEPS)}`}
       onAnswer={() => (setRevealed(true), setWindow(ASKED_K))}
       live={f && windowK === ASKED_K ? { zeroed: String(zeroed) } : {}}
       figure={
