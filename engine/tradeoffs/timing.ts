@@ -134,7 +134,8 @@ function shuffle(order: number[], round: number): void {
   let seed = (round + 1) * 2654435761;
   for (let i = order.length - 1; i > 0; i--) {
     seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-    const j = seed % (i + 1);
+    // The high bits: an LCG's low bits repeat with a short period, which would bring back the same orders.
+    const j = Math.floor((seed / 2 ** 32) * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
 }
