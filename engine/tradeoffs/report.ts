@@ -128,6 +128,11 @@ export interface Crossover {
   time: number | null;
 }
 
+/** A count in words' digits: 2,003. */
+function countText(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 function memoryTrace(run: MemoryRun): MemoryTrace {
   const { bytes, stepEvaluations, bytesTrace, evaluationsTrace } = run;
   return { bytes, stepEvaluations, bytesTrace, evaluationsTrace };
@@ -142,21 +147,31 @@ export function validateTradeoffs(settings: TradeoffsSettings, steps: number): s
   );
 }
 
-/** The four levers on one chain, counted and compared (no timing). */
-export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSettings): TradeoffsFigures {
+/**
+ * The four levers on one chain, counted and compared (no timing). `onStage` hears, in words, each
+ * part as it starts ("the truncation curve, 1,001 recordings"): at T = 1000 the curve and forward
+ * mode's 2,002 tangents take most of a second, and the page and the command line say what is computed.
+ */
+export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSettings, onStage: (text: string) => void = () => {}): TradeoffsFigures {
   const T = stepsOf(params);
   const problem = validateTradeoffs(settings, T);
   if (problem) throw new RangeError(problem);
   const tape = new Tape(tapeNodesFor(T));
+  onStage('the gradient, stopped and full');
   const full = reverseGradient(params, tape);
   const gradient = { a: full.a, b: full.b };
   const truncated = truncatedGradient(params, settings.window, tape);
+  onStage(`the truncation curve, ${countText(T + 1)} recordings`);
+  const curve = truncationCurve(params, gradient);
+  onStage('the fused tape, and the saved and recomputed sweeps');
   const primitive = primitiveGradient(params, tape);
   const fused = fusedGradient(params);
   const saved = savedGradient(params);
   const recomputed = recomputedGradient(params);
   const inputs = settings.inputs ?? 2 * T + 2;
+  onStage(`the Jacobian by reverse mode: one recording, ${countText(settings.outputs)} ${settings.outputs === 1 ? 'sweep' : 'sweeps'}`);
   const reverse = reverseJacobian(params, settings.outputs, tape, inputs);
+  onStage(`the Jacobian by forward mode: ${countText(inputs)} ${inputs === 1 ? 'tangent' : 'tangents'} carried at once`);
   const forward = forwardJacobianOver(params, inputs, settings.outputs);
   return {
     steps: T,
@@ -172,7 +187,7 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
       fullTapeNodes: primitive.nodes,
       fullTapeBytes: primitive.bytes,
     },
-    truncationCurve: truncationCurve(params, gradient),
+    truncationCurve: curve,
     fusion: {
       primitive: { nodes: primitive.nodes, bytes: primitive.bytes },
       fused: { nodes: fused.nodes, bytes: fused.bytes },
