@@ -17,7 +17,7 @@ import {
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
 import { fastestMicroseconds } from './timing.ts';
-import { planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
+import { fastestCallMs, planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
 import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
@@ -259,26 +259,14 @@ export function tradeoffsTimings(
   );
   // One call of each side first: what the curve's points would cost (jacobian-plan.ts).
   onStage('estimating the Jacobian curve');
-  // A first call runs cold (the JIT has not compiled it yet): a quick one is timed again.
-  const timeOnce = (fn: () => unknown) => {
-    let best = Infinity;
-    for (let i = 0; i < 3 && best > 0 && (i === 0 || best < 50); i++) {
-      const t0 = performance.now();
-      fn();
-      best = Math.min(best, performance.now() - t0);
-    }
-    return best;
-  };
-  const calls = {
-    forwardMs: timeOnce(() => forwardJacobianOver(params, inputs, outputs)),
-    reverseAtStepsMs: timeOnce(() => reverseJacobian(params, T, tape)),
-  };
+  const [forwardMs, reverseAtStepsMs] = fastestCallMs([() => forwardJacobianOver(params, inputs, outputs), () => reverseJacobian(params, T, tape)]);
+  const calls = { forwardMs, reverseAtStepsMs };
   const plan = planJacobianTimings(T, outputs, calls, budgetMs);
   // The planned M, with M = N and N + 1 among them where they fit, so a figure shows the lines cross.
   const planned = new Set(plan.points.map((q) => q.outputs));
   const sampled = [...new Set([...planned, ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
   const minRounds = Math.max(1, ...plan.points.map((q) => q.minRounds));
-  onStage(`timing the Jacobian at ${sampled.length} values of M`);
+  onStage(`timing the Jacobian at ${sampled.length === 1 ? `M = ${sampled[0]}` : `${sampled.length} values of M`}`);
   // Every point's two runs are timed together, round after round, each keeping its fastest
   // batch: a pause of the machine then slows one round of every point instead of all the rounds
   // of one point, so equal work reads as equal time (timed pair by pair, forward mode's equal
