@@ -169,9 +169,9 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
   const saved = savedGradient(params);
   const recomputed = recomputedGradient(params);
   const inputs = settings.inputs ?? 2 * T + 2;
-  onStage(`the Jacobian by reverse mode: one recording, ${countText(settings.outputs)} ${settings.outputs === 1 ? 'sweep' : 'sweeps'}`);
+  onStage(`the Jacobian by reverse mode, one recording and ${countText(settings.outputs)} ${settings.outputs === 1 ? 'sweep' : 'sweeps'}`);
   const reverse = reverseJacobian(params, settings.outputs, tape, inputs);
-  onStage(`the Jacobian by forward mode: ${countText(inputs)} ${inputs === 1 ? 'tangent' : 'tangents'} carried at once`);
+  onStage(`the Jacobian by forward mode, ${countText(inputs)} ${inputs === 1 ? 'tangent' : 'tangents'} carried at once`);
   const forward = forwardJacobianOver(params, inputs, settings.outputs);
   return {
     steps: T,

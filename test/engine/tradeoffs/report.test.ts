@@ -102,14 +102,14 @@ describe('stages, for the page and the command line to say what is computed', ()
       'the gradient, stopped and full',
       'the truncation curve, 41 recordings',
       'the fused tape, and the saved and recomputed sweeps',
-      'the Jacobian by reverse mode: one recording, 5 sweeps',
-      'the Jacobian by forward mode: 82 tangents carried at once',
+      'the Jacobian by reverse mode, one recording and 5 sweeps',
+      'the Jacobian by forward mode, 82 tangents carried at once',
     ]);
     const one: string[] = [];
     tradeoffsFigures(defaultParams(1000), { window: 10, outputs: 1, inputs: 1 }, (text) => one.push(text));
     expect(one).toContain('the truncation curve, 1,001 recordings');
-    expect(one).toContain('the Jacobian by reverse mode: one recording, 1 sweep');
-    expect(one).toContain('the Jacobian by forward mode: 1 tangent carried at once');
+    expect(one).toContain('the Jacobian by reverse mode, one recording and 1 sweep');
+    expect(one).toContain('the Jacobian by forward mode, 1 tangent carried at once');
   });
 
   it('the timings name each stage', () => {

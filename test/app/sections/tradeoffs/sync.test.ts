@@ -95,7 +95,7 @@ describe('the section’s wiring', () => {
         new Promise((resolve) => {
           onStage?.('the gradient, stopped and full');
           setTimeout(() => onStage?.('the truncation curve, 41 recordings'), STAGE_DELAY_MS / 2);
-          setTimeout(() => onStage?.('the Jacobian by forward mode: 82 tangents carried at once'), STAGE_DELAY_MS * 2);
+          setTimeout(() => onStage?.('the Jacobian by forward mode, 82 tangents carried at once'), STAGE_DELAY_MS * 2);
           finish = () => resolve(tradeoffsFigures(defaultParams(q.steps, q), q));
         }),
     };
@@ -109,12 +109,12 @@ describe('the section’s wiring', () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(useLab.getState().tradeoffsStage).toBe('the truncation curve, 41 recordings');
     await vi.advanceTimersByTimeAsync(STAGE_DELAY_MS);
-    expect(useLab.getState().tradeoffsStage).toBe('the Jacobian by forward mode: 82 tangents carried at once');
+    expect(useLab.getState().tradeoffsStage).toBe('the Jacobian by forward mode, 82 tangents carried at once');
     finish();
     await vi.advanceTimersByTimeAsync(0);
     expect(useLab.getState().tradeoffs).not.toBeNull();
     expect(useLab.getState().tradeoffsStage).toBeNull();
-    expect(seen).toEqual(['the truncation curve, 41 recordings', 'the Jacobian by forward mode: 82 tangents carried at once', null]);
+    expect(seen).toEqual(['the truncation curve, 41 recordings', 'the Jacobian by forward mode, 82 tangents carried at once', null]);
     stop();
     unsubscribe();
 
