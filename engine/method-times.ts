@@ -1,4 +1,5 @@
 import { evaluateLoss, stepsOf, type ChainParams } from './chain.ts';
+import { scheduleEvaluations, scheduleRunEstimate } from './checkpoint/cost.ts';
 import { executeSchedule } from './checkpoint/executor.ts';
 import { specOf } from './checkpoint/lab-schedule.ts';
 import { buildSchedule } from './checkpoint/spec.ts';
@@ -52,7 +53,9 @@ export interface TimingOptions {
 /**
  * How each method's cost grows with the steps T: the plain run, the tape and the checkpointed
  * sweep as T; forward mode (P = 2T lanes through T steps) and central differences (2P
- * evaluations over a prefix that averages T/2 steps) as T².
+ * evaluations over a prefix that averages T/2 steps) as T². (A binomial schedule grows faster
+ * than T with few snapshots, T²/2 with one: its time is scaled by its counted step evaluations
+ * instead, `scaleCheckpointed`.)
  */
 export const GROWTH: Record<TimedMethod, 1 | 2> = { plain: 1, reverse: 1, checkpointed: 1, forward: 2, finiteDifference: 2 };
 
@@ -62,6 +65,15 @@ export const MIN_TRIAL_STEPS = 256;
 /** The cost at `steps` of a method measured at `from` steps: scaled by its growth. */
 export function scaleTime(method: TimedMethod, ms: number, from: number, steps: number): number {
   return ms * (steps / from) ** GROWTH[method];
+}
+
+/**
+ * The cost at `steps` of the checkpointed sweep measured at `from` steps: scaled by its step
+ * evaluations, counted in closed form (engine/checkpoint/cost.ts). For the binomial schedule with
+ * one snapshot at 100,000 steps that is 5·10⁹ evaluations: hours, never run to be timed.
+ */
+export function scaleCheckpointed(settings: Pick<LabSettings, 'schedule' | 'stride' | 'snapshots'>, ms: number, from: number, steps: number): number {
+  return (ms * scheduleEvaluations(steps, specOf(settings, steps))) / scheduleEvaluations(from, specOf(settings, from));
 }
 
 /** The runs of one method, each returning something to keep it from being optimised away. */
@@ -130,7 +142,7 @@ function* timeOne(run: () => number, options: Required<TimingOptions>): Generato
  * central differences, the checkpointed sweep): the median of a few runs each, in whatever
  * thread calls it (the worker). A method that would take more than `budgetMs` at this length is
  * not run: it is timed on a shorter chain that fits (halving T, at least MIN_TRIAL_STEPS), scaled
- * up by its growth (T²), and marked as an estimate.
+ * up by its growth (T², or a binomial schedule's counted step evaluations), and marked as an estimate.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
   return finish(timeMethodsInSlices(params, settings, options));
@@ -154,19 +166,27 @@ export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings,
     // Predict this method's time at full length from a short trial, and shorten the chain until it fits.
     let at = steps;
     let trial = params;
-    if (GROWTH[method] === 2) {
+    const binomial = method === 'checkpointed' && settings.schedule === 'revolve';
+    const rated = binomial && settings.checkpointRates ? scheduleRunEstimate(steps, specOf(settings, steps), settings.checkpointRates) : null;
+    if (rated && rated.fromSteps !== null && rated.ms > full.budgetMs) {
+      // The lab run's own estimate (engine/checkpoint/lab-schedule.ts, at the rates it was given): the same figure wherever it is shown.
+      times[method] = { ms: rated.ms, runs: 0, ratio: Number.NaN, estimated: true, from: rated.fromSteps };
+      continue;
+    }
+    const scale = (ms: number, from: number, to: number) => (binomial ? scaleCheckpointed(settings, ms, from, to) : scaleTime(method, ms, from, to));
+    if (GROWTH[method] === 2 || binomial) {
       // Long enough that the per-run overheads (allocating P lanes, the base states) are small
       // beside the T² work, so the scaling holds.
       const probeSteps = Math.min(steps, MIN_TRIAL_STEPS);
       const probe = truncate(params, probeSteps);
       const probeMs = (yield* timeOne(runner(method, probe, settings), { ...full, repeats: 1 })).ms;
-      while (at > probeSteps && scaleTime(method, probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
+      while (at > probeSteps && scale(probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
       trial = at === steps ? params : truncate(params, at);
     }
     const measured = yield* timeOne(runner(method, trial, settings), full);
-    // Scaled by the method's growth (T²): at MIN_TRIAL_STEPS and above the per-run overheads are
-    // small beside it, so the estimate errs a little high, never far.
-    const ms = at === steps ? measured.ms : scaleTime(method, measured.ms, at, steps);
+    // Scaled by the method's growth (T², or the schedule's counted evaluations): at MIN_TRIAL_STEPS
+    // and above the per-run overheads are small beside it, so the estimate errs a little high, never far.
+    const ms = at === steps ? measured.ms : scale(measured.ms, at, steps);
     times[method] = { ms, runs: measured.runs, ratio: Number.NaN, estimated: at !== steps, from: at };
   }
   for (const method of TIMED_METHODS) times[method].ratio = times[method].ms / times.plain.ms;
