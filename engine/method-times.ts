@@ -48,7 +48,18 @@ export interface TimingOptions {
    * these are not timed again, so every place that shows the estimate shows the same one.
    */
   given?: Partial<Record<TimedMethod, { ms: number; from: number }>>;
+  /** Hears each method as its timing starts, in words ("timing reverse mode"): a long chain's timing takes seconds. */
+  onStage?: (text: string) => void;
 }
+
+/** Each method's name in a progress line. */
+const STAGE_NAMES: Record<TimedMethod, string> = {
+  plain: 'the plain run',
+  reverse: 'reverse mode',
+  forward: 'forward mode',
+  finiteDifference: 'central differences',
+  checkpointed: 'the checkpointed sweep',
+};
 
 /**
  * How each method's cost grows with the steps T: the plain run, the tape and the checkpointed
@@ -154,7 +165,7 @@ export function timeMethods(params: ChainParams, settings: LabSettings, options:
  * between, or give up on a timing its settings have already left (the lab's worker does both).
  */
 export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings, options: TimingOptions): Generator<void, MethodTimes> {
-  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, ...options };
+  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, onStage: () => {}, ...options };
   const steps = stepsOf(params);
   const times = {} as Record<TimedMethod, MethodTime>;
   for (const method of TIMED_METHODS) {
@@ -163,6 +174,7 @@ export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings,
       times[method] = { ms: given.ms, runs: 0, ratio: Number.NaN, estimated: true, from: given.from };
       continue;
     }
+    full.onStage(`timing ${STAGE_NAMES[method]}`);
     // Predict this method's time at full length from a short trial, and shorten the chain until it fits.
     let at = steps;
     let trial = params;

@@ -30,6 +30,12 @@ describe('timing each method on the chain', () => {
     for (const m of TIMED_METHODS) expect(t.times[m], m).toEqual({ ms: 5, runs: 3, ratio: 1, estimated: false, from: 40 });
   });
 
+  it('says which method it is timing, for the command line’s progress lines', () => {
+    const stages: string[] = [];
+    timeMethods(defaultParams(40), settings(40), { now: ticking(), repeats: 1, onStage: (text) => stages.push(text) });
+    expect(stages).toEqual(['timing the plain run', 'timing reverse mode', 'timing forward mode', 'timing central differences', 'timing the checkpointed sweep']);
+  });
+
   it('in slices: yields after every sample, each slice a few runs, and ends with the same kind of result', () => {
     // Every sample is one run, and each run fits the budget.
     const timing = timeMethodsInSlices(defaultParams(40), settings(40), { now: ticking(), repeats: 3 });
