@@ -36,6 +36,13 @@ describe('timing each method on the chain', () => {
     expect(stages).toEqual(['timing the plain run', 'timing reverse mode', 'timing forward mode', 'timing central differences', 'timing the checkpointed sweep']);
   });
 
+  it('a first run that alone fills the budget is the one sample: no second run of a long chain', () => {
+    let clock = 0;
+    // Each reading 300 ms later: every run "takes" 300 ms, past a 250 ms budget.
+    const t = timeMethods(defaultParams(40), settings(40), { now: () => (clock += 300), repeats: 5, budgetMs: 250 });
+    for (const m of ['plain', 'reverse', 'checkpointed'] as const) expect(t.times[m], m).toMatchObject({ ms: 300, runs: 1, estimated: false });
+  });
+
   it('in slices: yields after every sample, each slice a few runs, and ends with the same kind of result', () => {
     // Every sample is one run, and each run fits the budget.
     const timing = timeMethodsInSlices(defaultParams(40), settings(40), { now: ticking(), repeats: 3 });
