@@ -88,8 +88,7 @@ export function tradeoffsCommand(argv: string[], progress: Progress): string {
     x0: numberOption('x0', values.x0) ?? CHAIN_DEFAULTS.x0,
     target: numberOption('target', values.target) ?? CHAIN_DEFAULTS.target,
   });
-  progress.note('counting the four levers…');
-  const figures = tradeoffsFigures(params, levers);
+  const figures = tradeoffsFigures(params, levers, (text) => progress.note(`counting ${text}…`));
   const timings = tradeoffsTimings(params, levers.outputs, budget, 4 * budget, levers.inputs, (text) => progress.note(`${text}…`));
   const data = tradeoffsJson(figures, timings);
   return values.json ? printJson(data) : formatTradeoffs(figures, timings, params);

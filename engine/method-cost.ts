@@ -24,8 +24,11 @@ export const COSTED_METHODS: readonly CostedMethod[] = ['reverse', 'forward', 'f
 export interface MethodCost {
   /** Full-chain passes, counted (the method's work units). */
   passes: number;
-  /** How the passes grow with the parameters P: not at all, or in proportion. */
-  growth: 'constant' | 'P';
+  /**
+   * How the passes grow: not at all, in proportion to the parameters P, or with T for a fixed
+   * snapshot count (the binomial schedule: T²/2 recomputed steps with one snapshot).
+   */
+  growth: 'constant' | 'P' | 'T';
   /** One gradient's measured time over one plain run of the chain; null when not timed. */
   runsOfTime: number | null;
   /** True when that time was scaled from a shorter chain instead of run at this length. */
@@ -49,13 +52,16 @@ const GROWTH_IN_P: Record<CostedMethod, MethodCost['growth']> = {
   checkpointed: 'constant',
 };
 
-/** Counted passes (`work`) beside measured times (`times`, or null when not timed). */
-export function labCost(work: Record<CostedMethod, number>, times: TimesRead | null): LabCost {
+/**
+ * Counted passes (`work`) beside measured times (`times`, or null when not timed). The
+ * checkpointed passes stay under 3 for the periodic schedule; the binomial one's grow with T.
+ */
+export function labCost(work: Record<CostedMethod, number>, times: TimesRead | null, schedule: 'periodic' | 'revolve' = 'periodic'): LabCost {
   const one = (m: CostedMethod): MethodCost => {
     const t = times?.times[m];
     return {
       passes: work[m],
-      growth: GROWTH_IN_P[m],
+      growth: m === 'checkpointed' && schedule === 'revolve' ? 'T' : GROWTH_IN_P[m],
       runsOfTime: t && Number.isFinite(t.ratio) ? t.ratio : null,
       estimated: t?.estimated ?? false,
     };
@@ -90,6 +96,13 @@ function runsText(x: number): string {
 export function costSentence(method: CostedMethod, cost: MethodCost): string {
   const passes = Number.isFinite(cost.passes) ? `${runsText(cost.passes)} passes${FORMULA[method]}` : 'not run';
   const time = cost.runsOfTime === null ? 'time not measured' : `≈ ${runsText(cost.runsOfTime)} runs of time${cost.estimated ? ' (estimated)' : ''}`;
-  const growth = cost.growth === 'P' ? 'growing with P' : method === 'checkpointed' ? 'under 3 at every T' : 'the same at every T';
+  const growth =
+    cost.growth === 'P'
+      ? 'growing with P'
+      : cost.growth === 'T'
+        ? 'growing with T at a fixed snapshot count'
+        : method === 'checkpointed'
+          ? 'under 3 at every T'
+          : 'the same at every T';
   return `${NAMES[method]}: ${passes}, ${time}, ${growth}`;
 }

@@ -1,4 +1,5 @@
 import { evaluateLoss, stepsOf, type ChainParams } from './chain.ts';
+import { scheduleEvaluations, scheduleRunEstimate } from './checkpoint/cost.ts';
 import { executeSchedule } from './checkpoint/executor.ts';
 import { specOf } from './checkpoint/lab-schedule.ts';
 import { buildSchedule } from './checkpoint/spec.ts';
@@ -47,12 +48,25 @@ export interface TimingOptions {
    * these are not timed again, so every place that shows the estimate shows the same one.
    */
   given?: Partial<Record<TimedMethod, { ms: number; from: number }>>;
+  /** Hears each method as its timing starts, in words ("timing reverse mode"): a long chain's timing takes seconds. */
+  onStage?: (text: string) => void;
 }
+
+/** Each method's name in a progress line. */
+const STAGE_NAMES: Record<TimedMethod, string> = {
+  plain: 'the plain run',
+  reverse: 'reverse mode',
+  forward: 'forward mode',
+  finiteDifference: 'central differences',
+  checkpointed: 'the checkpointed sweep',
+};
 
 /**
  * How each method's cost grows with the steps T: the plain run, the tape and the checkpointed
  * sweep as T; forward mode (P = 2T lanes through T steps) and central differences (2P
- * evaluations over a prefix that averages T/2 steps) as T².
+ * evaluations over a prefix that averages T/2 steps) as T². (A binomial schedule grows faster
+ * than T with few snapshots, T²/2 with one: its time is scaled by its counted step evaluations
+ * instead, `scaleCheckpointed`.)
  */
 export const GROWTH: Record<TimedMethod, 1 | 2> = { plain: 1, reverse: 1, checkpointed: 1, forward: 2, finiteDifference: 2 };
 
@@ -62,6 +76,15 @@ export const MIN_TRIAL_STEPS = 256;
 /** The cost at `steps` of a method measured at `from` steps: scaled by its growth. */
 export function scaleTime(method: TimedMethod, ms: number, from: number, steps: number): number {
   return ms * (steps / from) ** GROWTH[method];
+}
+
+/**
+ * The cost at `steps` of the checkpointed sweep measured at `from` steps: scaled by its step
+ * evaluations, counted in closed form (engine/checkpoint/cost.ts). For the binomial schedule with
+ * one snapshot at 100,000 steps that is 5·10⁹ evaluations: hours, never run to be timed.
+ */
+export function scaleCheckpointed(settings: Pick<LabSettings, 'schedule' | 'stride' | 'snapshots'>, ms: number, from: number, steps: number): number {
+  return (ms * scheduleEvaluations(steps, specOf(settings, steps))) / scheduleEvaluations(from, specOf(settings, from));
 }
 
 /** The runs of one method, each returning something to keep it from being optimised away. */
@@ -95,14 +118,23 @@ function median(values: number[]): number {
 }
 
 /**
- * Times one method: one run first, then `repeats − 1` more while they fit in the budget, and
- * the median. The plain evaluation, a few microseconds at small T, is timed in batches so the
- * clock's resolution does not swamp it.
+ * Times one method: one run first (the warm-up, or the only sample when it alone fills the
+ * budget), then up to `repeats` more while they fit in the budget, and the median. The plain
+ * evaluation, a few microseconds at small T, is timed in batches so the clock's resolution does
+ * not swamp it.
  */
 function* timeOne(run: () => number, options: Required<TimingOptions>): Generator<void, { ms: number; runs: number }> {
   const { now, repeats, budgetMs } = options;
-  // One run unmeasured first: the compiler's warm-up is not the method's cost.
+  // One run unmeasured first: the compiler's warm-up is not the method's cost. A first run that
+  // alone fills the budget is its own sample (its warm-up is a small part of it): a second would
+  // double a long chain's silence (the full tape at 100,000 steps: seconds a run).
+  const first = now();
   let sink = run();
+  const firstMs = now() - first;
+  if (firstMs >= budgetMs && !Number.isNaN(sink)) {
+    yield;
+    return { ms: firstMs, runs: 1 };
+  }
   const samples: number[] = [];
   let spent = 0;
   for (let i = 0; i < repeats && (i === 0 || spent < budgetMs); i++) {
@@ -130,7 +162,7 @@ function* timeOne(run: () => number, options: Required<TimingOptions>): Generato
  * central differences, the checkpointed sweep): the median of a few runs each, in whatever
  * thread calls it (the worker). A method that would take more than `budgetMs` at this length is
  * not run: it is timed on a shorter chain that fits (halving T, at least MIN_TRIAL_STEPS), scaled
- * up by its growth (T²), and marked as an estimate.
+ * up by its growth (T², or a binomial schedule's counted step evaluations), and marked as an estimate.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
   return finish(timeMethodsInSlices(params, settings, options));
@@ -142,7 +174,7 @@ export function timeMethods(params: ChainParams, settings: LabSettings, options:
  * between, or give up on a timing its settings have already left (the lab's worker does both).
  */
 export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings, options: TimingOptions): Generator<void, MethodTimes> {
-  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, ...options };
+  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, onStage: () => {}, ...options };
   const steps = stepsOf(params);
   const times = {} as Record<TimedMethod, MethodTime>;
   for (const method of TIMED_METHODS) {
@@ -151,22 +183,31 @@ export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings,
       times[method] = { ms: given.ms, runs: 0, ratio: Number.NaN, estimated: true, from: given.from };
       continue;
     }
+    full.onStage(`timing ${STAGE_NAMES[method]}`);
     // Predict this method's time at full length from a short trial, and shorten the chain until it fits.
     let at = steps;
     let trial = params;
-    if (GROWTH[method] === 2) {
+    const binomial = method === 'checkpointed' && settings.schedule === 'revolve';
+    const rated = binomial && settings.checkpointRates ? scheduleRunEstimate(steps, specOf(settings, steps), settings.checkpointRates) : null;
+    if (rated && rated.fromSteps !== null && rated.ms > full.budgetMs) {
+      // The lab run's own estimate (engine/checkpoint/lab-schedule.ts, at the rates it was given): the same figure wherever it is shown.
+      times[method] = { ms: rated.ms, runs: 0, ratio: Number.NaN, estimated: true, from: rated.fromSteps };
+      continue;
+    }
+    const scale = (ms: number, from: number, to: number) => (binomial ? scaleCheckpointed(settings, ms, from, to) : scaleTime(method, ms, from, to));
+    if (GROWTH[method] === 2 || binomial) {
       // Long enough that the per-run overheads (allocating P lanes, the base states) are small
       // beside the T² work, so the scaling holds.
       const probeSteps = Math.min(steps, MIN_TRIAL_STEPS);
       const probe = truncate(params, probeSteps);
       const probeMs = (yield* timeOne(runner(method, probe, settings), { ...full, repeats: 1 })).ms;
-      while (at > probeSteps && scaleTime(method, probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
+      while (at > probeSteps && scale(probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
       trial = at === steps ? params : truncate(params, at);
     }
     const measured = yield* timeOne(runner(method, trial, settings), full);
-    // Scaled by the method's growth (T²): at MIN_TRIAL_STEPS and above the per-run overheads are
-    // small beside it, so the estimate errs a little high, never far.
-    const ms = at === steps ? measured.ms : scaleTime(method, measured.ms, at, steps);
+    // Scaled by the method's growth (T², or the schedule's counted evaluations): at MIN_TRIAL_STEPS
+    // and above the per-run overheads are small beside it, so the estimate errs a little high, never far.
+    const ms = at === steps ? measured.ms : scale(measured.ms, at, steps);
     times[method] = { ms, runs: measured.runs, ratio: Number.NaN, estimated: at !== steps, from: at };
   }
   for (const method of TIMED_METHODS) times[method].ratio = times[method].ms / times.plain.ms;

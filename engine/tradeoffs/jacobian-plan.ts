@@ -16,6 +16,31 @@ export interface JacobianCallTimes {
   reverseAtStepsMs: number;
 }
 
+/** Past this many milliseconds the estimate stops timing calls again (a fifth of the allowance). */
+export const ESTIMATE_MS = RUN_BUDGET_MS / 5;
+
+/**
+ * Milliseconds of one call of each function, the fastest of up to three, the functions called in
+ * turn. A first call may be slow for reasons of its own (the JIT has not compiled it yet, or a
+ * busy machine paused the thread: at T = 40 one call once measured 100 ms instead of 0.3, and the
+ * curve was thinned to one point), so the calls are repeated while less than `capMs` has passed
+ * since the start. Slow calls are not: at T = 1000 one call of each side takes about 0.23 s,
+ * already past the cap.
+ */
+export function fastestCallMs(fns: readonly (() => unknown)[], capMs = ESTIMATE_MS, now: () => number = () => performance.now()): number[] {
+  const best = fns.map(() => Infinity);
+  const start = now();
+  for (let round = 0; round < 3; round++) {
+    fns.forEach((fn, k) => {
+      if (round > 0 && now() - start >= capMs) return;
+      const t0 = now();
+      fn();
+      best[k] = Math.min(best[k], now() - t0);
+    });
+  }
+  return best;
+}
+
 /** The points to time, each with its rounds, and what the points left out would have cost. */
 export interface JacobianPlan {
   points: { outputs: number; minRounds: number }[];

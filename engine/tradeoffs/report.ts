@@ -17,7 +17,7 @@ import {
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
 import { fastestMicroseconds } from './timing.ts';
-import { planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
+import { fastestCallMs, planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
 import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
 
@@ -128,6 +128,11 @@ export interface Crossover {
   time: number | null;
 }
 
+/** A count in words' digits: 2,003. */
+function countText(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 function memoryTrace(run: MemoryRun): MemoryTrace {
   const { bytes, stepEvaluations, bytesTrace, evaluationsTrace } = run;
   return { bytes, stepEvaluations, bytesTrace, evaluationsTrace };
@@ -142,21 +147,31 @@ export function validateTradeoffs(settings: TradeoffsSettings, steps: number): s
   );
 }
 
-/** The four levers on one chain, counted and compared (no timing). */
-export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSettings): TradeoffsFigures {
+/**
+ * The four levers on one chain, counted and compared (no timing). `onStage` hears, in words, each
+ * part as it starts ("the truncation curve, 1,001 recordings"): at T = 1000 the curve and forward
+ * mode's 2,002 tangents take most of a second, and the page and the command line say what is computed.
+ */
+export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSettings, onStage: (text: string) => void = () => {}): TradeoffsFigures {
   const T = stepsOf(params);
   const problem = validateTradeoffs(settings, T);
   if (problem) throw new RangeError(problem);
   const tape = new Tape(tapeNodesFor(T));
+  onStage('the gradient, stopped and full');
   const full = reverseGradient(params, tape);
   const gradient = { a: full.a, b: full.b };
   const truncated = truncatedGradient(params, settings.window, tape);
+  onStage(`the truncation curve, ${countText(T + 1)} recordings`);
+  const curve = truncationCurve(params, gradient);
+  onStage('the fused tape, and the saved and recomputed sweeps');
   const primitive = primitiveGradient(params, tape);
   const fused = fusedGradient(params);
   const saved = savedGradient(params);
   const recomputed = recomputedGradient(params);
   const inputs = settings.inputs ?? 2 * T + 2;
+  onStage(`the Jacobian by reverse mode, one recording and ${countText(settings.outputs)} ${settings.outputs === 1 ? 'sweep' : 'sweeps'}`);
   const reverse = reverseJacobian(params, settings.outputs, tape, inputs);
+  onStage(`the Jacobian by forward mode, ${countText(inputs)} ${inputs === 1 ? 'tangent' : 'tangents'} carried at once`);
   const forward = forwardJacobianOver(params, inputs, settings.outputs);
   return {
     steps: T,
@@ -172,7 +187,7 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
       fullTapeNodes: primitive.nodes,
       fullTapeBytes: primitive.bytes,
     },
-    truncationCurve: truncationCurve(params, gradient),
+    truncationCurve: curve,
     fusion: {
       primitive: { nodes: primitive.nodes, bytes: primitive.bytes },
       fused: { nodes: fused.nodes, bytes: fused.bytes },
@@ -244,31 +259,14 @@ export function tradeoffsTimings(
   );
   // One call of each side first: what the curve's points would cost (jacobian-plan.ts).
   onStage('estimating the Jacobian curve');
-  // A first call runs cold (the JIT has not compiled it yet), and on a busy machine any call may
-  // be interrupted: a quick one is timed again, for 5 ms or at least three times (at most 50), and
-  // the fastest kept, so that one pause does not thin the curve. A call of 50 ms or more runs once.
-  const timeOnce = (fn: () => unknown) => {
-    let best = Infinity;
-    let spent = 0;
-    for (let i = 0; i < 50 && best > 0 && (i < 3 || spent < 5) && (i === 0 || best < 50); i++) {
-      const t0 = performance.now();
-      fn();
-      const ms = performance.now() - t0;
-      spent += ms;
-      best = Math.min(best, ms);
-    }
-    return best;
-  };
-  const calls = {
-    forwardMs: timeOnce(() => forwardJacobianOver(params, inputs, outputs)),
-    reverseAtStepsMs: timeOnce(() => reverseJacobian(params, T, tape)),
-  };
+  const [forwardMs, reverseAtStepsMs] = fastestCallMs([() => forwardJacobianOver(params, inputs, outputs), () => reverseJacobian(params, T, tape)]);
+  const calls = { forwardMs, reverseAtStepsMs };
   const plan = planJacobianTimings(T, outputs, calls, budgetMs);
   // The planned M, with M = N and N + 1 among them where they fit, so a figure shows the lines cross.
   const planned = new Set(plan.points.map((q) => q.outputs));
   const sampled = [...new Set([...planned, ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
   const minRounds = Math.max(1, ...plan.points.map((q) => q.minRounds));
-  onStage(`timing the Jacobian at ${sampled.length} values of M`);
+  onStage(`timing the Jacobian at ${sampled.length === 1 ? `M = ${sampled[0]}` : `${sampled.length} values of M`}`);
   // Every point's two runs are timed together, round after round, each keeping its fastest
   // batch: a pause of the machine then slows one round of every point instead of all the rounds
   // of one point, so equal work reads as equal time (timed pair by pair, forward mode's equal

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENGINE_RESTARTED } from '../../workers/channel/faults.ts';
 import { openPage, sharedBrowser } from './harness.ts';
 
 const env = sharedBrowser();
@@ -26,11 +27,39 @@ describe('a checkpoint part too long to run', () => {
       );
       const note = page.locator('.checkpoint-note.not-run');
       expect(await note.textContent()).toMatch(/^The checkpointed sweep is not run at T = 100,000: its 5,000,050,000 step evaluations would take ≈ [\d.]+ (min|h)/);
-      // The frontier is not drawn. (Its estimate reaches the page only when the run that left it
-      // out is the one on screen; the pipeline's quick run leaves it out by name: see the report.)
-      expect(await page.locator('.frontier .empty').textContent()).toMatch(/^The frontier (is not run at T = 100,000|was left out of this run)/);
+      // The frontier is not drawn, and says what it would cost: the worker's cache carries its
+      // estimate from the run that left it out through the sweep's run that follows
+      // (workers/lab/cachedParts.ts; test/app/cachedParts.test.ts).
+      expect(await page.locator('.frontier .empty').textContent()).toMatch(
+        /^The frontier is not run at T = 100,000: its 200,000 schedules \(every stride and snapshot count\) would take ≈ [\d.]+ (min|h)/,
+      );
       expect(watch.errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('times the other methods and estimates the schedule it left out, so the worker is free for the next run', async () => {
+    const context = await env.context({ viewport: { width: 1366, height: 768 } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}#steps=100000&schedule=revolve&snapshots=1`);
+    await page.waitForFunction(() => document.querySelector('.checkpoint-note.not-run') !== null && !document.querySelector('.progress.on'), undefined, {
+      timeout: 60_000,
+    });
+    const work = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Work', exact: true }) });
+    await work.locator('.time-table').scrollIntoViewIfNeeded();
+    // The timing ends (run at full length, the schedule would take hours): reverse mode gets a time.
+    const reverseTime = work.locator('.time-table tbody tr', { has: page.locator('th', { hasText: /^reverse mode$/ }) }).locator('td').nth(1);
+    await expect.poll(() => reverseTime.textContent(), { timeout: 60_000 }).toMatch(/^[\d.]+ m?s$/);
+    const row = work.locator('.time-table tbody tr', { has: page.locator('th', { hasText: /^checkpointed/ }) });
+    expect(await row.locator('th').textContent()).toBe('checkpointed (not run)');
+    // Its time is the run's own estimate, the one the checkpoint panel quotes.
+    const quoted = (await page.locator('.checkpoint-note.not-run').textContent())?.match(/would take (≈ [\d.]+ (?:min|h))/)?.[1];
+    expect(await row.locator('td').nth(1).textContent()).toBe(quoted);
+    // The next run is answered by the same worker, not after a stall and a restart.
+    await page.evaluate(() => (location.hash = '#steps=100000&schedule=revolve&snapshots=2'));
+    await page.waitForFunction(() => /with 2 snapshots/.test(document.body.textContent ?? '') && !document.querySelector('.progress.on'), undefined, { timeout: 60_000 });
+    expect(await page.locator('body').textContent()).not.toContain(ENGINE_RESTARTED);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -35,6 +35,11 @@ describe('cost as counted passes beside measured time', () => {
     expect(costSentence('reverse', cost.reverse)).toBe('reverse mode: 2 passes, ≈ 14 runs of time, the same at every T');
     expect(costSentence('forward', cost.forward)).toBe('forward mode: 81 passes (P + 1), ≈ 52 runs of time, growing with P');
     expect(costSentence('checkpointed', cost.checkpointed)).toBe('checkpointed reverse mode: 2.9 passes, ≈ 20 runs of time, under 3 at every T');
+    // The binomial schedule's passes grow with T (one snapshot at T = 100,000: 50,002 passes).
+    const binomial = labCost({ reverse: 2, forward: NaN, finiteDifference: NaN, checkpointed: 50_002 }, null, 'revolve');
+    expect(costSentence('checkpointed', binomial.checkpointed)).toBe(
+      'checkpointed reverse mode: 50002 passes, time not measured, growing with T at a fixed snapshot count',
+    );
     expect(costSentence('reverse', labCost({ reverse: 2, forward: 3, finiteDifference: 5, checkpointed: 2 }, null).reverse)).toBe(
       'reverse mode: 2 passes, time not measured, the same at every T',
     );

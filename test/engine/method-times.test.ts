@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import type { LabSettings } from '../../engine/report.ts';
-import { scaleTime, timeMethods, timeMethodsInSlices, TIMED_METHODS, truncate } from '../../engine/method-times.ts';
+import { scaleCheckpointed, scaleTime, timeMethods, timeMethodsInSlices, TIMED_METHODS, truncate } from '../../engine/method-times.ts';
+import { scheduleEvaluations } from '../../engine/checkpoint/cost.ts';
 
 const settings = (steps: number): LabSettings => ({
   steps,
@@ -27,6 +28,19 @@ describe('timing each method on the chain', () => {
     const t = timeMethods(defaultParams(40), settings(40), { now: ticking(), repeats: 3 });
     expect(t.steps).toBe(40);
     for (const m of TIMED_METHODS) expect(t.times[m], m).toEqual({ ms: 5, runs: 3, ratio: 1, estimated: false, from: 40 });
+  });
+
+  it('says which method it is timing, for the command line’s progress lines', () => {
+    const stages: string[] = [];
+    timeMethods(defaultParams(40), settings(40), { now: ticking(), repeats: 1, onStage: (text) => stages.push(text) });
+    expect(stages).toEqual(['timing the plain run', 'timing reverse mode', 'timing forward mode', 'timing central differences', 'timing the checkpointed sweep']);
+  });
+
+  it('a first run that alone fills the budget is the one sample: no second run of a long chain', () => {
+    let clock = 0;
+    // Each reading 300 ms later: every run "takes" 300 ms, past a 250 ms budget.
+    const t = timeMethods(defaultParams(40), settings(40), { now: () => (clock += 300), repeats: 5, budgetMs: 250 });
+    for (const m of ['plain', 'reverse', 'checkpointed'] as const) expect(t.times[m], m).toMatchObject({ ms: 300, runs: 1, estimated: false });
   });
 
   it('in slices: yields after every sample, each slice a few runs, and ends with the same kind of result', () => {
@@ -66,5 +80,27 @@ describe('timing each method on the chain', () => {
     // With a budget they fit in, the same methods run at full length.
     const measured = timeMethods(truncate(params, 300), settings(300), { now: ticking(), repeats: 1, budgetMs: 60_000 });
     for (const m of TIMED_METHODS) expect(measured.times[m], m).toMatchObject({ estimated: false, from: 300, ms: 5 });
+  });
+
+  it('never runs a binomial schedule too long to time: one snapshot at 100,000 steps is estimated (issue 32)', () => {
+    const T = 100_000;
+    const params = defaultParams(T);
+    const revolve: LabSettings = { ...settings(T), schedule: 'revolve', snapshots: 1 };
+    // Scaled by its counted step evaluations, T + T(T − 1)/2, not by T.
+    expect(scaleCheckpointed(revolve, 5, 256, T)).toBe((5 * scheduleEvaluations(T, { schedule: 'revolve', snapshots: 1 })) / (256 + (256 * 255) / 2));
+    // Without the run's rates: a one-run probe at 256 steps (5 ms) sizes the trial chain — halved
+    // from T until the probe, scaled by the evaluations, fits 400 ms — and the trial's time is
+    // scaled up by the evaluations. Nothing runs at full length.
+    const probed = timeMethods(params, revolve, { now: ticking(), repeats: 3, budgetMs: 400 });
+    const from = probed.times.checkpointed.from;
+    expect(scaleCheckpointed(revolve, 5, 256, from)).toBeLessThanOrEqual(400);
+    expect(scaleCheckpointed(revolve, 5, 256, 2 * from)).toBeGreaterThan(400);
+    expect(probed.times.checkpointed).toMatchObject({ estimated: true, ms: scaleCheckpointed(revolve, 5, from, T) });
+    // With the rates the lab run was estimated at: that same estimate, not timed at all.
+    const rates = { nsPerEvaluation: 200, frontierNsPerStepSquared: 1500, fromSteps: 128 };
+    const rated = timeMethods(params, { ...revolve, checkpointRates: rates }, { now: ticking(), repeats: 3, budgetMs: 400 });
+    expect(rated.times.checkpointed).toMatchObject({ estimated: true, from: 128, runs: 0, ms: (5_000_050_000 * 200) / 1e6 });
+    // The periodic schedule grows as T: run at full length as before.
+    expect(probed.times.reverse).toMatchObject({ estimated: false, from: T });
   });
 });

@@ -119,7 +119,8 @@ const api = {
 async function timeBetween(settings: LabSettings, between: () => Promise<void>): Promise<MethodTimes> {
   const problem = checkEngineLimits(settings);
   if (problem) throw new LabInputError(problem);
-  const estimates = affordable(settings)?.estimates ?? {};
+  const plan = affordable(settings);
+  const estimates = plan?.estimates ?? {};
   const given = Object.fromEntries(
     (['forward', 'finiteDifference'] as const).flatMap((m) => {
       const e = estimates[m];
@@ -129,7 +130,9 @@ async function timeBetween(settings: LabSettings, between: () => Promise<void>):
   const runsBefore = runsStarted;
   // A run under way (the sweep that follows a drag) would share the thread with the samples.
   const disturbed = () => runsStarted !== runsBefore || current !== null;
-  const timing = timeMethodsInSlices(paramsOf(settings), settings, { now: () => performance.now(), budgetMs: 400, given });
+  // The plan's settings carry the checkpoint rates the run was estimated at: a binomial schedule
+  // left out of the run (one snapshot at 100,000 steps: hours) is estimated here too, not timed.
+  const timing = timeMethodsInSlices(paramsOf(settings), plan?.settings ?? settings, { now: () => performance.now(), budgetMs: 400, given });
   return runInPieces(timing, between, disturbed);
 }
 

@@ -12,12 +12,14 @@ const ROWS: { method: TimedMethod; name: string; className: string }[] = [
   { method: 'finiteDifference', name: 'central differences', className: 'm-fd' },
 ];
 
-/** Milliseconds with sensible digits: 0.042 ms, 3.1 ms, 420 ms, 9.4 s, 12 min. */
+/** Milliseconds with sensible digits: 0.042 ms, 3.1 ms, 420 ms, 9.4 s, 12 min, 2.3 h (never 4.4e+2). */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
-  if (ms >= 60_000) return `${(ms / 60_000).toPrecision(2)} min`;
-  if (ms >= 1000) return `${(ms / 1000).toPrecision(2)} s`;
-  return `${ms.toPrecision(2)} ms`;
+  const digits = (x: number) => (x >= 100 ? String(Math.round(x)) : x.toPrecision(2));
+  if (ms >= 3_600_000) return `${digits(ms / 3_600_000)} h`;
+  if (ms >= 60_000) return `${digits(ms / 60_000)} min`;
+  if (ms >= 1000) return `${digits(ms / 1000)} s`;
+  return `${digits(ms)} ms`;
 }
 
 /** A ratio to the plain run: 3.4×, 95×. */
@@ -39,6 +41,9 @@ export function TimeTable() {
   const measuring = useTiming((s) => s.measuring);
   const current = times !== null && timedKey === key;
   const probedAt = (notRun(report, 'forward') ?? notRun(report, 'finiteDifference'))?.fromSteps;
+  // A schedule left out of the run (one snapshot at 100,000 steps: hours) is counted by a dry run
+  // and its time is the run's estimate, the same the checkpoint panel shows.
+  const checkpointSkipped = report?.checkpoint.estimates?.run ?? null;
   const work: Record<TimedMethod, number> | null = report
     ? { plain: 1, reverse: report.work.reverse, forward: report.work.forward, finiteDifference: report.work.finiteDifference, checkpointed: report.work.checkpointed }
     : null;
@@ -59,6 +64,19 @@ export function TimeTable() {
         </thead>
         <tbody>
           {ROWS.map(({ method, name, className }) => {
+            if (method === 'checkpointed' && checkpointSkipped && work) {
+              const plain = current ? times?.times.plain.ms : undefined;
+              return (
+                <tr key={method} className="estimated">
+                  <th scope="row" className={className}>
+                    {name} <span className="not-run-tag">(not run)</span>
+                  </th>
+                  <td>{formatWork(work.checkpointed)}</td>
+                  <td>{durationText(checkpointSkipped.ms)}</td>
+                  <td>{plain ? `≈ ${formatTimes(checkpointSkipped.ms / plain)}` : '—'}</td>
+                </tr>
+              );
+            }
             const skipped = method === 'forward' || method === 'finiteDifference' ? notRun(report, method) : null;
             if (skipped) {
               const plain = current ? times?.times.plain.ms : undefined;
@@ -106,6 +124,9 @@ export function TimeTable() {
         than the reverse sweep’s single tape, so its time is several times reverse mode’s even where the counts are close.
         {probedAt
           ? ` At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at ${probedAt} steps.`
+          : ''}
+        {checkpointSkipped
+          ? ` The checkpointed run is not run either: its work is counted by stepping through its schedule without computing, and its time is its ${checkpointSkipped.count.toLocaleString('en-US')} step evaluations at the rate ${checkpointSkipped.fromSteps === null ? 'measured on a laptop' : `timed at ${checkpointSkipped.fromSteps} steps`}.`
           : ''}
       </p>
     </div>

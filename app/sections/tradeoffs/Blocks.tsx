@@ -162,6 +162,8 @@ export function JacobianLever() {
   const f = useLab((s) => s.tradeoffs);
   const t = useLab((s) => s.timings);
   const measuring = useLab((s) => s.measuring);
+  const stage = useLab((s) => s.timingsStage);
+  const waiting = stage ? `${stage[0].toUpperCase()}${stage.slice(1)}…` : null;
   const scheme = useColorScheme();
   if (!f) return null;
   const N = f.jacobian.inputCount;
@@ -190,7 +192,7 @@ export function JacobianLever() {
             t ? (
               <JacobianCostChart points={t.jacobian} outputs={f.outputs} steps={f.steps} metric="work" crossover={t.crossover.work} {...size} />
             ) : (
-              <p className="tape-placeholder">Counting…</p>
+              <p className="tape-placeholder">{waiting ?? 'Counting…'}</p>
             )
           }
         </ChartBox>
@@ -199,7 +201,7 @@ export function JacobianLever() {
             t ? (
               <JacobianCostChart points={t.jacobian} outputs={f.outputs} steps={f.steps} metric="time" crossover={crossTime} {...size} />
             ) : (
-              <p className="tape-placeholder">Measuring…</p>
+              <p className="tape-placeholder">{waiting ?? 'Measuring…'}</p>
             )
           }
         </ChartBox>

@@ -7,12 +7,14 @@ import { startTradeoffs } from './sync.ts';
 
 /**
  * The section's body: wires the levers to the section's worker while on the page, and shows the
- * four levers once the first answer is in.
+ * four levers once the first answer is in. While a long answer is computed (T = 1000 takes most
+ * of a second) a line says which part the worker is on.
  */
 export function TradeoffsLab() {
   useEffect(() => startTradeoffs(useLab, tradeoffsEngine), []);
   const ready = useLab((s) => s.tradeoffs !== null);
   const failure = useLab((s) => s.tradeoffsFailure);
+  const stage = useLab((s) => s.tradeoffsStage);
   return (
     <div className="tradeoffs-lab">
       {failure ? (
@@ -22,6 +24,11 @@ export function TradeoffsLab() {
       ) : null}
       {ready ? (
         <>
+          {stage ? (
+            <p className="tradeoffs-stage" role="status">
+              Computing {stage}…
+            </p>
+          ) : null}
           <TruncationLever />
           <FusionLever />
           <RecomputeLever />
@@ -32,7 +39,9 @@ export function TradeoffsLab() {
           </p>
         </>
       ) : (
-        <p className="tape-placeholder">Computing the four levers…</p>
+        <p className="tape-placeholder" role="status">
+          {stage ? `Computing the four levers: ${stage}…` : 'Computing the four levers…'}
+        </p>
       )}
     </div>
   );

@@ -13,12 +13,20 @@ export interface TradeoffsSlice {
   timings: TradeoffsTimings | null;
   timingsKey: string | null;
   measuring: boolean;
+  /**
+   * What the worker is computing now for the figures, and for the times, in words ("the
+   * truncation curve, 1,001 recordings"); null while nothing long is under way.
+   */
+  tradeoffsStage: string | null;
+  timingsStage: string | null;
   tradeoffsFailure: string | null;
   setTradeoffsWanted: (wanted: boolean) => void;
   setLever: <K extends keyof Levers>(key: K, value: Levers[K]) => void;
   replaceLevers: (levers: Levers) => void;
   receiveTradeoffs: (figures: TradeoffsFigures | null, failure?: string) => void;
   setMeasuring: (measuring: boolean) => void;
+  setTradeoffsStage: (stage: string | null) => void;
+  setTimingsStage: (stage: string | null) => void;
   receiveTimings: (timings: TradeoffsTimings | null, key: string) => void;
 }
 
@@ -29,6 +37,8 @@ export const createTradeoffsSlice: StateCreator<TradeoffsSlice, [], [], Tradeoff
   timings: null,
   timingsKey: null,
   measuring: false,
+  tradeoffsStage: null,
+  timingsStage: null,
   tradeoffsFailure: null,
   setTradeoffsWanted: (tradeoffsWanted) => set({ tradeoffsWanted }),
   setLever: (key, value) => set({ levers: { ...get().levers, [key]: value } }),
@@ -36,5 +46,7 @@ export const createTradeoffsSlice: StateCreator<TradeoffsSlice, [], [], Tradeoff
   receiveTradeoffs: (figures, failure) =>
     set(figures ? { tradeoffs: figures, tradeoffsFailure: null } : { tradeoffsFailure: failure ?? 'the worker did not answer' }),
   setMeasuring: (measuring) => set({ measuring }),
+  setTradeoffsStage: (tradeoffsStage) => set({ tradeoffsStage }),
+  setTimingsStage: (timingsStage) => set({ timingsStage }),
   receiveTimings: (timings, key) => set({ timings, timingsKey: key, measuring: false }),
 });

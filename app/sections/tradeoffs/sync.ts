@@ -1,6 +1,6 @@
 import type { TradeoffsRequest } from '../../../engine/tradeoffs/index.ts';
 import { latestWins } from '../../../workers/channel/latest.ts';
-import type { TradeoffsEngine } from '../../../workers/tradeoffs/protocol.ts';
+import type { StageListener, TradeoffsEngine } from '../../../workers/tradeoffs/protocol.ts';
 import type { LabState, LabStore } from '../../state/store/index.ts';
 import { requestLevers } from './levers.ts';
 
@@ -12,6 +12,33 @@ export const APP_TIMING_BUDGET_MS = 8;
 export const APP_FUSION_BUDGET_MS = 120;
 /** Measure only once the chain settings have rested this long. */
 export const TIMING_DELAY_MS = 400;
+
+/**
+ * A call's stages reach the store only once it has run this long: a short call (T = 40 takes a
+ * few milliseconds) never flashes a word, a long one (T = 1000) says what it is computing.
+ */
+export const STAGE_DELAY_MS = 200;
+
+/**
+ * Runs `call` with a stage listener that shows each stage through `show` once the call has
+ * lasted STAGE_DELAY_MS (the latest one at that moment, then each as it comes), and `null` when
+ * it ends.
+ */
+export function withStages<T>(call: (onStage: StageListener) => Promise<T>, show: (stage: string | null) => void): Promise<T> {
+  let latest: string | null = null;
+  let shown = false;
+  const timer = setTimeout(() => {
+    shown = true;
+    if (latest !== null) show(latest);
+  }, STAGE_DELAY_MS);
+  return call((text) => {
+    latest = text;
+    if (shown) show(text);
+  }).finally(() => {
+    clearTimeout(timer);
+    if (shown) show(null);
+  });
+}
 
 /** The request for the chain and levers on screen. */
 export function requestOf(state: LabState): TradeoffsRequest {
@@ -40,12 +67,15 @@ function message(error: unknown): string {
  */
 export function startTradeoffs(store: LabStore, engine: TradeoffsEngine): () => void {
   const figures = latestWins(
-    (q: TradeoffsRequest) => engine.figures(q),
+    (q: TradeoffsRequest) => withStages((onStage) => engine.figures(q, onStage), store.getState().setTradeoffsStage),
     (answer) => store.getState().receiveTradeoffs(answer),
     (error) => store.getState().receiveTradeoffs(null, `The section’s worker could not answer: ${message(error)}`),
   );
   const timings = latestWins(
-    (q: TradeoffsRequest) => engine.timings(q, APP_TIMING_BUDGET_MS, APP_FUSION_BUDGET_MS).then((t) => ({ t, key: timingsKeyOf(q) })),
+    (q: TradeoffsRequest) =>
+      withStages((onStage) => engine.timings(q, APP_TIMING_BUDGET_MS, APP_FUSION_BUDGET_MS, onStage), store.getState().setTimingsStage).then(
+        (t) => ({ t, key: timingsKeyOf(q) }),
+      ),
     ({ t, key }) => store.getState().receiveTimings(t, key),
     (_error, q) => store.getState().receiveTimings(null, timingsKeyOf(q)),
   );

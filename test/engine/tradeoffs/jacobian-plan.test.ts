@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairCost, planJacobianTimings } from '../../../engine/tradeoffs/jacobian-plan.ts';
+import { ESTIMATE_MS, fastestCallMs, pairCost, planJacobianTimings } from '../../../engine/tradeoffs/jacobian-plan.ts';
 import { sampledOutputs } from '../../../engine/tradeoffs/sampled-outputs.ts';
 
 describe('the Jacobian curve’s plan', () => {
@@ -30,5 +30,35 @@ describe('the Jacobian curve’s plan', () => {
     expect(plan.ms).toBeLessThanOrEqual(1000);
     expect(plan.points.length).toBe(11);
     expect(plan.points.map((p) => p.outputs)).toContain(5);
+  });
+});
+
+describe('the estimate’s one call of each side', () => {
+  /** A clock that moves only by what each call says it took. */
+  function clocked(durations: number[][]) {
+    let t = 0;
+    const calls = durations.map(() => 0);
+    const fns = durations.map((d, k) => () => (t += d[calls[k]++]));
+    return { fns, calls, now: () => t };
+  }
+
+  it('times a call cut short by the machine again: the fastest of three counts', () => {
+    // T = 40: forward's first call paused for 100 ms, the others a quarter of a millisecond; reverse an eighth.
+    const { fns, calls, now } = clocked([
+      [100, 0.25, 0.25],
+      [0.125, 0.125, 0.125],
+    ]);
+    expect(fastestCallMs(fns, ESTIMATE_MS, now)).toEqual([0.25, 0.125]);
+    expect(calls).toEqual([3, 3]);
+  });
+
+  it('does not repeat calls that are slow already: one each past the cap', () => {
+    // T = 1000: forward 130 ms, reverse at M = T 100 ms.
+    const { fns, calls, now } = clocked([
+      [130, 130, 130],
+      [100, 100, 100],
+    ]);
+    expect(fastestCallMs(fns, ESTIMATE_MS, now)).toEqual([130, 100]);
+    expect(calls).toEqual([1, 1]);
   });
 });

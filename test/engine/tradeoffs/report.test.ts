@@ -94,6 +94,35 @@ describe('the tradeoffs report', () => {
   });
 });
 
+describe('stages, for the page and the command line to say what is computed', () => {
+  it('the figures name each part as it starts, with its size', () => {
+    const stages: string[] = [];
+    tradeoffsFigures(defaultParams(40), { window: 10, outputs: 5 }, (text) => stages.push(text));
+    expect(stages).toEqual([
+      'the gradient, stopped and full',
+      'the truncation curve, 41 recordings',
+      'the fused tape, and the saved and recomputed sweeps',
+      'the Jacobian by reverse mode, one recording and 5 sweeps',
+      'the Jacobian by forward mode, 82 tangents carried at once',
+    ]);
+    const one: string[] = [];
+    tradeoffsFigures(defaultParams(1000), { window: 10, outputs: 1, inputs: 1 }, (text) => one.push(text));
+    expect(one).toContain('the truncation curve, 1,001 recordings');
+    expect(one).toContain('the Jacobian by reverse mode, one recording and 1 sweep');
+    expect(one).toContain('the Jacobian by forward mode, 1 tangent carried at once');
+  });
+
+  it('the timings name each stage', () => {
+    const stages: string[] = [];
+    tradeoffsTimings(defaultParams(8), 3, 1, 1, undefined, (text) => stages.push(text));
+    expect(stages).toEqual([
+      'timing the fused tape against the primitive one',
+      'estimating the Jacobian curve',
+      'timing the Jacobian at 8 values of M',
+    ]);
+  });
+});
+
 describe('timing', () => {
   it('ends even when the clock stands still', async () => {
     const { vi } = await import('vitest');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultParams } from '../../../../engine/chain.ts';
 import { tradeoffsFigures, tradeoffsTimings, type TradeoffsRequest } from '../../../../engine/tradeoffs/index.ts';
 import { useLab } from '../../../../app/state/store/index.ts';
-import { startTradeoffs, TIMING_DELAY_MS, type TradeoffsEngine } from '../../../../app/sections/tradeoffs/sync.ts';
+import { STAGE_DELAY_MS, startTradeoffs, TIMING_DELAY_MS, type TradeoffsEngine } from '../../../../app/sections/tradeoffs/sync.ts';
 
 function fakeEngine() {
   const asked: TradeoffsRequest[] = [];
@@ -82,5 +82,54 @@ describe('the section’s wiring', () => {
     expect(useLab.getState().tradeoffsFailure).toBe('The section’s worker could not answer: boom');
     expect(useLab.getState().tradeoffs).toBe(good);
     stop();
+  });
+
+  it('a long answer says which part the worker is on, a quick one never flashes a word', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { engine } = fakeEngine();
+    // The figures as a worker at T = 1000 sends them: stages while it computes, the answer much later.
+    let finish: () => void = () => {};
+    const slow: TradeoffsEngine = {
+      ...engine,
+      figures: (q, onStage) =>
+        new Promise((resolve) => {
+          onStage?.('the gradient, stopped and full');
+          setTimeout(() => onStage?.('the truncation curve, 41 recordings'), STAGE_DELAY_MS / 2);
+          setTimeout(() => onStage?.('the Jacobian by forward mode, 82 tangents carried at once'), STAGE_DELAY_MS * 2);
+          finish = () => resolve(tradeoffsFigures(defaultParams(q.steps, q), q));
+        }),
+    };
+    const seen: (string | null)[] = [];
+    const unsubscribe = useLab.subscribe((s, before) => {
+      if (s.tradeoffsStage !== before.tradeoffsStage) seen.push(s.tradeoffsStage);
+    });
+    const stop = startTradeoffs(useLab, slow);
+    await vi.advanceTimersByTimeAsync(STAGE_DELAY_MS - 10);
+    expect(useLab.getState().tradeoffsStage).toBeNull();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(useLab.getState().tradeoffsStage).toBe('the truncation curve, 41 recordings');
+    await vi.advanceTimersByTimeAsync(STAGE_DELAY_MS);
+    expect(useLab.getState().tradeoffsStage).toBe('the Jacobian by forward mode, 82 tangents carried at once');
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useLab.getState().tradeoffs).not.toBeNull();
+    expect(useLab.getState().tradeoffsStage).toBeNull();
+    expect(seen).toEqual(['the truncation curve, 41 recordings', 'the Jacobian by forward mode, 82 tangents carried at once', null]);
+    stop();
+    unsubscribe();
+
+    // The same stages from a quick answer never reach the store.
+    seen.length = 0;
+    const quick = startTradeoffs(useLab, {
+      ...engine,
+      figures: (q, onStage) => {
+        onStage?.('the gradient, stopped and full');
+        return engine.figures(q);
+      },
+    });
+    await vi.advanceTimersByTimeAsync(STAGE_DELAY_MS * 3);
+    expect(useLab.getState().tradeoffs).not.toBeNull();
+    expect(seen).toEqual([]);
+    quick();
   });
 });
