@@ -28,6 +28,20 @@ export function formatTimes(x: number): string {
   return `${x >= 10 ? Math.round(x) : x.toPrecision(2)}×`;
 }
 
+/** A method left out at this length: its estimated work and time, marked "not run". */
+function NotRunRow({ name, className, work, ms, plainMs }: { name: string; className: string; work: string; ms: number; plainMs: number | undefined }) {
+  return (
+    <tr className="estimated">
+      <th scope="row" className={className}>
+        {name} <span className="not-run-tag">(not run)</span>
+      </th>
+      <td>{work}</td>
+      <td>{durationText(ms)}</td>
+      <td>{plainMs ? `≈ ${formatTimes(ms / plainMs)}` : '—'}</td>
+    </tr>
+  );
+}
+
 /**
  * Time beside work: each method's counted work in chain runs and its measured time in this tab's
  * worker, as milliseconds and as a multiple of one plain run of the chain. Estimates (methods not
@@ -64,32 +78,13 @@ export function TimeTable() {
         </thead>
         <tbody>
           {ROWS.map(({ method, name, className }) => {
+            const plain = current ? times?.times.plain.ms : undefined;
             if (method === 'checkpointed' && checkpointSkipped && work) {
-              const plain = current ? times?.times.plain.ms : undefined;
-              return (
-                <tr key={method} className="estimated">
-                  <th scope="row" className={className}>
-                    {name} <span className="not-run-tag">(not run)</span>
-                  </th>
-                  <td>{formatWork(work.checkpointed)}</td>
-                  <td>{durationText(checkpointSkipped.ms)}</td>
-                  <td>{plain ? `≈ ${formatTimes(checkpointSkipped.ms / plain)}` : '—'}</td>
-                </tr>
-              );
+              return <NotRunRow key={method} name={name} className={className} work={formatWork(work.checkpointed)} ms={checkpointSkipped.ms} plainMs={plain} />;
             }
             const skipped = method === 'forward' || method === 'finiteDifference' ? notRun(report, method) : null;
             if (skipped) {
-              const plain = current ? times?.times.plain.ms : undefined;
-              return (
-                <tr key={method} className="estimated">
-                  <th scope="row" className={className}>
-                    {name} <span className="not-run-tag">(not run)</span>
-                  </th>
-                  <td>{estimatedWork(skipped)}</td>
-                  <td>{durationText(skipped.ms)}</td>
-                  <td>{plain ? `≈ ${formatTimes(skipped.ms / plain)}` : '—'}</td>
-                </tr>
-              );
+              return <NotRunRow key={method} name={name} className={className} work={estimatedWork(skipped)} ms={skipped.ms} plainMs={plain} />;
             }
             const t = times?.times[method];
             return (

@@ -1,11 +1,6 @@
-/** One measured point of the Jacobian's cost at M outputs (as engine/tradeoffs/report.ts reports it). */
-export interface CostPoint {
-  outputs: number;
-  forwardWork: number;
-  reverseWork: number;
-  forwardMicroseconds: number;
-  reverseMicroseconds: number;
-}
+import type { CostPoint } from '../../sections/tradeoffs/figures/jacobianLayout.ts';
+
+export type { CostPoint };
 
 /** Equal work should read as equal time within this ratio (issue 28): forward mode's times at every M. */
 export const EQUAL_TIME_RATIO = 1.25;
