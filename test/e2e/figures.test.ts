@@ -303,7 +303,7 @@ describe('fixes from the walkthrough', () => {
   it('on a phone the gradient table shows every column as a labelled line and the comparison fits', async () => {
     const { page, context } = await open('', { width: 390, height: 844 });
     await page.locator('.playground-panel').scrollIntoViewIfNeeded();
-    await page.locator('.grad-table').waitFor({ timeout: 20_000 });
+    await page.locator('.grad-table').waitFor({ timeout: 60_000 });
     const fits = (sel: string) => page.locator(sel).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
     expect(await fits('.grad-wrap')).toBe(true);
     const labels = await page.locator('.grad-table tbody tr').first().locator('td').evaluateAll((tds) =>
@@ -326,10 +326,10 @@ describe('fixes from the walkthrough', () => {
     await page.locator('.playground-panel').scrollIntoViewIfNeeded();
     const field = page.getByLabel('Expression', { exact: true });
     await field.scrollIntoViewIfNeeded();
-    await page.locator('.grad-table').waitFor({ timeout: 20_000 });
+    await page.locator('.grad-table').waitFor({ timeout: 60_000 });
     await field.fill('');
     await field.pressSequentially('2x + y', { delay: 30 });
-    await page.waitForFunction(() => document.querySelector('.expr-error') !== null, undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => document.querySelector('.expr-error') !== null, undefined, { timeout: 30_000 });
     // The result below is still the classic example, not "f() = 2".
     const rows = await page.locator('.grad-table tbody th').allTextContents();
     expect(rows.map((r) => r.trim())).toEqual(['x', 'y']);

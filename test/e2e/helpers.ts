@@ -50,7 +50,7 @@ export async function axeViolations(page: Page, within: readonly string[] = []):
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     null,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   // Once per document: compiling axe's half a megabyte again for every check costs time.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -101,7 +101,7 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     null,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   await steady(page, () => [window.scrollX, window.scrollY]);
 }

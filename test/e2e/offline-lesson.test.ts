@@ -32,7 +32,7 @@ describe('the lesson offline', () => {
     for (const hash of ['#lesson=9', '#lesson=3']) {
       const tab = await openPage(context, own.origin);
       await tab.page.goto(`${own.url}${hash}`);
-      await tab.page.waitForSelector('article h2', { timeout: 20_000 });
+      await tab.page.waitForSelector('article h2', { timeout: 60_000 });
       expect(await tab.page.locator('article h2').textContent(), hash).not.toBe('');
       // The chapter's live figure is answered by its worker, loaded from the store too.
       await tab.page.waitForFunction(() => !document.querySelector('.figure-waiting'), undefined, { timeout: 30_000 });
