@@ -70,6 +70,11 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
 
   function writeHash() {
     pending = false;
+    // A lesson or practice link on screen is that page's: a late change of the lab's state (a
+    // worker's answer after the reader followed a link into the lesson) must not replace it with
+    // the lab's hash, which took the reader back to the lab (seen on a busy machine).
+    const shown = readUrlHash(host.location.hash).values;
+    if (shown.lesson || shown.practice) return;
     const hash = hashOf(store.getState());
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }

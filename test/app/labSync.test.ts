@@ -57,6 +57,22 @@ describe('the wiring of faults, cancels and embed mode', () => {
     await settle();
   });
 
+  it('leaves a lesson or practice link alone when the lab changes behind it', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const host = fakeHost('#steps=12');
+    const stop = startLab(useLab, fakeRunner().runner, host);
+    for (const link of ['#lesson=11', '#practice=adjoints&level=2&seed=4']) {
+      // The reader follows a link away from the lab; a late answer then changes the lab's state.
+      host.location.hash = link;
+      for (const l of host.listeners) l();
+      useLab.getState().setSetting('steps', useLab.getState().steps + 1);
+      useLab.getState().setOverwrite(!useLab.getState().overwrite);
+      expect(host.location.hash).toBe(link);
+    }
+    stop();
+    await settle();
+  });
+
   it('while a slider is dragged, leaves the hash alone, and writes the last settings once it rests', async () => {
     useLab.setState(useLab.getInitialState(), true);
     const host = fakeHost('#steps=12');
