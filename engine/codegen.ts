@@ -297,22 +297,32 @@ export function stepRecorderSource(program: Program, name: string, describe: str
   const paramNames = Array.from({ length: params }, (_, j) => `k${j}: number`);
   const loads = Array.from({ length: inputs }, (_, r) => `  const x${r} = values[${idOf(r)}];`);
   const body = lines.join('\n');
-  return `${HEADER(describe)}${helperImport(body)}import type { NodeId, Tape } from '../tape.ts';
+  const args = [...inputIds, ...paramNames].join(', ');
+  const names = [...Array.from({ length: inputs }, (_, r) => idOf(r)), ...Array.from({ length: params }, (_, j) => `k${j}`)].join(', ');
+  return `${HEADER(describe)}${helperImport(body)}import type { NodeId, Tape, TapeColumns } from '../tape.ts';
 
 /**
- * Records ${describe} on \`tape\`: ${count} nodes, the ones \`tape.replay\` of the
- * program records, in straight-line code. ${idOf(0)} … ${idOf(inputs - 1)} are the node ids of its inputs${params > 0 ? ', k0 … its numeric parameters' : ''}.
- * Returns the output's node id.
+ * Writes the ${count} nodes of ${describe} into a tape's columns from index \`start\` (room made by
+ * \`tape.bulk\`; the caller commits): the nodes \`tape.replay\` of the program records, in
+ * straight-line code. ${idOf(0)} … ${idOf(inputs - 1)} are the node ids of its inputs${params > 0 ? ', k0 … its numeric parameters' : ''}.
+ * The output is node start + ${program.output - inputs}. Returns 0, or NaN once any value or partial written is not
+ * finite (v·0 is 0 exactly for finite v): a recorder of many steps sums these and checks once.
  */
-export function ${name}(tape: Tape, ${[...inputIds, ...paramNames].join(', ')}): NodeId {
-  const { head, parent1, d0, d1, values, start } = tape.bulk(${count});
+export function ${name}Into(columns: TapeColumns, start: number, ${args}): number {
+  const { head, parent1, d0, d1, values } = columns;
   let n = start;
-  // NaN once any value or partial is not finite (v·0 is 0 exactly for finite v).
   let bad = 0;
 ${loads.join('\n')}
 ${body}
-  tape.commit(start, n, bad !== 0);
-  return ${idOf(program.output)} as NodeId;
+  return bad;
+}
+
+/** Records ${describe} on \`tape\` (\`${name}Into\` with its own bulk write). Returns the output's node id. */
+export function ${name}(tape: Tape, ${args}): NodeId {
+  const columns = tape.bulk(${count});
+  const bad = ${name}Into(columns, columns.start, ${names});
+  tape.commit(columns.start, columns.start + ${count}, bad !== 0);
+  return (columns.start + ${program.output - inputs}) as NodeId;
 }
 `;
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../engine/arith.ts';
-import { chainStep, recordStep, STEP_PROGRAM, NODES_PER_STEP, wobbleRate } from '../../engine/chain.ts';
+import { chainLoss, chainStep, defaultParams, recordStep, STEP_PROGRAM, NODES_PER_STEP, wobbleRate } from '../../engine/chain.ts';
+import { recordChain } from '../../engine/reverse.ts';
 import { dualArith, type Dual } from '../../engine/dual.ts';
 import { registersFor, runProgram, trace, TraceError } from '../../engine/program.ts';
 import { Tape, type NodeId } from '../../engine/tape.ts';
@@ -31,6 +32,26 @@ describe('traced programs', () => {
       tape.value(i as NodeId),
     ]),
     issues: tape.issues.map((issue) => ({ ...issue })),
+  });
+
+  it('recordChain, one bulk write for every step, records what chainStep records step by step, hazards included', () => {
+    for (const params of [defaultParams(7), defaultParams(3, { x0: 1e200 }), { ...defaultParams(4), a: Float64Array.of(0.7, NaN, 0.8, 0.9) }]) {
+      const T = params.a.length;
+      const stepwise = new Tape();
+      const c = stepwise.leaf(params.c);
+      let x = stepwise.leaf(params.x0);
+      for (let t = 0; t < T; t++) {
+        const a = stepwise.leaf(params.a[t]);
+        const b = stepwise.leaf(params.b[t]);
+        x = chainStep(stepwise, t, x, a, b, c);
+      }
+      chainLoss(stepwise, x, params.target);
+      const bulk = new Tape();
+      const rec = recordChain(params, bulk);
+      expect(snapshot(bulk)).toEqual(snapshot(stepwise));
+      expect(rec.loss).toBe(bulk.length - 1);
+      expect(Array.from(rec.a, (id) => bulk.value(id as NodeId))).toEqual(Array.from(params.a));
+    }
   });
 
   it('on a tape, recordStep (written out from the traced step), replay and chainStep record the same nodes', () => {
