@@ -112,11 +112,13 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
       primitive: { ...f.fusion.primitive, microseconds: t.fusion.primitiveMicroseconds },
       fused: { ...f.fusion.fused, microseconds: t.fusion.fusedMicroseconds },
       maxDifference: f.fusion.maxDifference,
+      relativeDifference: f.fusion.relativeDifference,
     },
     recompute: {
       saved: { bytes: f.recompute.saved.bytes, stepEvaluations: f.recompute.saved.stepEvaluations },
       recomputed: { bytes: f.recompute.recomputed.bytes, stepEvaluations: f.recompute.recomputed.stepEvaluations },
       maxDifference: f.recompute.maxDifference,
+      relativeDifference: f.recompute.relativeDifference,
     },
     jacobian: {
       inputs: f.jacobian.inputs,

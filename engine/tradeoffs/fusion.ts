@@ -117,3 +117,15 @@ export function maxDifference(x: GradientPair, y: GradientPair): number {
   }
   return worst;
 }
+
+/**
+ * `maxDifference(x, y)` over the largest |entry| of y: what the panels show. Past a few hundred
+ * steps the chain's gradient grows without bound (2^50 and more at T = 1,000), and rounding there
+ * differs by thousands in absolute terms while agreeing to 15 digits.
+ */
+export function gradientRelativeDifference(x: GradientPair, y: GradientPair): number {
+  let size = 0;
+  for (let t = 0; t < y.a.length; t++) size = Math.max(size, Math.abs(y.a[t]), Math.abs(y.b[t]));
+  const worst = maxDifference(x, y);
+  return size > 0 ? worst / size : worst;
+}

@@ -6,7 +6,7 @@
 export { truncatedGradient, truncatedTapeNodes, truncationCurve, relativeError, validateWindow } from './truncation.ts';
 export type { TruncatedGradient, TruncationPoint } from './truncation.ts';
 export { FusedTape, BYTES_PER_FUSED_NODE, FUSED_ARITY, type FusedId } from './fused-tape.ts';
-export { fusedStep, fusedGradient, fusedTapeNodes, primitiveGradient, maxDifference, stepOpNames } from './fusion.ts';
+export { fusedStep, fusedGradient, fusedTapeNodes, primitiveGradient, maxDifference, gradientRelativeDifference, stepOpNames } from './fusion.ts';
 export type { FusedStep, TapedGradient } from './fusion.ts';
 export { savedGradient, recomputedGradient, type MemoryRun } from './recompute.ts';
 export {

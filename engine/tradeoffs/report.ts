@@ -4,7 +4,7 @@ import type { GradientPair } from '../report.ts';
 import { reverseGradient, tapeNodesFor } from '../reverse.ts';
 import { Tape } from '../tape.ts';
 import { FusedTape } from './fused-tape.ts';
-import { fusedGradient, fusedTapeNodes, maxDifference, primitiveGradient, stepOpNames } from './fusion.ts';
+import { fusedGradient, fusedTapeNodes, gradientRelativeDifference, maxDifference, primitiveGradient, stepOpNames } from './fusion.ts';
 import {
   forwardJacobianOver,
   jacobianInputNames,
@@ -71,6 +71,8 @@ export interface TradeoffsFigures {
     primitive: TapeSize;
     fused: TapeSize;
     maxDifference: number;
+    /** maxDifference over the largest |entry| of the primitive tape's gradient. */
+    relativeDifference: number;
     /** The op of each node one step records on the scalar tape (the fused tape records one). */
     stepOps: string[];
   };
@@ -79,6 +81,8 @@ export interface TradeoffsFigures {
     recomputed: MemoryTrace;
     /** Between saving and recomputing (0: the same sweep). */
     maxDifference: number;
+    /** The same over the largest |entry| of the saved sweep's gradient. */
+    relativeDifference: number;
     /** Recomputed against the whole-chain primitive tape. */
     maxDifferenceFromTape: number;
   };
@@ -192,12 +196,14 @@ export function tradeoffsFigures(params: ChainParams, settings: TradeoffsSetting
       primitive: { nodes: primitive.nodes, bytes: primitive.bytes },
       fused: { nodes: fused.nodes, bytes: fused.bytes },
       maxDifference: maxDifference(fused, primitive),
+      relativeDifference: gradientRelativeDifference(fused, primitive),
       stepOps: stepOpNames(),
     },
     recompute: {
       saved: memoryTrace(saved),
       recomputed: memoryTrace(recomputed),
       maxDifference: maxDifference(saved, recomputed),
+      relativeDifference: gradientRelativeDifference(recomputed, saved),
       maxDifferenceFromTape: maxDifference(recomputed, primitive),
     },
     jacobian: {

@@ -116,7 +116,7 @@ export function FusionLever() {
       <Figures
         items={[
           { label: 'tape in use', value: `${chosen.nodes} nodes, ${formatBytes(chosen.bytes)}`, className: 'fig-fusion-tape' },
-          { label: 'largest gradient difference', value: formatNumber(f.fusion.maxDifference, 2) },
+          { label: 'largest gradient difference, relative', value: formatNumber(f.fusion.relativeDifference, 2), className: 'fig-fusion-difference' },
         ]}
       />
     </Lever>
@@ -150,7 +150,7 @@ export function RecomputeLever() {
           { label: 'bytes held (peak)', value: formatBytes(chosen.bytes), className: 'fig-recompute-bytes' },
           { label: 'step evaluations', value: String(chosen.stepEvaluations), className: 'fig-recompute-steps' },
           { label: saved ? 'recomputing would hold' : 'saving would hold', value: `${formatBytes((saved ? r.recomputed : r.saved).bytes)} for ${(saved ? r.recomputed : r.saved).stepEvaluations} steps` },
-          { label: 'largest gradient difference', value: formatNumber(r.maxDifference, 2) },
+          { label: 'largest gradient difference, relative', value: formatNumber(r.relativeDifference, 2) },
         ]}
       />
     </Lever>

@@ -4,7 +4,7 @@ import { chainStepFloat, defaultParams, stepsOf } from '../../../engine/chain.ts
 import { reverseGradient } from '../../../engine/reverse.ts';
 import { BYTES_PER_NODE } from '../../../engine/tape.ts';
 import { BYTES_PER_FUSED_NODE, FusedTape } from '../../../engine/tradeoffs/fused-tape.ts';
-import { fusedGradient, fusedStep, fusedTapeNodes, maxDifference, primitiveGradient } from '../../../engine/tradeoffs/fusion.ts';
+import { fusedGradient, fusedStep, fusedTapeNodes, gradientRelativeDifference, maxDifference, primitiveGradient } from '../../../engine/tradeoffs/fusion.ts';
 import { constantsArb, largest } from './reference.ts';
 
 describe('fusing a step into one node', () => {
@@ -34,6 +34,18 @@ describe('fusing a step into one node', () => {
       // and the primitive side is the lab's reverse gradient itself
       expect(maxDifference(prim, reverseGradient(p))).toBe(0);
     }
+  });
+
+  it('the relative difference the panel shows is the largest |difference| over the largest |entry|, small at T = 1,000 where the absolute one is not', () => {
+    const x = { a: Float64Array.of(1, -4), b: Float64Array.of(2, 0) };
+    const y = { a: Float64Array.of(1.5, -8), b: Float64Array.of(2, 0.25) };
+    // differences 0.5, 4, 0, 0.25; largest |y| entry 8
+    expect(gradientRelativeDifference(x, y)).toBe(4 / 8);
+    const p = defaultParams(1000);
+    const prim = primitiveGradient(p);
+    const fused = fusedGradient(p);
+    expect(largest(prim)).toBeGreaterThan(1e12);
+    expect(gradientRelativeDifference(fused, prim)).toBeLessThan(1e-13);
   });
 
   it('counts 3T + 2 fused nodes of 52 bytes against 14T + 5 primitive nodes of 40', () => {
