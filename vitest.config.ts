@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // One worker a core: the default leaves one core idle, and on two cores the unit tests then
-    // ran one file at a time (78 s; 49 s with two). The browser tests run one file at a time anyway.
+    // ran one file at a time (78 s; 49 s with two). The browser tests run one file a worker, each
+    // file with its own server and Chromium (E2E_SERIAL=1 runs them one file at a time).
     maxWorkers: availableParallelism(),
     projects: [
       {

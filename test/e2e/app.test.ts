@@ -51,10 +51,23 @@ async function drag(page: Page, label: string, value: number): Promise<void> {
 const summarySays = (page: Page, text: string) =>
   page.waitForFunction((t) => document.querySelector('.summary')?.textContent?.includes(t), text);
 
+/** Nothing is wider than the window, in the light and then the dark system theme (once the report is whole). */
+async function fitsInBothThemes(page: Page, name: string) {
+  await summarySays(page, 'model h*');
+  await waitForCharts(page);
+  // Light, then the system turned dark (systemScheme).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await systemScheme(page, colorScheme);
+    await settled(page); // the progress bar and the theme's fades have finished
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scrollWidth, `${name} ${colorScheme} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+  }
+}
+
 const PANELS = ['Reverse mode', 'Forward mode', 'Finite differences', 'Checkpoint schedule', 'Work'];
 
 describe('the lab in Chromium', () => {
-  it('loads with no console errors, no request off its origin, and draws every panel', async () => {
+  it('loads with no console errors, no request off its origin, and draws every panel; fits a laptop (1366×768) without horizontal scrolling, in light and dark', async () => {
     const { page, watch } = await open('', undefined, undefined, 'allow');
     for (const title of PANELS) {
       const section = page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) });
@@ -81,6 +94,7 @@ describe('the lab in Chromium', () => {
     expect(await hashOf(page)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
     // The service worker has installed, storing every built file: its requests and errors are in.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await fitsInBothThemes(page, 'laptop');
     expect(watch.errors).toEqual([]);
     expect(watch.offOrigin).toEqual([]);
     await page.context().close();
@@ -329,7 +343,7 @@ describe('the lab in Chromium', () => {
     await page.context().close();
   });
 
-  it('draws each chart at its box’s width, those far below the screen once the reader scrolls near', async () => {
+  it('draws each chart at its box’s width, those far below the screen once the reader scrolls near; fits a phone (390×844) without horizontal scrolling, in light and dark', async () => {
     // Chart boxes draw once measured (app/ui/charts/useSize.ts, deferFirst); a box in a panel far
     // below is not laid out, so it draws at a stand-in width once the page is idle, and at its
     // own when it comes near.
@@ -346,31 +360,17 @@ describe('the lab in Chromium', () => {
       await page.locator(`section.${panel}`).scrollIntoViewIfNeeded();
       await expect.poll(async () => (await widths(panel)).every(([box, svg]) => box > 0 && svg === box)).toBe(true);
     }
+    await fitsInBothThemes(page, 'phone');
     expect(watch.errors).toEqual([]);
     await context.close();
   });
 
-  it.each([
-    ['projector', 1920, 1080],
-    ['laptop', 1366, 768],
-    ['phone', 390, 844],
-  ] as const)('fits a %s (%i×%i) without horizontal scrolling, in light and dark', async (name, width, height) => {
-    const context = await env.context({ viewport: { width, height }, colorScheme: 'light' });
+  it('fits a projector (1920×1080) without horizontal scrolling, in light and dark', async () => {
+    const context = await env.context({ viewport: { width: 1920, height: 1080 }, colorScheme: 'light' });
     const { page, watch } = await openPage(context, env.served.origin);
     await page.goto(env.served.url);
     await waitForCharts(page);
-    await summarySays(page, 'model h*');
-    await waitForCharts(page);
-    // Light, then the system turned dark (systemScheme).
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await systemScheme(page, colorScheme);
-      await settled(page); // the progress bar and the theme's fades have finished
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [
-        document.documentElement.scrollWidth,
-        document.documentElement.clientWidth,
-      ]);
-      expect(scrollWidth, `${name} ${colorScheme} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-    }
+    await fitsInBothThemes(page, 'projector');
     expect(watch.errors).toEqual([]);
     await context.close();
   });

@@ -18,30 +18,6 @@ async function openSection(hash = '', options: Options = {}) {
 const text = (page: Page, selector: string) => page.locator(`${SECTION} ${selector}`).first().textContent();
 const toggle = (page: Page, name: string) => page.locator(SECTION).getByRole('button', { name: new RegExp(`^${name} `) });
 
-/**
- * axe's violations inside this section. Other sections are checked by their own files (at 390 px
- * the "What frameworks hide" bars have a low-contrast label, which is theirs to mend).
- */
-async function sectionViolations(page: Page): Promise<string[]> {
-  const inside: string[] = [];
-  for (const v of await axeViolations(page)) {
-    const targets = v.slice(v.indexOf(': ') + 2).split(' | ');
-    const hit = await page.evaluate(
-      ([sel, ts]) =>
-        ts.some((t) => {
-          try {
-            return document.querySelector(t)?.closest(sel) != null;
-          } catch {
-            return true;
-          }
-        }),
-      [SECTION, targets] as const,
-    );
-    if (hit) inside.push(v);
-  }
-  return inside;
-}
-
 /** Switches a bug on and waits for its detail to show `selector` (and its chart, if it has one). */
 async function switchOn(page: Page, name: string, selector: string, chart = true) {
   await toggle(page, name).click();
@@ -122,7 +98,7 @@ describe('Bugs you will meet, in Chromium', () => {
       // Both charts drawn (a chart box draws once it is measured).
       await page.locator(`${SECTION} .bug-detail svg.chart .bug-wrong circle`).first().waitFor({ timeout: 30_000 });
       await page.locator(`${SECTION} .bug-second svg.chart .bug-check circle`).first().waitFor({ timeout: 30_000 });
-      expect(await sectionViolations(page)).toEqual([]);
+      expect(await axeViolations(page, [SECTION])).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.context().close();
     });

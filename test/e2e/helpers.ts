@@ -43,8 +43,10 @@ export async function panelsDrawn(page: Page, count: number): Promise<void> {
  * which the page's CSP does not govern (an injected <script> would be refused, rightly).
  * `within` (CSS selectors) limits the check to those parts: a test of one section checks that
  * section, and the whole page is checked by the share test, in both themes with menus open.
+ * `rules` (axe rule ids) limits it to those rules: a second theme changes colours alone, so
+ * `['color-contrast']` is all it can break.
  */
-export async function axeViolations(page: Page, within: readonly string[] = []): Promise<string[]> {
+export async function axeViolations(page: Page, within: readonly string[] = [], rules?: readonly string[]): Promise<string[]> {
   // A fade still running (a row or chart leaving its dimmed state) has a contrast between its two
   // ends; axe reads the page once the finite ones have finished (a busy machine stretches them).
   await page.waitForFunction(
@@ -54,14 +56,21 @@ export async function axeViolations(page: Page, within: readonly string[] = []):
   );
   // Once per document: compiling axe's half a megabyte again for every check costs time.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    type Context = Document | { include: string[][] };
-    const axe = (window as unknown as { axe: { run: (c: Context) => Promise<Result> } }).axe;
-    if (include.length > 0 && include.some((sel) => !document.querySelector(sel))) throw new Error(`axe: nothing matches ${include.join(', ')}`);
-    const result = await axe.run(include.length > 0 ? { include: include.map((sel) => [sel]) } : document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
-  }, [...within]);
+  return page.evaluate(
+    async ([include, only]) => {
+      type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+      type Context = Document | { include: string[][] };
+      type Options = { runOnly?: { type: 'rule'; values: string[] } };
+      const axe = (window as unknown as { axe: { run: (c: Context, o: Options) => Promise<Result> } }).axe;
+      if (include.length > 0 && include.some((sel) => !document.querySelector(sel))) throw new Error(`axe: nothing matches ${include.join(', ')}`);
+      const result = await axe.run(
+        include.length > 0 ? { include: include.map((sel) => [sel]) } : document,
+        only ? { runOnly: { type: 'rule', values: only } } : {},
+      );
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+    },
+    [[...within], rules ? [...rules] : null] as const,
+  );
 }
 
 /**

@@ -168,6 +168,7 @@ export function JacobianLever() {
   if (!f) return null;
   const N = f.jacobian.inputCount;
   const crossTime = t?.crossover.time ?? null;
+  const skipped = jacobianSkippedText(t?.skipped);
   const wins =
     f.jacobian.crossover === null
       ? `reverse stays cheaper here because the ${N} inputs outnumber the at most ${f.steps} outputs; lower N to see forward mode win.`
@@ -206,7 +207,7 @@ export function JacobianLever() {
           }
         </ChartBox>
       </div>
-      {jacobianSkippedText(t?.skipped) ? <p className="lever-skipped">{jacobianSkippedText(t?.skipped)}</p> : null}
+      {skipped ? <p className="lever-skipped">{skipped}</p> : null}
       <Legend
         items={[
           { className: 'mark-forward-line', label: 'forward mode (dual numbers, N tangent lanes)' },

@@ -1,9 +1,11 @@
 import './tradeoffs.css';
-import { useEffect } from 'react';
+import { WorkerSection } from '../../shell/WorkerSection.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { FusionLever, JacobianLever, RecomputeLever, TruncationLever } from './Blocks.tsx';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { startTradeoffs } from './sync.ts';
+
+const start = () => startTradeoffs(useLab, tradeoffsEngine);
 
 /**
  * The section's body: wires the levers to the section's worker while on the page, and shows the
@@ -11,38 +13,30 @@ import { startTradeoffs } from './sync.ts';
  * of a second) a line says which part the worker is on.
  */
 export function TradeoffsLab() {
-  useEffect(() => startTradeoffs(useLab, tradeoffsEngine), []);
   const ready = useLab((s) => s.tradeoffs !== null);
   const failure = useLab((s) => s.tradeoffsFailure);
   const stage = useLab((s) => s.tradeoffsStage);
   return (
-    <div className="tradeoffs-lab">
-      {failure ? (
-        <p className="tradeoffs-failure" role="alert">
-          {failure}
+    <WorkerSection
+      className="tradeoffs-lab"
+      start={start}
+      ready={ready}
+      failure={failure}
+      waiting={stage ? `Computing the four levers: ${stage}…` : 'Computing the four levers…'}
+    >
+      {stage ? (
+        <p className="tradeoffs-stage" role="status">
+          Computing {stage}…
         </p>
       ) : null}
-      {ready ? (
-        <>
-          {stage ? (
-            <p className="tradeoffs-stage" role="status">
-              Computing {stage}…
-            </p>
-          ) : null}
-          <TruncationLever />
-          <FusionLever />
-          <RecomputeLever />
-          <JacobianLever />
-          <p className="train-pace">
-            Times are measured in the section’s own worker, each pair in alternation, fastest batch kept; they move from run
-            to run. Counts and gradients do not.
-          </p>
-        </>
-      ) : (
-        <p className="tape-placeholder" role="status">
-          {stage ? `Computing the four levers: ${stage}…` : 'Computing the four levers…'}
-        </p>
-      )}
-    </div>
+      <TruncationLever />
+      <FusionLever />
+      <RecomputeLever />
+      <JacobianLever />
+      <p className="train-pace">
+        Times are measured in the section’s own worker, each pair in alternation, fastest batch kept; they move from run to
+        run. Counts and gradients do not.
+      </p>
+    </WorkerSection>
   );
 }
