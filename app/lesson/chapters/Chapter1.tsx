@@ -65,7 +65,7 @@ export default function Chapter1() {
               </figcaption>
             </>
           ) : (
-            <FigureStatus answer={answer} />
+            <FigureStatus answer={answer} waiting="Recording the expression on a tape…" />
           )}
         </figure>
       }

@@ -59,7 +59,7 @@ export default function Chapter2() {
               <figcaption>{say}</figcaption>
             </>
           ) : (
-            <FigureStatus answer={answer} />
+            <FigureStatus answer={answer} waiting="Recording the expression and its sweep…" />
           )}
         </figure>
       }

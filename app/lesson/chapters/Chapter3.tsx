@@ -65,7 +65,7 @@ export default function Chapter3() {
               </figcaption>
             </>
           ) : (
-            <FigureStatus answer={answer} />
+            <FigureStatus answer={answer} waiting="Sweeping the tape with += and with =…" />
           )}
         </figure>
       }

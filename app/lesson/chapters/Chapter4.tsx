@@ -112,7 +112,7 @@ export default function Chapter4() {
               </figcaption>
             </>
           ) : (
-            <FigureStatus answer={answer} />
+            <FigureStatus answer={answer} waiting="Recording the chain and sweeping it back…" />
           )}
         </figure>
       }

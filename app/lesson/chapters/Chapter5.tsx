@@ -109,7 +109,7 @@ export default function Chapter5() {
               </figcaption>
             </>
           ) : (
-            <FigureStatus answer={answer} />
+            <FigureStatus answer={answer} waiting="Counting and timing each method’s work at every chain length…" />
           )}
         </figure>
       }
