@@ -147,17 +147,24 @@ export function overwriteBug(params: ChainParams): { correct: GradientPair; bugg
   return { correct, buggy: leafGradient(rec, tape.trace(rec.loss, { overwrite: true }).adjoint) };
 }
 
+/** One side of `free-late`: the peak, the gradient, and the bytes held along the sweep (SavedSweep.held). */
+export interface FreeLateSide {
+  bytes: number;
+  gradient: GradientPair;
+  held: Float64Array;
+}
+
 /**
  * `free-late`: the peak bytes of saved values and adjoints during the sweep when each node's are
- * released as the sweep passes it (as PyTorch does) against kept until the sweep ends. Both
- * sweeps give the same gradient.
+ * released as the sweep passes it (as PyTorch does) against kept until the sweep ends, with the
+ * bytes held at each node of both sweeps. Both sweeps give the same gradient.
  */
-export function freeLateBug(params: ChainParams): { correct: { bytes: number; gradient: GradientPair }; buggy: { bytes: number; gradient: GradientPair } } {
+export function freeLateBug(params: ChainParams): { correct: FreeLateSide; buggy: FreeLateSide } {
   const { tape, rec } = recorded(params);
   const early = new SavedGraph(tape).backward(rec.loss);
   const late = new SavedGraph(tape).backward(rec.loss, { freeLate: true });
   return {
-    correct: { bytes: early.peakBytes, gradient: leafGradient(rec, early.adjoints) },
-    buggy: { bytes: late.peakBytes, gradient: leafGradient(rec, late.adjoints) },
+    correct: { bytes: early.peakBytes, gradient: leafGradient(rec, early.adjoints), held: early.held },
+    buggy: { bytes: late.peakBytes, gradient: leafGradient(rec, late.adjoints), held: late.held },
   };
 }

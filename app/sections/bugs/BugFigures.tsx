@@ -162,6 +162,44 @@ export function HeldBytes({ training, report }: { training: TrainingBugs; report
   );
 }
 
+/**
+ * `free-late`: bytes held at each node of the sweep, buffers released as the sweep passes them
+ * (falling) or all at the end (rising, then flat until the sweep returns).
+ */
+export function FreeLateChart({ held, report, steps }: { held: { correct: Float64Array; buggy: Float64Array }; report: BugReport; steps: number }) {
+  const series = useMemo(
+    () => [
+      { y: held.correct, className: 'bug-right', mark: 'line' as const },
+      { y: held.buggy, className: 'bug-wrong', mark: 'line' as const },
+    ],
+    [held],
+  );
+  const nodes = held.correct.length - 2;
+  return (
+    <>
+      <ChartBox minHeight={200}>
+        {(size) => (
+          <SeriesChart
+            series={series}
+            yZero
+            title={`Bytes held as the sweep passes each of the ${nodes} nodes of the chain’s tape, from the loss back to x₀: freed as it goes, the most is ${formatBytes(report.correct.bytes ?? 0)} at the start and it falls; freed at the end, it rises to ${formatBytes(report.buggy.bytes ?? 0)} and stays there until the sweep returns.`}
+            xLabel="nodes the sweep has passed (loss → x₀)"
+            yLabel="bytes held"
+            {...size}
+          />
+        )}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'bug-right-line', label: 'each node’s saved value and gradient freed as the sweep passes it' },
+          { className: 'bug-wrong-line', label: 'everything kept until the sweep ends' },
+        ]}
+      />
+      <BytesFigures report={report} labels={[`peak, each node freed as the sweep passes (T = ${steps})`, 'peak, everything freed at the end']} />
+    </>
+  );
+}
+
 /** Right and buggy bytes side by side, with their ratio. */
 export function BytesFigures({ report, labels = ['right', 'buggy'] }: { report: BugReport; labels?: [string, string] }) {
   const right = report.correct.bytes ?? NaN;
