@@ -2,7 +2,8 @@ import type { BugReport } from '../../../engine/bugs/index.ts';
 import { Figures } from '../../lab/panels/Panel.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { formatBytes } from '../../ui/format.ts';
-import { BytesFigures, DetachSlider, ErrorBox, FreeLateChart, GradientFigure, HeldBytes, LossCurves, PrecisionV } from './BugFigures.tsx';
+import { LossCurves } from '../../lab/panels/LossCurves.tsx';
+import { BytesFigures, DetachSlider, ErrorBox, FreeLateChart, GradientFigure, HeldBytes, PrecisionV } from './BugFigures.tsx';
 
 /** What happens with the bug on: the figure each kind of bug needs. */
 export function BugFigure({ report }: { report: BugReport }) {

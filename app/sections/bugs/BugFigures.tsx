@@ -7,7 +7,7 @@ import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
 import { RangeControl } from '../../ui/RangeControl.tsx';
 import { effectiveLevers } from '../tradeoffs/levers.ts';
-import { SeriesChart } from './figures/SeriesChart.tsx';
+import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
 
 /** The largest |buggy − right| over the largest |right|, over the entries both have. */
 function relativeGap(right: GradientPair, buggy: GradientPair): number {
@@ -90,41 +90,6 @@ export function DetachSlider() {
       step={1}
       onPosition={(v) => useLab.getState().setLever('window', steps - v)}
     />
-  );
-}
-
-/** The training loss with and without zero_grad(), step by step. */
-export function LossCurves({ training }: { training: TrainingBugs }) {
-  const series = useMemo(
-    () => [
-      { y: training.zeroGradLosses.correct, className: 'bug-right', mark: 'line' as const },
-      { y: training.zeroGradLosses.buggy, className: 'bug-wrong', mark: 'line' as const },
-    ],
-    [training],
-  );
-  const last = (x: Float64Array) => x[x.length - 1];
-  return (
-    <>
-      <h4>The tensor section’s training, {training.steps} steps</h4>
-      <ChartBox minHeight={200}>
-        {(size) => (
-          <SeriesChart
-            series={series}
-            yLog
-            title={`Training loss over ${training.steps} steps: with zero_grad() it ends at ${formatNumber(last(training.zeroGradLosses.correct), 3)}, without it at ${formatNumber(last(training.zeroGradLosses.buggy), 3)}, after erratic steps.`}
-            xLabel="training step"
-            yLabel="batch loss (log)"
-            {...size}
-          />
-        )}
-      </ChartBox>
-      <Legend
-        items={[
-          { className: 'bug-right-line', label: 'optimizer.zero_grad() each step' },
-          { className: 'bug-wrong-line', label: 'never cleared: each step moves by the sum of every gradient so far' },
-        ]}
-      />
-    </>
   );
 }
 

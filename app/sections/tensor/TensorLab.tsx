@@ -20,6 +20,7 @@ import {
   stepTrainingRun,
 } from './training.ts';
 import { TrainControls, type TrainActions } from './TrainControls.tsx';
+import { ZeroGradCompare } from './ZeroGradCompare.tsx';
 import type { Speed } from '../../../workers/tensor/protocol.ts';
 
 /** The measurer for the page: one, so a remount does not measure twice. */
@@ -100,6 +101,10 @@ export function TensorLab() {
         <div className="tensor-chart tensor-network">
           <h3>The network’s weights</h3>
           <NetworkDiagram />
+        </div>
+        <div className="tensor-chart tensor-zero-grad">
+          <h3>Loss without zero_grad()</h3>
+          <ZeroGradCompare />
         </div>
       </div>
       <TrainFigures reduced={reduced} />

@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TrainingBugs } from '../../../engine/bugs/index.ts';
+import { bugsEngine } from '../../../workers/bugs/host.ts';
+import { latestWins } from '../../../workers/channel/latest.ts';
+import { Figures } from '../../lab/panels/Panel.tsx';
+import { LossCurves } from '../../lab/panels/LossCurves.tsx';
+import { useWhenNear } from '../../shell/useWhenNear.ts';
+import { useLab } from '../../state/store/index.ts';
+import type { TrainOptions } from '../../../engine/tensor/mlp.ts';
+import { trainOptionsOf } from './training.ts';
+
+interface Asked {
+  key: string;
+  steps: number;
+  options: TrainOptions;
+}
+
+/** The settings the two runs follow, as one string: a run for other settings is stale. */
+function keyOf(steps: number, options: TrainOptions): string {
+  return `${steps}|${options.dataset}|${options.hidden}|${options.learningRate}`;
+}
+
+const lastOf = (x: Float64Array) => x[x.length - 1];
+
+/**
+ * The panel's training run twice, in the bugs section's worker, with the panel's settings:
+ * optimizer.zero_grad() before each backward(), or never. Asked for once the chart is on screen
+ * and again when a setting changes (latest wins).
+ */
+export function ZeroGradCompare() {
+  const settings = useLab((s) => s.trainSettings);
+  const steps = settings.steps;
+  const options = useMemo(() => trainOptionsOf(settings), [settings]);
+  const key = keyOf(steps, options);
+  const root = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useWhenNear(root, near, setNear, '0px');
+  const [run, setRun] = useState<{ key: string; training: TrainingBugs } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const latest = useMemo(
+    () =>
+      latestWins(
+        (q: Asked) => bugsEngine.training(q.steps, q.options),
+        (training, q) => {
+          setRun({ key: q.key, training });
+          setFailure(null);
+        },
+        (error) => setFailure(error instanceof Error ? error.message : String(error)),
+      ),
+    [],
+  );
+  useEffect(() => {
+    if (near) latest.request({ key, steps, options });
+    // key stands for steps and options.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [near, key, latest]);
+  const training = run?.training;
+  return (
+    <div ref={root} className="zero-grad-compare">
+      {training ? (
+        <div className={run.key === key ? '' : 'stale'}>
+          <LossCurves training={training} heading={null} />
+          <Figures
+            items={[
+              { label: 'last loss, zero_grad() each step', value: lastOf(training.zeroGradLosses.correct).toPrecision(3), className: 'fig-zg-right' },
+              { label: 'last loss, never cleared', value: lastOf(training.zeroGradLosses.buggy).toPrecision(3), className: 'fig-zg-wrong' },
+            ]}
+          />
+          {run.key === key ? null : <p className="train-pace">Training both again with the new settings…</p>}
+        </div>
+      ) : (
+        <p className="tape-placeholder">{failure ? `Could not train: ${failure}` : 'Training the network twice, with and without zero_grad()…'}</p>
+      )}
+      <p className="train-pace">
+        The same {steps} steps with these settings, run twice: with <code>optimizer.zero_grad()</code> before each{' '}
+        <code>loss.backward()</code> (the loss chart’s run, loss for loss), and without it. backward() adds into each weight’s .grad, so
+        without clearing it every step moves the weights by the sum of all the gradients so far.
+      </p>
+    </div>
+  );
+}
