@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './helpers.ts';
 import { field, PLAYGROUND, row, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
 
 /** The bugs on the playground's expression, free-late's chart, and the tensor section's training without zero_grad(). */
@@ -65,6 +66,7 @@ describe('the bugs on the playground’s expression', () => {
     expect(await page.locator(`${PLAYGROUND} .pg-bugs-table td.pg-bug-zero`).first().evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"zero-grad"');
     const overflow = await page.locator(`${PLAYGROUND} .pg-bugs`).evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page, [`${PLAYGROUND} .pg-bugs`])).toEqual([]);
     expect(watch.errors).toEqual([]);
     await page.context().close();
   });
@@ -101,6 +103,7 @@ describe('the tensor section’s training without zero_grad()', () => {
     await compare.scrollIntoViewIfNeeded();
     await compare.locator('.fig-zg-right dd').waitFor({ timeout: 60_000 });
     expect(await compare.locator('svg.chart .series-line').count()).toBe(2);
+    expect(await axeViolations(page, [`${TENSOR} .zero-grad-compare`])).toEqual([]);
     // Train the section's own run, fast, and compare its last loss with the with-zero_grad() run's.
     await panel.getByRole('combobox', { name: /^Speed/ }).selectOption({ label: 'Fast: as fast as it goes' });
     await panel.getByRole('button', { name: 'Train', exact: true }).click();

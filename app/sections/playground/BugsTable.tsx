@@ -94,7 +94,7 @@ export function BugsTable({ result }: { result: PlaygroundResult }) {
         <div className="pg-bug-error pg-bug-retain" role="note">
           <p>
             retain-graph: the first backward() frees the values each rule saved; a second one is refused (keeping them with
-            retain_graph=True costs {formatBytes(retainGraph.bytes)} here):
+            retain_graph=True costs <span className="pg-bug-bytes">{formatBytes(retainGraph.bytes)}</span> here):
           </p>
           <pre>
             <code>{`f.backward()\nf.backward()\nRuntimeError: ${retainGraph.error}`}</code>

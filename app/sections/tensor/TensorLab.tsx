@@ -86,6 +86,10 @@ export function TensorLab() {
           <h3>Loss, step by step</h3>
           <LossChart />
         </div>
+        <div className="tensor-chart tensor-zero-grad">
+          <h3>Loss with and without zero_grad()</h3>
+          <ZeroGradCompare />
+        </div>
         <div className="tensor-chart">
           <h3>Decision region</h3>
           <DecisionMap />
@@ -101,10 +105,6 @@ export function TensorLab() {
         <div className="tensor-chart tensor-network">
           <h3>The network’s weights</h3>
           <NetworkDiagram />
-        </div>
-        <div className="tensor-chart tensor-zero-grad">
-          <h3>Loss without zero_grad()</h3>
-          <ZeroGradCompare />
         </div>
       </div>
       <TrainFigures reduced={reduced} />

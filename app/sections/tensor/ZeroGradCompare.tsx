@@ -20,7 +20,11 @@ function keyOf(steps: number, options: TrainOptions): string {
   return `${steps}|${options.dataset}|${options.hidden}|${options.learningRate}`;
 }
 
-const lastOf = (x: Float64Array) => x[x.length - 1];
+/** The last loss as the loss chart writes it (3 significant digits), and 0 as 0. */
+const lastOf = (x: Float64Array) => {
+  const v = x[x.length - 1];
+  return v === 0 ? '0' : v.toPrecision(3);
+};
 
 /**
  * The panel's training run twice, in the bugs section's worker, with the panel's settings:
@@ -62,8 +66,8 @@ export function ZeroGradCompare() {
           <LossCurves training={training} heading={null} />
           <Figures
             items={[
-              { label: 'last loss, zero_grad() each step', value: lastOf(training.zeroGradLosses.correct).toPrecision(3), className: 'fig-zg-right' },
-              { label: 'last loss, never cleared', value: lastOf(training.zeroGradLosses.buggy).toPrecision(3), className: 'fig-zg-wrong' },
+              { label: 'last loss, with zero_grad()', value: lastOf(training.zeroGradLosses.correct), className: 'fig-zg-right' },
+              { label: 'last loss, never cleared', value: lastOf(training.zeroGradLosses.buggy), className: 'fig-zg-wrong' },
             ]}
           />
           {run.key === key ? null : <p className="train-pace">Training both again with the new settings…</p>}
