@@ -2,7 +2,7 @@ import { chainLoss, recordStep, stepsOf, type ChainParams } from '../chain.ts';
 import type { GradientPair } from '../report.ts';
 import { recordChain, tapeNodesFor, type RecordedChain } from '../reverse.ts';
 import { Tape, type NodeId } from '../tape.ts';
-import { AutogradError, SavedGraph } from './saved-graph.ts';
+import { AutogradError, IN_PLACE_FACTOR, SavedGraph } from './saved-graph.ts';
 
 /** dL/da_t and dL/db_t read off a sweep's adjoints at the chain's leaves. */
 function leafGradient(rec: Pick<RecordedChain, 'a' | 'b'>, adj: ArrayLike<number>): GradientPair {
@@ -83,8 +83,7 @@ export function detachedGradient(params: ChainParams, step: number): GradientPai
   return leafGradient({ a, b }, tape.backward(chainLoss(tape, x, params.target)));
 }
 
-/** The factor the `in-place` bug scales x_s by after recording (`x.mul_(0.5)`). */
-export const IN_PLACE_FACTOR = 0.5;
+export { IN_PLACE_FACTOR };
 
 /**
  * `in-place`: x_s, saved by step s's rules (a_s·x_s, c·x_s, x_s²), is halved in place after the

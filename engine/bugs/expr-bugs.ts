@@ -2,8 +2,7 @@ import type { CompiledExpression } from '../expr/compile.ts';
 import { LAST_BINARY, LAST_SOURCE, OPS, type OpRow } from '../ops.ts';
 import { registersFor } from '../program.ts';
 import { Tape, type NodeId } from '../tape.ts';
-import { IN_PLACE_FACTOR } from './chain-bugs.ts';
-import { AutogradError, SavedGraph } from './saved-graph.ts';
+import { AutogradError, IN_PLACE_FACTOR, SavedGraph } from './saved-graph.ts';
 
 /** One input's row: its right gradient and what each bug that applies to it reports instead. */
 export interface ExprBugRow {
@@ -29,6 +28,8 @@ export interface ExprInPlace {
   /** The node changed in place after recording (`.mul_(0.5)`): the oldest intermediate value a rule reads. */
   node: number;
   label: string;
+  /** What it is multiplied by in place. */
+  factor: number;
   /** The framework's one-line error. */
   error: string;
 }
@@ -141,7 +142,7 @@ export function exprBugs(c: CompiledExpression, at: Readonly<Record<string, numb
   if (target >= 0) {
     const g = new SavedGraph(tape, labels);
     g.modifyInPlace(target, g.value(target) * IN_PLACE_FACTOR);
-    inPlace = { node: target, label: label(target), error: refusal(() => g.backward(out as NodeId)) };
+    inPlace = { node: target, label: label(target), factor: IN_PLACE_FACTOR, error: refusal(() => g.backward(out as NodeId)) };
   }
 
   const freed = new SavedGraph(tape, labels);

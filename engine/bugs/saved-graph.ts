@@ -9,6 +9,8 @@ import type { NodeId, Tape } from '../tape.ts';
  * the same whether or not anything is freed.
  */
 export const SAVED_BYTES_PER_NODE = 8;
+/** The factor the `in-place` bug scales a saved value by after recording (`x.mul_(0.5)`). */
+export const IN_PLACE_FACTOR = 0.5;
 /** Bytes of one adjoint (a node's gradient buffer). */
 export const ADJOINT_BYTES = 8;
 

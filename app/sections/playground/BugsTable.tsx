@@ -1,5 +1,4 @@
 import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
-import { IN_PLACE_FACTOR } from '../../../engine/bugs/chain-bugs.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { gradientText } from './resultView.ts';
 
@@ -82,7 +81,7 @@ export function BugsTable({ result }: { result: PlaygroundResult }) {
               refused:
             </p>
             <pre>
-              <code>{`h = ${inPlace.label}\nh.mul_(${IN_PLACE_FACTOR})  # in place, after it was taped\nf.backward()\nRuntimeError: ${inPlace.error}`}</code>
+              <code>{`h = ${inPlace.label}\nh.mul_(${inPlace.factor})  # in place, after it was taped\nf.backward()\nRuntimeError: ${inPlace.error}`}</code>
             </pre>
           </div>
         ) : (
