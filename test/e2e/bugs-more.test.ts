@@ -114,6 +114,9 @@ describe('the tensor section’s training without zero_grad()', () => {
     expect(withZero).toBe(sectionLast);
     const without = await compare.locator('.fig-zg-wrong dd').textContent();
     expect(without).not.toBe(withZero);
+    // Plain gradient descent never raises the loss here; the sum of all gradients does, many times.
+    expect(await compare.locator('.fig-zg-right-rises dd').textContent()).toBe('0');
+    expect(Number(await compare.locator('.fig-zg-wrong-rises dd').textContent())).toBeGreaterThan(20);
     // Another learning rate: both runs again, with it.
     await panel.getByRole('combobox', { name: /^Learning rate/ }).selectOption({ index: 0 });
     await page.waitForFunction(

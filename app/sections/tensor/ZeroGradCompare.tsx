@@ -8,6 +8,7 @@ import { useWhenNear } from '../../shell/useWhenNear.ts';
 import { useLab } from '../../state/store/index.ts';
 import type { TrainOptions } from '../../../engine/tensor/mlp.ts';
 import { trainOptionsOf } from './training.ts';
+import { lossRises } from './lossRises.ts';
 
 interface Asked {
   key: string;
@@ -68,6 +69,8 @@ export function ZeroGradCompare() {
             items={[
               { label: 'last loss, with zero_grad()', value: lastOf(training.zeroGradLosses.correct), className: 'fig-zg-right' },
               { label: 'last loss, never cleared', value: lastOf(training.zeroGradLosses.buggy), className: 'fig-zg-wrong' },
+              { label: 'steps where the loss rose, with zero_grad()', value: String(lossRises(training.zeroGradLosses.correct)), className: 'fig-zg-right-rises' },
+              { label: 'steps where the loss rose, never cleared', value: String(lossRises(training.zeroGradLosses.buggy)), className: 'fig-zg-wrong-rises' },
             ]}
           />
           {run.key === key ? null : <p className="train-pace">Training both again with the new settings…</p>}
@@ -78,7 +81,8 @@ export function ZeroGradCompare() {
       <p className="train-pace">
         The same {steps} steps with these settings, run twice: with <code>optimizer.zero_grad()</code> before each{' '}
         <code>loss.backward()</code> (the loss chart’s run, loss for loss), and without it. backward() adds into each weight’s .grad, so
-        without clearing it every step moves the weights by the sum of all the gradients so far.
+        without clearing it every step moves the weights by the sum of all the gradients so far: the
+        steps grow, overshoot, and the loss jumps up again and again instead of falling step by step.
       </p>
     </div>
   );
