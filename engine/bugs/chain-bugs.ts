@@ -2,7 +2,7 @@ import { chainLoss, recordStep, stepsOf, type ChainParams } from '../chain.ts';
 import type { GradientPair } from '../report.ts';
 import { recordChain, tapeNodesFor, type RecordedChain } from '../reverse.ts';
 import { Tape, type NodeId } from '../tape.ts';
-import { AutogradError, SavedGraph } from './saved-graph.ts';
+import { AutogradError, IN_PLACE_FACTOR, SavedGraph } from './saved-graph.ts';
 
 /** dL/da_t and dL/db_t read off a sweep's adjoints at the chain's leaves. */
 function leafGradient(rec: Pick<RecordedChain, 'a' | 'b'>, adj: ArrayLike<number>): GradientPair {
@@ -83,8 +83,7 @@ export function detachedGradient(params: ChainParams, step: number): GradientPai
   return leafGradient({ a, b }, tape.backward(chainLoss(tape, x, params.target)));
 }
 
-/** The factor the `in-place` bug scales x_s by after recording (`x.mul_(0.5)`). */
-export const IN_PLACE_FACTOR = 0.5;
+export { IN_PLACE_FACTOR };
 
 /**
  * `in-place`: x_s, saved by step s's rules (a_s·x_s, c·x_s, x_s²), is halved in place after the
@@ -147,17 +146,24 @@ export function overwriteBug(params: ChainParams): { correct: GradientPair; bugg
   return { correct, buggy: leafGradient(rec, tape.trace(rec.loss, { overwrite: true }).adjoint) };
 }
 
+/** One side of `free-late`: the peak, the gradient, and the bytes held along the sweep (SavedSweep.held). */
+export interface FreeLateSide {
+  bytes: number;
+  gradient: GradientPair;
+  held: Float64Array;
+}
+
 /**
  * `free-late`: the peak bytes of saved values and adjoints during the sweep when each node's are
- * released as the sweep passes it (as PyTorch does) against kept until the sweep ends. Both
- * sweeps give the same gradient.
+ * released as the sweep passes it (as PyTorch does) against kept until the sweep ends, with the
+ * bytes held at each node of both sweeps. Both sweeps give the same gradient.
  */
-export function freeLateBug(params: ChainParams): { correct: { bytes: number; gradient: GradientPair }; buggy: { bytes: number; gradient: GradientPair } } {
+export function freeLateBug(params: ChainParams): { correct: FreeLateSide; buggy: FreeLateSide } {
   const { tape, rec } = recorded(params);
   const early = new SavedGraph(tape).backward(rec.loss);
   const late = new SavedGraph(tape).backward(rec.loss, { freeLate: true });
   return {
-    correct: { bytes: early.peakBytes, gradient: leafGradient(rec, early.adjoints) },
-    buggy: { bytes: late.peakBytes, gradient: leafGradient(rec, late.adjoints) },
+    correct: { bytes: early.peakBytes, gradient: leafGradient(rec, early.adjoints), held: early.held },
+    buggy: { bytes: late.peakBytes, gradient: leafGradient(rec, late.adjoints), held: late.held },
   };
 }

@@ -4,7 +4,7 @@
  * sweep, graphs kept alive, buffers freed late, and gradient checks in single precision.
  */
 export { SavedGraph, AutogradError, SAVED_BYTES_PER_NODE, ADJOINT_BYTES, type SavedSweep } from './saved-graph.ts';
-export { zeroGradBug, detachedGradient, inPlaceBug, retainGraphBug, overwriteBug, freeLateBug, IN_PLACE_FACTOR } from './chain-bugs.ts';
+export { zeroGradBug, detachedGradient, inPlaceBug, retainGraphBug, overwriteBug, freeLateBug, IN_PLACE_FACTOR, type FreeLateSide } from './chain-bugs.ts';
 export {
   roundedLoss,
   roundedCentralDifferences,
@@ -35,4 +35,5 @@ export {
   type TrainingBugs,
   type PrecisionBug,
 } from './report.ts';
+export { exprBugs, type ExprBugs, type ExprBugRow, type ExprInPlace } from './expr-bugs.ts';
 export { bugsRequestParams, chainBugFigures, BUGS_MAX_STEPS, type BugsRequest, type ChainBugFigures, type HvpFigure } from './request.ts';

@@ -4,6 +4,7 @@ import { reverseGradient } from '../reverse.ts';
 import { truncatedGradient } from '../tradeoffs/truncation.ts';
 import { detachedGradient, freeLateBug, inPlaceBug, IN_PLACE_FACTOR, overwriteBug, retainGraphBug, zeroGradBug } from './chain-bugs.ts';
 import { precisionSweep, type PrecisionOptions, type PrecisionPoint } from './float32.ts';
+import type { TrainOptions } from '../tensor/mlp.ts';
 import { trainWithBugs } from './training.ts';
 
 /** The names of the bugs, in the order the lab and `tape-lab bugs` show them. */
@@ -140,10 +141,14 @@ export interface TrainingBugs {
   heldBytes: { correct: Float64Array; buggy: Float64Array };
 }
 
-/** `graph-alive` over `steps` steps of the tensor section's training, and the training with and without zero_grad. */
-export function trainingBugs(steps = 400): TrainingBugs {
-  const training = trainWithBugs(steps);
-  const noZeroGrad = trainWithBugs(steps, {}, { zeroGrad: false });
+/**
+ * `graph-alive` over `steps` steps of the tensor section's training, and the training with and
+ * without zero_grad, with the section's settings (`options`: data set, width, step size; its
+ * defaults when left out).
+ */
+export function trainingBugs(steps = 400, options: TrainOptions = {}): TrainingBugs {
+  const training = trainWithBugs(steps, options);
+  const noZeroGrad = trainWithBugs(steps, options, { zeroGrad: false });
   const last = (x: Float64Array) => x[x.length - 1] ?? 0;
   return {
     steps,

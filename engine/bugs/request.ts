@@ -3,6 +3,7 @@ import type { GradientPair } from '../report.ts';
 import { reverseGradient } from '../reverse.ts';
 import { chainHvp, checkHvp, directionOf } from '../second-order/hvp.ts';
 import { BYTES_PER_NODE } from '../tape.ts';
+import { freeLateBug } from './chain-bugs.ts';
 import { chainBugs, type BugReport } from './report.ts';
 
 /** What the lab's bugs section asks for: the chain's settings, where to detach, and H·v's direction. Plain data. */
@@ -40,6 +41,11 @@ export interface ChainBugFigures {
   detachStep: number;
   inPlaceStep: number;
   bugs: BugReport[];
+  /**
+   * `free-late`'s chart: bytes held at the start of the sweep, at each node from the loss down,
+   * and after it, freeing each node's buffers as the sweep passes (`correct`) or all at the end.
+   */
+  freeLateHeld: { correct: Float64Array; buggy: Float64Array };
   hvp: HvpFigure;
 }
 
@@ -65,11 +71,13 @@ export function chainBugFigures(params: ChainParams, request: Pick<BugsRequest, 
   const v = directionOf(request.direction === 'random' ? { kind: 'seed', seed: 1 } : { kind: 'ones' }, T);
   const r = chainHvp(params, v);
   const check = checkHvp(params, v, r.hvp);
+  const freeLate = freeLateBug(params);
   return {
     steps: T,
     detachStep,
     inPlaceStep,
     bugs: chainBugs(params, { detachStep, inPlaceStep }),
+    freeLateHeld: { correct: freeLate.correct.held, buggy: freeLate.buggy.held },
     hvp: {
       direction: v,
       hvp: r.hvp,

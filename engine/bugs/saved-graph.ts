@@ -9,6 +9,8 @@ import type { NodeId, Tape } from '../tape.ts';
  * the same whether or not anything is freed.
  */
 export const SAVED_BYTES_PER_NODE = 8;
+/** The factor the `in-place` bug scales a saved value by after recording (`x.mul_(0.5)`). */
+export const IN_PLACE_FACTOR = 0.5;
 /** Bytes of one adjoint (a node's gradient buffer). */
 export const ADJOINT_BYTES = 8;
 
@@ -25,6 +27,13 @@ export interface SavedSweep {
   peakBytes: number;
   /** Bytes still held when the sweep ended (leaves' values and gradients, and anything retained). */
   bytesAfter: number;
+  /**
+   * The bytes held as the sweep goes: entry 0 at its start (before any node), entry k the most
+   * held while the sweep was at the k-th node from the output (node output − k + 1), and a last
+   * entry once the sweep has returned (after a late free, before anything is retained). Its
+   * largest entry is `peakBytes`.
+   */
+  held: Float64Array;
 }
 
 /**
@@ -125,6 +134,10 @@ export class SavedGraph {
     // Held at the start: every node's value (saved, or the caller's); then the seed's adjoint.
     let held = this.length * SAVED_BYTES_PER_NODE + ADJOINT_BYTES;
     let peak = held;
+    // The series: the start, each node's most, and the end.
+    const series = new Float64Array(n + 2);
+    series[0] = held;
+    let here = held;
     adj[output] = 1;
     hasAdjoint[output] = 1;
     const receive = (p: number, c: number) => {
@@ -132,13 +145,18 @@ export class SavedGraph {
         hasAdjoint[p] = 1;
         held += ADJOINT_BYTES;
         if (held > peak) peak = held;
+        if (held > here) here = held;
       }
       adj[p] += c;
     };
     for (let i = output; i >= 0; i--) {
       const o = op[i];
+      here = held;
       // Leaves and constants belong to the caller: their values and gradients stay.
-      if (o <= LAST_SOURCE) continue;
+      if (o <= LAST_SOURCE) {
+        series[output - i + 1] = here;
+        continue;
+      }
       const binary = o <= LAST_BINARY;
       if (check) {
         for (const [slot, p] of binary ? [[0, p0[i]], [1, p1[i]]] : [[0, p0[i]]]) {
@@ -164,6 +182,7 @@ export class SavedGraph {
         held -= SAVED_BYTES_PER_NODE;
         if (hasAdjoint[i]) held -= ADJOINT_BYTES;
       }
+      series[output - i + 1] = here;
     }
     if (freeLate) {
       for (let i = 0; i < n; i++) {
@@ -172,8 +191,9 @@ export class SavedGraph {
         if (hasAdjoint[i]) held -= ADJOINT_BYTES;
       }
     }
+    series[n + 1] = held;
     if (options.retainGraph) held += this.savedBytes();
     else this.freed = true;
-    return { adjoints: adj, peakBytes: peak, bytesAfter: held };
+    return { adjoints: adj, peakBytes: peak, bytesAfter: held, held: series };
   }
 }

@@ -1,6 +1,6 @@
-import { dataset } from '../tensor/data.ts';
-import { matrix, mulberry32, type Matrix } from '../tensor/matrix.ts';
-import { initMlp, mlpGradient, MLP_PARAM_NAMES, type MlpParams, type TrainOptions } from '../tensor/mlp.ts';
+import { matrix } from '../tensor/matrix.ts';
+import { mlpGradient, MLP_PARAM_NAMES, type MlpParams, type TrainOptions } from '../tensor/mlp.ts';
+import { trainingSetup } from '../tensor/trainer.ts';
 
 /** What one training loop of the tensor section did, step by step. */
 export interface TrainingRun {
@@ -29,14 +29,7 @@ export interface TrainingSwitches {
  * bytes each step's tape holds, and what a loss total kept as a tensor would hold: all of them.
  */
 export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: TrainingSwitches = {}): TrainingRun {
-  const data = dataset(options.dataset ?? 'moons', { points: options.points ?? 200, seed: options.dataSeed ?? 1 });
-  const params = initMlp(options.hidden ?? 16, options.seed ?? 1);
-  const lr = options.learningRate ?? 0.5;
-  const n = data.x.rows;
-  const batch = options.batch && options.batch < n ? options.batch : n;
-  const rand = mulberry32((options.seed ?? 1) ^ 0x9e3779b9);
-  const bx: Matrix = batch === n ? data.x : matrix(batch, 2);
-  const by: Int32Array = batch === n ? data.labels : new Int32Array(batch);
+  const { params, lr, bx, by, draw } = trainingSetup(options);
   const grad: MlpParams = {
     w1: matrix(params.w1.rows, params.w1.cols),
     b1: matrix(params.b1.rows, params.b1.cols),
@@ -48,14 +41,7 @@ export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: T
   const keptBytes = new Float64Array(steps);
   let kept = 0;
   for (let s = 0; s < steps; s++) {
-    if (batch !== n) {
-      for (let i = 0; i < batch; i++) {
-        const k = Math.floor(rand() * n);
-        bx.data[2 * i] = data.x.data[2 * k];
-        bx.data[2 * i + 1] = data.x.data[2 * k + 1];
-        by[i] = data.labels[k];
-      }
-    }
+    draw();
     if (bugs.zeroGrad ?? true) for (const k of MLP_PARAM_NAMES) grad[k].data.fill(0);
     const step = mlpGradient(params, bx, by);
     losses[s] = step.loss;

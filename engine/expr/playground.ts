@@ -1,3 +1,4 @@
+import { exprBugs, type ExprBugs } from '../bugs/expr-bugs.ts';
 import { registersFor } from '../program.ts';
 import { BYTES_PER_NODE, Tape } from '../tape.ts';
 import { describeTape, type TapeView } from '../tape-view.ts';
@@ -58,6 +59,8 @@ export interface PlaygroundResult {
   labels: string[];
   /** Per node: the characters of the source it comes from. */
   spans: Span[];
+  /** The framework bugs that apply to this expression at this point, run on its tape. */
+  bugs: ExprBugs;
 }
 
 /** Why an expression could not be evaluated, with where to point in the source. */
@@ -143,6 +146,7 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
       bytes: tape.length * BYTES_PER_NODE,
       labels,
       spans,
+      bugs: exprBugs(compiled, at),
     },
   };
 }

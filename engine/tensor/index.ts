@@ -47,5 +47,5 @@ export {
   type TapeComparisonSide,
   type CompareOptions,
 } from './compare.ts';
-export { createTrainer, train, type Trainer, type TrainerSnapshot, type TrainResult } from './trainer.ts';
+export { createTrainer, train, trainingSetup, type Trainer, type TrainerSnapshot, type TrainResult, type TrainingSetup } from './trainer.ts';
 export { measureTapes, interleavedTimes } from './measure.ts';

@@ -24,12 +24,27 @@ export interface Trainer {
   snapshot(): TrainerSnapshot;
 }
 
+/** What every training loop over the tensor section's network starts from. */
+export interface TrainingSetup {
+  data: Dataset;
+  /** The initial weights (initMlp from the seed); the loop updates them in place. */
+  params: MlpParams;
+  /** The SGD step size η. */
+  lr: number;
+  /** The mini-batch: the whole data set's columns, or buffers `draw` refills. */
+  bx: Matrix;
+  by: Int32Array;
+  /** Points per step. */
+  batch: number;
+  /** Draws the next mini-batch into bx, by (mulberry32 from the seed); nothing for the full batch. */
+  draw(): void;
+}
+
 /**
- * The same plain SGD as `train` (θ ← θ − η·∂L/∂θ, the gradient by the tensor tape, the same
- * seeds and mini-batch draws), taken in pieces: `advance(a)` then `advance(b)` ends exactly where
- * `train(a + b)` does.
+ * The data set, initial weights, step size and mini-batch draws of a training run from its
+ * options, shared by `createTrainer` and the bugs' training loop so the two agree bit for bit.
  */
-export function createTrainer(options: TrainOptions = {}): Trainer {
+export function trainingSetup(options: TrainOptions = {}): TrainingSetup {
   const data = dataset(options.dataset ?? 'moons', { points: options.points ?? 200, seed: options.dataSeed ?? 1 });
   const params = initMlp(options.hidden ?? 16, options.seed ?? 1);
   const lr = options.learningRate ?? 0.5;
@@ -38,11 +53,7 @@ export function createTrainer(options: TrainOptions = {}): Trainer {
   const rand = mulberry32((options.seed ?? 1) ^ 0x9e3779b9);
   const bx: Matrix = batch === n ? data.x : matrix(batch, 2);
   const by: Int32Array = batch === n ? data.labels : new Int32Array(batch);
-  const bounds = boundsOf(data.x);
-  const gridSize = options.gridSize ?? 40;
-  let step = 0;
-
-  function draw() {
+  const draw = () => {
     if (batch === n) return;
     for (let i = 0; i < batch; i++) {
       const k = Math.floor(rand() * n);
@@ -50,7 +61,20 @@ export function createTrainer(options: TrainOptions = {}): Trainer {
       bx.data[2 * i + 1] = data.x.data[2 * k + 1];
       by[i] = data.labels[k];
     }
-  }
+  };
+  return { data, params, lr, bx, by, batch, draw };
+}
+
+/**
+ * The same plain SGD as `train` (θ ← θ − η·∂L/∂θ, the gradient by the tensor tape, the same
+ * seeds and mini-batch draws), taken in pieces: `advance(a)` then `advance(b)` ends exactly where
+ * `train(a + b)` does.
+ */
+export function createTrainer(options: TrainOptions = {}): Trainer {
+  const { data, params, lr, bx, by, draw } = trainingSetup(options);
+  const bounds = boundsOf(data.x);
+  const gridSize = options.gridSize ?? 40;
+  let step = 0;
 
   return {
     data,

@@ -14,7 +14,7 @@ function paramsFor(request: BugsRequest) {
 const api: BugsWorkerApi = {
   chain: (request) => chainBugFigures(paramsFor(request), request),
   precision: (request, options) => precisionBug(paramsFor(request), options),
-  training: (steps) => trainingBugs(steps),
+  training: (steps, options) => trainingBugs(steps, options),
 };
 
 Comlink.expose(api);

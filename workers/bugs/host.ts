@@ -12,5 +12,5 @@ const channel = openChannel({
 export const bugsEngine: BugsEngine = {
   chain: (request) => channel.call(({ remote }) => remote.chain(request)),
   precision: (request, options) => channel.call(({ remote }) => remote.precision(request, options)),
-  training: (steps) => channel.call(({ remote }) => remote.training(steps)),
+  training: (steps, options) => channel.call(({ remote }) => remote.training(steps, options)),
 };

@@ -2,13 +2,15 @@ import type { BugReport } from '../../../engine/bugs/index.ts';
 import { Figures } from '../../lab/panels/Panel.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { formatBytes } from '../../ui/format.ts';
-import { BytesFigures, DetachSlider, ErrorBox, GradientFigure, HeldBytes, LossCurves, PrecisionV } from './BugFigures.tsx';
+import { LossCurves } from '../../lab/panels/LossCurves.tsx';
+import { BytesFigures, DetachSlider, ErrorBox, FreeLateChart, GradientFigure, HeldBytes, PrecisionV } from './BugFigures.tsx';
 
 /** What happens with the bug on: the figure each kind of bug needs. */
 export function BugFigure({ report }: { report: BugReport }) {
   const training = useLab((s) => s.bugsTraining);
   const precision = useLab((s) => s.bugsPrecision);
   const steps = useLab((s) => s.steps);
+  const held = useLab((s) => s.bugsChain?.freeLateHeld);
   const { correct, buggy } = report;
   switch (report.name) {
     case 'zero-grad':
@@ -44,7 +46,11 @@ export function BugFigure({ report }: { report: BugReport }) {
     case 'graph-alive':
       return training ? <HeldBytes training={training} report={report} /> : null;
     case 'free-late':
-      return <BytesFigures report={report} labels={[`peak, each node freed as the sweep passes (T = ${steps})`, 'peak, everything freed at the end']} />;
+      return held ? (
+        <FreeLateChart held={held} report={report} steps={steps} />
+      ) : (
+        <BytesFigures report={report} labels={[`peak, each node freed as the sweep passes (T = ${steps})`, 'peak, everything freed at the end']} />
+      );
     case 'float32':
       return precision ? (
         <PrecisionV

@@ -7,7 +7,7 @@ import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
 import { RangeControl } from '../../ui/RangeControl.tsx';
 import { effectiveLevers } from '../tradeoffs/levers.ts';
-import { SeriesChart } from './figures/SeriesChart.tsx';
+import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
 
 /** The largest |buggy − right| over the largest |right|, over the entries both have. */
 function relativeGap(right: GradientPair, buggy: GradientPair): number {
@@ -93,41 +93,6 @@ export function DetachSlider() {
   );
 }
 
-/** The training loss with and without zero_grad(), step by step. */
-export function LossCurves({ training }: { training: TrainingBugs }) {
-  const series = useMemo(
-    () => [
-      { y: training.zeroGradLosses.correct, className: 'bug-right', mark: 'line' as const },
-      { y: training.zeroGradLosses.buggy, className: 'bug-wrong', mark: 'line' as const },
-    ],
-    [training],
-  );
-  const last = (x: Float64Array) => x[x.length - 1];
-  return (
-    <>
-      <h4>The tensor section’s training, {training.steps} steps</h4>
-      <ChartBox minHeight={200}>
-        {(size) => (
-          <SeriesChart
-            series={series}
-            yLog
-            title={`Training loss over ${training.steps} steps: with zero_grad() it ends at ${formatNumber(last(training.zeroGradLosses.correct), 3)}, without it at ${formatNumber(last(training.zeroGradLosses.buggy), 3)}, after erratic steps.`}
-            xLabel="training step"
-            yLabel="batch loss (log)"
-            {...size}
-          />
-        )}
-      </ChartBox>
-      <Legend
-        items={[
-          { className: 'bug-right-line', label: 'optimizer.zero_grad() each step' },
-          { className: 'bug-wrong-line', label: 'never cleared: each step moves by the sum of every gradient so far' },
-        ]}
-      />
-    </>
-  );
-}
-
 /** Bytes of tape held after each training step: one step's, or every step's. */
 export function HeldBytes({ training, report }: { training: TrainingBugs; report: BugReport }) {
   const series = useMemo(
@@ -158,6 +123,44 @@ export function HeldBytes({ training, report }: { training: TrainingBugs; report
         ]}
       />
       <BytesFigures report={report} />
+    </>
+  );
+}
+
+/**
+ * `free-late`: bytes held at each node of the sweep, buffers released as the sweep passes them
+ * (falling) or all at the end (rising, then flat until the sweep returns).
+ */
+export function FreeLateChart({ held, report, steps }: { held: { correct: Float64Array; buggy: Float64Array }; report: BugReport; steps: number }) {
+  const series = useMemo(
+    () => [
+      { y: held.correct, className: 'bug-right', mark: 'line' as const },
+      { y: held.buggy, className: 'bug-wrong', mark: 'line' as const },
+    ],
+    [held],
+  );
+  const nodes = held.correct.length - 2;
+  return (
+    <>
+      <ChartBox minHeight={200}>
+        {(size) => (
+          <SeriesChart
+            series={series}
+            yZero
+            title={`Bytes held as the sweep passes each of the ${nodes} nodes of the chain’s tape, from the loss back to x₀: freed as it goes, the most is ${formatBytes(report.correct.bytes ?? 0)} at the start and it falls; freed at the end, it rises to ${formatBytes(report.buggy.bytes ?? 0)} and stays there until the sweep returns.`}
+            xLabel="nodes the sweep has passed (loss → x₀)"
+            yLabel="bytes held"
+            {...size}
+          />
+        )}
+      </ChartBox>
+      <Legend
+        items={[
+          { className: 'bug-right-line', label: 'each node’s saved value and gradient freed as the sweep passes it' },
+          { className: 'bug-wrong-line', label: 'everything kept until the sweep ends' },
+        ]}
+      />
+      <BytesFigures report={report} labels={[`peak, each node freed as the sweep passes (T = ${steps})`, 'peak, everything freed at the end']} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Figures, Legend } from '../../lab/panels/Panel.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
-import { SeriesChart } from './figures/SeriesChart.tsx';
+import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
 
 const DIRECTIONS = [
   ['ones', 'all ones'],

@@ -7,6 +7,7 @@ import { PlayerContext, TapeSubjectContext } from '../tape/player.ts';
 import { TapeLab } from '../tape/TapeLab.tsx';
 import { exprEngine } from '../../../workers/playground/host.ts';
 import { ExpressionField } from './ExpressionField.tsx';
+import { BugsTable } from './BugsTable.tsx';
 import { GradientTable } from './GradientTable.tsx';
 import { createExprPlayer } from './exprPlayer.ts';
 import { PresetNote, Presets } from './Presets.tsx';
@@ -59,6 +60,7 @@ function Results({ result, presets }: { result: PlaygroundResult; presets: reado
         </p>
       </div>
       <GradientTable result={result} />
+      <BugsTable result={result} />
       <div className="pg-notes">
         <Warnings result={result} onNode={(node) => player.getState().select(node)} />
         <PresetNote presets={presets} />

@@ -20,6 +20,7 @@ import {
   stepTrainingRun,
 } from './training.ts';
 import { TrainControls, type TrainActions } from './TrainControls.tsx';
+import { ZeroGradCompare } from './ZeroGradCompare.tsx';
 import type { Speed } from '../../../workers/tensor/protocol.ts';
 
 /** The measurer for the page: one, so a remount does not measure twice. */
@@ -84,6 +85,10 @@ export function TensorLab() {
         <div className="tensor-chart">
           <h3>Loss, step by step</h3>
           <LossChart />
+        </div>
+        <div className="tensor-chart tensor-zero-grad">
+          <h3>Loss with and without zero_grad()</h3>
+          <ZeroGradCompare />
         </div>
         <div className="tensor-chart">
           <h3>Decision region</h3>

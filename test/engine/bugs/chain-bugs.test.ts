@@ -130,4 +130,28 @@ describe('free-late', () => {
     expect(r.buggy.bytes / r.correct.bytes).toBeGreaterThan(1.9);
     expect(r.buggy.bytes / r.correct.bytes).toBeLessThanOrEqual(2);
   });
+
+  it('the bytes held along each sweep: their peak is the reported peak; falling as buffers go, rising and flat when kept', () => {
+    const r = freeLateBug(P40);
+    const n = tapeNodesFor(40);
+    for (const side of [r.correct, r.buggy]) {
+      // The start, one entry per node from the loss down to node 0, and the end.
+      expect(side.held.length).toBe(n + 2);
+      expect(Math.max(...side.held)).toBe(side.bytes);
+    }
+    const early = r.correct.held;
+    const late = r.buggy.held;
+    // Both start from every node's value and the seed's adjoint.
+    expect(early[0]).toBe(n * SAVED_BYTES_PER_NODE + 8);
+    expect(late[0]).toBe(early[0]);
+    // Freed as it passes: the peak is near the start and half-way down the sweep far less is held.
+    expect(early[Math.floor(n / 2)]).toBeLessThan(0.75 * early[0]);
+    // Kept: never falls until the sweep returns; its last node holds the peak, about twice early's.
+    for (let k = 1; k <= n; k++) expect(late[k]).toBeGreaterThanOrEqual(late[k - 1]);
+    expect(late[n]).toBe(r.buggy.bytes);
+    expect(late[n + 1]).toBeLessThan(late[n]);
+    expect(late[n] / Math.max(...early)).toBeGreaterThan(1.9);
+    // After the sweep both hold the same: the leaves' values and gradients.
+    expect(late[n + 1]).toBe(early[n + 1]);
+  });
 });

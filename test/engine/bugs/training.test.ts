@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { train } from '../../../engine/tensor/trainer.ts';
-import { trainWithBugs } from '../../../engine/bugs/index.ts';
+import { trainingBugs, trainWithBugs } from '../../../engine/bugs/index.ts';
 
 describe('the tensor training loop with its bugs', () => {
   it('with zero_grad it is the tensor section training, loss for loss', () => {
@@ -26,5 +26,17 @@ describe('the tensor training loop with its bugs', () => {
       expect(r.stepBytes[s]).toBe(one);
       expect(r.keptBytes[s]).toBe((s + 1) * one);
     }
+  });
+});
+
+describe('trainingBugs with the tensor section’s settings', () => {
+  it('follows them: with zero_grad its losses are train()’s for the same settings, bit for bit; without, they part from step 3', () => {
+    const options = { dataset: 'spirals' as const, hidden: 8, learningRate: 0.2 };
+    const r = trainingBugs(25, options);
+    expect([...r.zeroGradLosses.correct]).toEqual([...train(25, options).losses]);
+    expect(r.zeroGradLosses.buggy[1]).toBe(r.zeroGradLosses.correct[1]);
+    expect(r.zeroGradLosses.buggy[2]).not.toBe(r.zeroGradLosses.correct[2]);
+    // Other settings, other losses.
+    expect(r.zeroGradLosses.correct[5]).not.toBe(trainingBugs(25).zeroGradLosses.correct[5]);
   });
 });

@@ -84,4 +84,18 @@ describe('evaluatePlayground', () => {
       expect(Array.from(r.tape.adjoint)).toEqual(Array.from(g.tape!.adjoints));
     }
   });
+
+  it('carries the bugs on each preset: right is the reverse column, overwrite the = column, zero-grad twice right', () => {
+    for (const p of EXPRESSION_PRESETS) {
+      const r = ok(p.expression, { ...p.at });
+      expect(r.bugs.rows.map((b) => b.name)).toEqual(r.variables);
+      r.rows.forEach((row, j) => {
+        const b = r.bugs.rows[j];
+        expect(Object.is(b.right, row.reverse), `${p.id} ${row.name}`).toBe(true);
+        expect(Object.is(b.overwrite, row.overwritten), `${p.id} ${row.name}`).toBe(true);
+        expect(b.zeroGrad).toBe(2 * b.right);
+      });
+      expect(r.bugs.retainGraph.error).toMatch(/second time/);
+    }
+  });
 });

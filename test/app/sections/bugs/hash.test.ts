@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUG_NAMES } from '../../../../engine/bugs/index.ts';
 import { bugsHashPart, readBug } from '../../../../app/sections/bugs/hashPart.ts';
 import { BUGS } from '../../../../app/sections/bugs/names.ts';
-import { seriesLayout } from '../../../../app/sections/bugs/figures/seriesLayout.ts';
+import { seriesLayout } from '../../../../app/ui/charts/seriesLayout.ts';
 import { makeFrame } from '../../../../app/ui/charts/frame.ts';
 import { readHash } from '../../../../app/state/url/hash.ts';
 

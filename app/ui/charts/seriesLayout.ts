@@ -1,7 +1,7 @@
 import { line, scaleLinear, scaleLog } from 'd3';
-import { decadeDomain, positive } from '../../../ui/charts/domain.ts';
-import type { Frame } from '../../../ui/charts/frame.ts';
-import { linearTicks, logTicks, type Tick } from '../../../ui/charts/ticks.ts';
+import { decadeDomain, positive } from './domain.ts';
+import type { Frame } from './frame.ts';
+import { linearTicks, logTicks, type Tick } from './ticks.ts';
 
 /** One series: y values at x = 0, 1, 2, … (or at `x`), drawn as a line, as dots, or both. */
 export interface Series {

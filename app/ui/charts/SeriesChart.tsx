@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
-import { AxisBottom, AxisLeft } from '../../../ui/charts/Axes.tsx';
-import { Chart } from '../../../ui/charts/Chart.tsx';
-import { MARGIN, makeFrame } from '../../../ui/charts/frame.ts';
+import './series.css';
+import { AxisBottom, AxisLeft } from './Axes.tsx';
+import { Chart } from './Chart.tsx';
+import { MARGIN, makeFrame } from './frame.ts';
 import { seriesLayout, type Series, type SeriesScales } from './seriesLayout.ts';
 
 interface SeriesChartProps extends SeriesScales {
