@@ -428,6 +428,112 @@ export const CHAPTERS: readonly ChapterRow[] = [
   },
   {
     number: 11,
+    title: 'The bugs you will meet',
+    body: (
+      <>
+        <p>
+          In PyTorch, <code>loss.backward()</code> runs the sweep of chapter 2, and each parameter’s <code>.grad</code>{' '}
+          holds its adjoint. The bugs people meet there are tape mistakes. Each one here runs on the real tape of the
+          40-step chain; the PyTorch lines are shown as text.
+        </p>
+        <p>
+          <dfn>zero_grad()</dfn> sets every <code>.grad</code> back to 0. <dfn>detach()</dfn> gives a copy of a value
+          that the tape treats as a constant: chapter 10’s stop-gradient. An <dfn>in-place</dfn> operation, such as{' '}
+          <code>x.mul_(2)</code>, changes a value where it is stored instead of making a new one. By default the sweep
+          frees the tape’s saved values as it passes them; <dfn>retain_graph</dfn>=True keeps them.
+        </p>
+      </>
+    ),
+    question: {
+      prompt: 'A training step calls backward() twice and never zero_grad(). What does .grad hold then?',
+      choices: [
+        {
+          label: 'The right gradient',
+          why: (v) =>
+            `backward() adds into .grad (+=), as the sweep adds into each adjoint; nothing clears it, so the second call adds the same gradient again${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}.`,
+        },
+        {
+          label: 'Exactly twice the right gradient',
+          why: (v) =>
+            `Each call adds the same gradient into .grad${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy} instead of ${v.right}` : ''}. Adding a float to itself is exact, so every entry is exactly twice.`,
+        },
+        {
+          label: 'About twice, with rounding noise',
+          why: 'A float added to itself has no rounding error: every entry is exactly twice the right one, to the last digit.',
+        },
+      ],
+      answer: 'Exactly twice the right gradient',
+    },
+    afterQuestion: (
+      <>
+        <p className="todo">
+          <strong>Try:</strong> switch the bug. In-place and retain-graph are refused with the error PyTorch prints.
+        </p>
+        <p>
+          Three more are in the lab’s section. A loss total kept as a tensor (<code>total += loss</code>, not{' '}
+          <code>loss.item()</code>) keeps every training step’s tape alive. A sweep that frees saved values only at the
+          end holds about twice the memory at its peak. A gradient check in float32 hits an error floor far above
+          float64’s.
+        </p>
+      </>
+    ),
+    labSection: 'bugs',
+    figure: retryable(() => import('./Chapter11.tsx')),
+  },
+  {
+    number: 12,
+    title: 'Second derivatives',
+    body: (
+      <>
+        <p>
+          The <dfn>second derivative</dfn> is the derivative of a derivative: how fast the slope itself changes. With
+          many inputs these form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, where θᵢ and θⱼ are two of the parameters. For the chain’s 80
+          parameters it has 6,400 entries. Most uses need only H times one direction v, the{' '}
+          <dfn>Hessian-vector product</dfn> H·v.
+        </p>
+        <p>
+          A <dfn>dual number</dfn> is a value with a tangent beside it: how fast the value moves as the inputs move
+          along v (forward mode, chapter 5). Record the tape on dual numbers and run its sweep on them too. Each adjoint
+          gets a tangent, and the inputs’ adjoint tangents are H·v. That is <dfn>forward over reverse</dfn>.
+        </p>
+      </>
+    ),
+    question: {
+      prompt: 'How many passes over the 40-step chain does one H·v take?',
+      choices: [
+        {
+          label: '2, like one gradient',
+          why: (v) =>
+            `One recording and one sweep, on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}. Each value carries a pair of numbers, so the tape is larger${v.dualBytes && v.plainBytes ? `: ${v.dualBytes} against ${v.plainBytes}` : ''}.`,
+        },
+        {
+          label: '80, one per parameter',
+          why: (v) =>
+            `80 products H·v, one per parameter’s direction, would build the whole Hessian. One direction takes one recording and one sweep${v.hvpWork ? `: ${v.hvpWork} passes` : ''}.`,
+        },
+        {
+          label: '6,400, one per Hessian entry',
+          why: (v) => `H·v never builds the Hessian: one recording and one sweep on dual numbers${v.hvpWork ? `, ${v.hvpWork} passes` : ''}.`,
+        },
+      ],
+      answer: '2, like one gradient',
+    },
+    afterQuestion: (
+      <>
+        <p>
+          What it is for: vᵀHv is the <dfn>curvature</dfn> along v, how fast the slope along v grows. A Newton step
+          solves H·d = −∇L; conjugate gradients solve it with products H·v alone, never H itself.
+        </p>
+        <p className="todo">
+          <strong>Try:</strong> turn v. H·v from one sweep equals the Hessian times v; at 0° and 90° it is a column of H.
+        </p>
+      </>
+    ),
+    labSection: 'hvp',
+    figure: retryable(() => import('./Chapter12.tsx')),
+  },
+  {
+    number: 13,
     title: 'What to remember',
     body: (
       <>
@@ -458,12 +564,15 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <li>
             <a href="#go=tensor">From scalars to tensors</a>: train a small network on a tensor tape.
           </li>
+          <li>
+            <a href="#go=bugs">Bugs you will meet</a>: switch each one on the chain.
+          </li>
         </ul>
       </>
     ),
     wide: 'words',
     labSection: 'work',
-    figure: retryable(() => import('./Chapter11.tsx')),
+    figure: retryable(() => import('./Chapter13.tsx')),
   },
 ];
 
