@@ -57,10 +57,14 @@ export default function Chapter11() {
             <Choices legend="Bug" options={LESSON_BUGS} value={which} onChange={setWhich} />
           </div>
           {report ? (
-            <BugOutcome report={report} hidden={hidden} height={route.present ? 230 : 210} />
+            <BugOutcome report={report} hidden={hidden} present={route.present} />
           ) : (
             <FigureStatus answer={answer} waiting="Running each bug on the chain’s tape…" />
           )}
+          <figcaption>
+            Three more are left to the lab’s section: <code>total += loss</code> keeps every step’s tape alive; freeing
+            saved values late about doubles the peak memory; a gradient check in float32 has a high error floor.
+          </figcaption>
         </figure>
       }
     />
@@ -71,11 +75,14 @@ export default function Chapter11() {
 const exact = (x: number) => formatNumber(x, 6);
 
 /** One bug: its lines, its fix, what it does to the gradient (or the error), and why. */
-function BugOutcome({ report, hidden, height }: { report: BugReport; hidden: boolean; height: number }) {
+function BugOutcome({ report, hidden, present }: { report: BugReport; hidden: boolean; present: boolean }) {
   const { correct, buggy } = report;
   const right = correct.gradient;
   const wrong = hidden ? undefined : buggy.gradient;
   const refused = report.name === 'in-place' || report.name === 'retain-graph';
+  // A refused sweep shows the error too: on the stage the chart is lower and the readout stands for the table.
+  const height = present ? (refused ? 180 : 230) : 210;
+  const table = !(present && report.name === 'in-place');
   return (
     <>
       <div className="ch11-code">
@@ -93,8 +100,8 @@ function BugOutcome({ report, hidden, height }: { report: BugReport; hidden: boo
         </div>
       </div>
       {refused ? <ErrorBox outcome={buggy} lead={report.name === 'in-place' ? 'PyTorch’s version check refuses to sweep:' : 'The second backward() is refused:'} /> : null}
-      {right ? <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} /> : null}
-      {right ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'unchecked sweep' : 'with the bug'} /> : null}
+      {right && report.name !== 'retain-graph' ? <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} /> : null}
+      {right && table ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'unchecked sweep' : 'with the bug'} /> : null}
       <p className="figure-readout" data-readout="outcome">
         {hidden ? 'Answer the question to see what the second backward() leaves in .grad.' : outcomeSentence(report, DETACH_STEP)}
       </p>
@@ -138,7 +145,7 @@ function GradientChart({ right, wrong, height, label }: { right: GradientPair; w
         y={{ kind: 'linear', domain: [lo - pad, hi + pad], label: 'gradient' }}
         series={[
           { id: 'right-a', points: points(right.a), className: 's-reverse' },
-          { id: 'right-b', points: points(right.b), className: 's-forward' },
+          { id: 'right-b', points: points(right.b), className: 's-right-b' },
           ...(wrong
             ? [
                 { id: 'wrong-a', points: points(wrong.a), className: 's-wrong', dots: true, line: false },
@@ -151,7 +158,7 @@ function GradientChart({ right, wrong, height, label }: { right: GradientPair; w
       <Legend
         items={[
           ['s-reverse', 'right ∂L/∂aₜ'],
-          ['s-forward', 'right ∂L/∂bₜ'],
+          ['s-right-b', 'right ∂L/∂bₜ'],
           ...(wrong ? [['s-wrong', `dots: ${label}`] as const] : []),
         ]}
       />
@@ -174,8 +181,12 @@ function EntryTable({ right, wrong, label }: { right: GradientPair; wrong: Gradi
         {LISTED.map((t) => (
           <tr key={t} data-step={t}>
             <th scope="row">∂L/∂a{subscript(t)}</th>
-            <td className="right">{exact(right.a[t])}</td>
-            <td className="wrong">{wrong === null ? '?' : wrong === 'refused' ? 'refused' : exact(wrong.a[t])}</td>
+            <td className="right" data-value={right.a[t]}>
+              {exact(right.a[t])}
+            </td>
+            <td className="wrong" data-value={wrong !== null && wrong !== 'refused' ? wrong.a[t] : undefined}>
+              {wrong === null ? '?' : wrong === 'refused' ? 'refused' : exact(wrong.a[t])}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -78,8 +78,9 @@ function ExpressionPart({ r }: { r: ExprSecondOrder }) {
   ];
   return (
     <>
+      <div className="ch12-tables">
       <table className="lesson-table ch12-hessian" data-table="hessian">
-        <caption>The Hessian H (one dual sweep per column)</caption>
+        <caption>The Hessian H, one dual sweep a column</caption>
         <thead>
           <tr>
             <th scope="col">
@@ -123,9 +124,10 @@ function ExpressionPart({ r }: { r: ExprSecondOrder }) {
           ))}
         </tbody>
       </table>
+      </div>
       <p className="figure-readout" data-readout="curvature">
         Curvature along v: vᵀHv = {formatNumber(r.curvature, 4)}
-        {r.curvature < 0 ? ', the slope falls along v' : ', the slope rises along v'}.
+        {r.curvature < 0 ? ', the slope falls along v' : ', the slope rises along v'}. At 0° and 90°, H·v is a column of H.
       </p>
     </>
   );
@@ -140,14 +142,14 @@ function ChainPart({ hvp, height }: { hvp: HvpFigure; height: number }) {
   const pad = (hi - lo) * 0.06 || 1;
   return (
     <>
-      <h3>The 40-step chain, v all ones</h3>
+      <h3>The 40-step chain’s loss, v = (1, 1, …, 1)</h3>
       <LessonChart
         title={`H·v at each aₜ and bₜ of the ${hvp.hvp.a.length} steps by one dual sweep (lines), and by central differences of the gradient (dots); they differ by at most ${formatNumber(hvp.maxRelative, 2)} of the largest entry.`}
         x={{ kind: 'linear', domain: [0, hvp.hvp.a.length - 1], label: 'step t' }}
         y={{ kind: 'linear', domain: [lo - pad, hi + pad], label: 'H·v' }}
         series={[
           { id: 'hvp-a', points: points(hvp.hvp.a), className: 's-reverse' },
-          { id: 'hvp-b', points: points(hvp.hvp.b), className: 's-forward' },
+          { id: 'hvp-b', points: points(hvp.hvp.b), className: 's-right-b' },
           { id: 'fd-a', points: points(hvp.finiteDifference.a), className: 's-fd', dots: true, line: false },
           { id: 'fd-b', points: points(hvp.finiteDifference.b), className: 's-fd', dots: true, line: false },
         ]}
@@ -156,7 +158,7 @@ function ChainPart({ hvp, height }: { hvp: HvpFigure; height: number }) {
       <Legend
         items={[
           ['s-reverse', 'H·v at aₜ'],
-          ['s-forward', 'at bₜ'],
+          ['s-right-b', 'at bₜ'],
           ['s-fd', 'dots: differences of ∇L'],
         ]}
       />

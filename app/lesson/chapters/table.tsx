@@ -432,9 +432,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          In PyTorch, <code>loss.backward()</code> runs the sweep of chapter 2, and each parameter’s <code>.grad</code>{' '}
-          holds its adjoint. The bugs people meet there are tape mistakes. Each one here runs on the real tape of the
-          40-step chain; the PyTorch lines are shown as text.
+          In PyTorch, <code>loss.backward()</code> is the sweep of chapter 2, and each parameter’s{' '}
+          <code>.grad</code> holds its adjoint. Its common bugs are tape mistakes: here each runs on the 40-step
+          chain’s real tape.
         </p>
         <p>
           <dfn>zero_grad()</dfn> sets every <code>.grad</code> back to 0. <dfn>detach()</dfn> gives a copy of a value
@@ -455,7 +455,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: 'Exactly twice the right gradient',
           why: (v) =>
-            `Each call adds the same gradient into .grad${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy} instead of ${v.right}` : ''}. Adding a float to itself is exact, so every entry is exactly twice.`,
+            `Each call adds the same gradient into .grad${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}. A float added to itself is exact.`,
         },
         {
           label: 'About twice, with rounding noise',
@@ -464,19 +464,6 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'Exactly twice the right gradient',
     },
-    afterQuestion: (
-      <>
-        <p className="todo">
-          <strong>Try:</strong> switch the bug. In-place and retain-graph are refused with the error PyTorch prints.
-        </p>
-        <p>
-          Three more are in the lab’s section. A loss total kept as a tensor (<code>total += loss</code>, not{' '}
-          <code>loss.item()</code>) keeps every training step’s tape alive. A sweep that frees saved values only at the
-          end holds about twice the memory at its peak. A gradient check in float32 hits an error floor far above
-          float64’s.
-        </p>
-      </>
-    ),
     labSection: 'bugs',
     figure: retryable(() => import('./Chapter11.tsx')),
   },
@@ -486,15 +473,15 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          The <dfn>second derivative</dfn> is the derivative of a derivative: how fast the slope itself changes. With
-          many inputs these form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, where θᵢ and θⱼ are two of the parameters. For the chain’s 80
-          parameters it has 6,400 entries. Most uses need only H times one direction v, the{' '}
+          The <dfn>second derivative</dfn> is the derivative of a derivative: how fast a slope changes. The loss’s
+          second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ for parameters θᵢ
+          and θⱼ. Most uses need only H times one direction v: the{' '}
           <dfn>Hessian-vector product</dfn> H·v.
         </p>
         <p>
-          A <dfn>dual number</dfn> is a value with a tangent beside it: how fast the value moves as the inputs move
-          along v (forward mode, chapter 5). Record the tape on dual numbers and run its sweep on them too. Each adjoint
-          gets a tangent, and the inputs’ adjoint tangents are H·v. That is <dfn>forward over reverse</dfn>.
+          A <dfn>dual number</dfn> is a value with a tangent beside it: how fast it moves as the inputs move along v
+          (forward mode). Record and sweep the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
+          <dfn>forward over reverse</dfn>.
         </p>
       </>
     ),
@@ -504,7 +491,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: '2, like one gradient',
           why: (v) =>
-            `One recording and one sweep, on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}. Each value carries a pair of numbers, so the tape is larger${v.dualBytes && v.plainBytes ? `: ${v.dualBytes} against ${v.plainBytes}` : ''}.`,
+            `One recording and one sweep on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}. The tape is larger${v.dualBytes && v.plainBytes ? `: ${v.dualBytes} against ${v.plainBytes}` : ''}.`,
         },
         {
           label: '80, one per parameter',
@@ -519,15 +506,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
       answer: '2, like one gradient',
     },
     afterQuestion: (
-      <>
-        <p>
-          What it is for: vᵀHv is the <dfn>curvature</dfn> along v, how fast the slope along v grows. A Newton step
-          solves H·d = −∇L; conjugate gradients solve it with products H·v alone, never H itself.
-        </p>
-        <p className="todo">
-          <strong>Try:</strong> turn v. H·v from one sweep equals the Hessian times v; at 0° and 90° it is a column of H.
-        </p>
-      </>
+      <p>
+        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. A Newton step solves H·d = −∇L by
+        conjugate gradients, which use only H·v.
+      </p>
     ),
     labSection: 'hvp',
     figure: retryable(() => import('./Chapter12.tsx')),
