@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   chainBugFigures,
+  chainBugs,
+  precisionBug,
+  trainingBugs,
   compareTapes,
   defaultParams,
   evaluatePlayground,
@@ -114,6 +117,19 @@ describe('the lesson’s stated numbers', () => {
     expect(f.hvp.tapeBytes).toBeGreaterThan(f.hvp.gradientTapeBytes);
     expect(f.hvp.maxRelative).toBeLessThan(1e-6);
     expect((2 * 40) ** 2).toBe(6400);
+  });
+
+  it('chapter 11’s caption: total += loss holds every step’s tape, freeing late about doubles the peak, float32’s error floor is far above float64’s', () => {
+    const params = defaultParams(40);
+    const late = chainBugs(params).find((b) => b.name === 'free-late')!;
+    const ratio = late.buggy.bytes! / late.correct.bytes!;
+    expect(ratio).toBeGreaterThan(1.6);
+    expect(ratio).toBeLessThan(2.4);
+    const held = trainingBugs(20).heldBytes;
+    expect(held.buggy[19]).toBe(20 * held.correct[19]);
+    expect(held.correct[19]).toBe(held.correct[0]);
+    const precision = precisionBug(params, { grid: [1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8], maxParameters: 10 }).bug;
+    expect(precision.buggy.errorFloor!).toBeGreaterThan(1e3 * precision.correct.errorFloor!);
   });
 
   it('every question’s answer is one of its choices, and the glossary defines the terms the issue names', () => {
