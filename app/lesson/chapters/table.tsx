@@ -473,14 +473,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          The <dfn>second derivative</dfn> is the derivative of a derivative: how fast a slope changes. The loss’s
+          A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
           second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ for parameters θᵢ
           and θⱼ. Most uses need only H times one direction v: the{' '}
           <dfn>Hessian-vector product</dfn> H·v.
         </p>
         <p>
-          A <dfn>dual number</dfn> is a value with a tangent beside it: how fast it moves as the inputs move along v
-          (forward mode). Record and sweep the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
+          A <dfn>dual number</dfn> is a value with a tangent beside it: its rate of change as the inputs move along
+          v. Record and sweep the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
           <dfn>forward over reverse</dfn>.
         </p>
       </>
@@ -491,12 +491,12 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: '2, like one gradient',
           why: (v) =>
-            `One recording and one sweep on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}. The tape is larger${v.dualBytes && v.plainBytes ? `: ${v.dualBytes} against ${v.plainBytes}` : ''}.`,
+            `One recording and one sweep on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}${v.dualBytes && v.plainBytes ? `; its tape ${v.dualBytes}, not ${v.plainBytes}` : ''}.`,
         },
         {
           label: '80, one per parameter',
           why: (v) =>
-            `80 products H·v, one per parameter’s direction, would build the whole Hessian. One direction takes one recording and one sweep${v.hvpWork ? `: ${v.hvpWork} passes` : ''}.`,
+            `80 of them build the whole Hessian. One H·v is one recording and one sweep${v.hvpWork ? `: ${v.hvpWork} passes` : ''}.`,
         },
         {
           label: '6,400, one per Hessian entry',
@@ -507,8 +507,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     },
     afterQuestion: (
       <p>
-        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. A Newton step solves H·d = −∇L by
-        conjugate gradients, which use only H·v.
+        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Conjugate gradients solve a Newton
+        step, H·d = −∇L, from products H·v alone.
       </p>
     ),
     labSection: 'hvp',
