@@ -450,7 +450,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: 'The right gradient',
           why: (v) =>
-            `backward() adds into .grad (+=), as the sweep adds into each adjoint; nothing clears it, so the second call adds the same gradient again${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}.`,
+            `backward() adds into .grad (+=) and nothing clears it, so the second call adds the same gradient again${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}.`,
         },
         {
           label: 'Exactly twice the right gradient',
