@@ -8,6 +8,7 @@ import { EngineNote } from './EngineNote.tsx';
 import { Header } from './Header.tsx';
 import { Notices } from './Notices.tsx';
 import { OnScreenGate } from './OnScreenGate.tsx';
+import { LinkedPart } from './go/LinkedPart.tsx';
 import { Summary } from '../lab/Summary.tsx';
 import { EmbedBar } from './embed/EmbedBar.tsx';
 import { showsPanel, type PanelKey } from './embed/embed.ts';
@@ -65,6 +66,9 @@ export function App({ progressive = false }: { progressive?: boolean }) {
   return <Lab progressive={progressive} />;
 }
 
+/** The bugs section's "Second derivatives" part, once its body has loaded. */
+const secondDerivatives = (section: Element) => section.querySelector('.bug-second');
+
 /** The practice page (app/practice), fetched only when a `#practice` link asks for it, and again on Retry. */
 const practicePage = retryable(() => import('../practice/PracticePage.tsx').then((m) => ({ default: m.PracticePage })));
 
@@ -116,7 +120,14 @@ function Body({ embed, shows, panels }: { embed: boolean; shows: (key: PanelKey)
           <OnScreenGate><PlaygroundSection /></OnScreenGate>
           <OnScreenGate><TensorSection /></OnScreenGate>
           <OnScreenGate><TradeoffsSection /></OnScreenGate>
-          <OnScreenGate><BugsSection /></OnScreenGate>
+          <OnScreenGate>
+            {/* The section has no go= of its own: go=bugs lands on it, go=hvp on its Second derivatives. */}
+            <LinkedPart section="bugs">
+              <LinkedPart section="hvp" within={secondDerivatives}>
+                <BugsSection />
+              </LinkedPart>
+            </LinkedPart>
+          </OnScreenGate>
           <footer className="footer">
             <p>
               A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and

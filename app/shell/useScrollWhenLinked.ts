@@ -36,10 +36,12 @@ export function useScrollWhenLinked(ref: RefObject<HTMLElement | null>, linked: 
       if (Number.isNaN(started)) started = now;
       // Marked on the first frame, not at once, so a mount undone before it paints (StrictMode) still scrolls.
       answered.set(name, linked);
-      const top = el.getBoundingClientRect().top + window.scrollY;
+      // Read each frame: a ref may point into a part that is still loading (go=hvp's panel).
+      const at = ref.current ?? el;
+      const top = at.getBoundingClientRect().top + window.scrollY;
       if (top !== lastTop) {
         lastTop = top;
-        el.scrollIntoView({ block: 'start', behavior: 'instant' });
+        at.scrollIntoView({ block: 'start', behavior: 'instant' });
       }
       if (now - started < SETTLE_MS) frame = requestAnimationFrame(tick);
       else stop();

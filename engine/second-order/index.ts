@@ -7,3 +7,4 @@ export { partialTangents } from './partial-tangents.ts';
 export { DualTape, BYTES_PER_DUAL_NODE } from './dual-tape.ts';
 export { chainHvp, directionOf, checkHvp, gradientDifference, HVP_CHECK_STEPS, type ChainHvp, type DirectionSpec, type HvpCheck } from './hvp.ts';
 export { expressionHvp, expressionHessian, type ExprHvp } from './expr-hvp.ts';
+export { expressionSecondOrder, type ExprSecondOrder } from './expr-check.ts';

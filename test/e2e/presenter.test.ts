@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
 import { openPage, sharedBrowser } from './harness.ts';
 
 const env = sharedBrowser();
@@ -145,8 +146,8 @@ describe('the presenter’s clicker', () => {
       ['From scalars to tensors', 'From scalars to tensors'],
     ] as const;
     for (const [link, heading] of sections) {
-      await page.goto(`${env.served.url}#lesson=11`);
-      await onChapter(page, 11);
+      await page.goto(`${env.served.url}#lesson=${CHAPTER_COUNT}`);
+      await onChapter(page, CHAPTER_COUNT);
       // The figure is computed: three counted works, reverse mode's the smallest.
       const works = await page.locator('.summary-table tbody td:nth-child(2)').allTextContents();
       expect(works).toHaveLength(3);
@@ -179,7 +180,7 @@ describe('the presenter’s clicker', () => {
     await page.waitForFunction(() => window.location.hash === '#lesson=0&present=1');
     const cards = page.locator('.overview-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBe(11);
+    expect(await cards.count()).toBe(CHAPTER_COUNT);
     expect(await page.locator('.overview-card[aria-current]').textContent()).toMatch(/^3/);
     // O again goes back to the chapter it came from.
     await page.keyboard.press('o');

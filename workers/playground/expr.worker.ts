@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import { EXPRESSION_PRESETS, evaluatePlayground, type ExpressionPreset, type PlaygroundOutcome, type PlaygroundRequest } from '../../engine/expr/index.ts';
+import { expressionSecondOrder, type ExprSecondOrder } from '../../engine/second-order/expr-check.ts';
 import { tapeViewBuffers } from '../channel/transfer.ts';
-import type { ExprWorkerApi } from './protocol.ts';
+import type { ExprWorkerApi, SecondOrderRequest } from './protocol.ts';
 
 /** The expression playground's engine: parse, record, differentiate; the tape's columns moved, not copied. */
 const api = {
@@ -14,6 +15,10 @@ const api = {
   evaluate(request: PlaygroundRequest): PlaygroundOutcome {
     const outcome = evaluatePlayground(request);
     return outcome.ok ? Comlink.transfer(outcome, tapeViewBuffers(outcome.result.tape)) : outcome;
+  },
+  /** Its full Hessian and H·v along the direction, by forward over reverse. */
+  secondOrder(request: SecondOrderRequest): ExprSecondOrder {
+    return expressionSecondOrder(request.source, request.at, request.direction);
   },
 } satisfies ExprWorkerApi;
 

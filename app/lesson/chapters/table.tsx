@@ -428,6 +428,94 @@ export const CHAPTERS: readonly ChapterRow[] = [
   },
   {
     number: 11,
+    title: 'The bugs you will meet',
+    body: (
+      <>
+        <p>
+          In PyTorch, <code>loss.backward()</code> is the sweep of chapter 2, and each parameter’s{' '}
+          <code>.grad</code> holds its adjoint. Its common bugs are tape mistakes: here each runs on the 40-step
+          chain’s real tape.
+        </p>
+        <p>
+          <dfn>zero_grad()</dfn> sets every <code>.grad</code> back to 0. <dfn>detach()</dfn> gives a copy of a value
+          that the tape treats as a constant: chapter 10’s stop-gradient. An <dfn>in-place</dfn> operation, such as{' '}
+          <code>x.mul_(2)</code>, changes a value where it is stored instead of making a new one. By default the sweep
+          frees the tape’s saved values as it passes them; <dfn>retain_graph</dfn>=True keeps them.
+        </p>
+      </>
+    ),
+    question: {
+      prompt: 'A training step calls backward() twice and never zero_grad(). What does .grad hold then?',
+      choices: [
+        {
+          label: 'The right gradient',
+          why: (v) =>
+            `backward() adds into .grad (+=) and nothing clears it, so the second call adds the same gradient again${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}.`,
+        },
+        {
+          label: 'Exactly twice the right gradient',
+          why: (v) =>
+            `Each call adds the same gradient into .grad${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}. A float added to itself is exact.`,
+        },
+        {
+          label: 'About twice, with rounding noise',
+          why: 'A float added to itself has no rounding error: every entry is exactly twice the right one, to the last digit.',
+        },
+      ],
+      answer: 'Exactly twice the right gradient',
+    },
+    labSection: 'bugs',
+    figure: retryable(() => import('./Chapter11.tsx')),
+  },
+  {
+    number: 12,
+    title: 'Second derivatives',
+    body: (
+      <>
+        <p>
+          A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
+          second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ for parameters θᵢ
+          and θⱼ. Most uses need only H times one direction v: the{' '}
+          <dfn>Hessian-vector product</dfn> H·v.
+        </p>
+        <p>
+          A <dfn>dual number</dfn> is a value with a tangent beside it: its rate of change as the inputs move along
+          v. Record and sweep the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
+          <dfn>forward over reverse</dfn>.
+        </p>
+      </>
+    ),
+    question: {
+      prompt: 'How many passes over the 40-step chain does one H·v take?',
+      choices: [
+        {
+          label: '2, like one gradient',
+          why: (v) =>
+            `One recording and one sweep on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}${v.dualBytes && v.plainBytes ? `; its tape ${v.dualBytes}, not ${v.plainBytes}` : ''}.`,
+        },
+        {
+          label: '80, one per parameter',
+          why: (v) =>
+            `80 of them build the whole Hessian. One H·v is one recording and one sweep${v.hvpWork ? `: ${v.hvpWork} passes` : ''}.`,
+        },
+        {
+          label: '6,400, one per Hessian entry',
+          why: (v) => `H·v never builds the Hessian: one recording and one sweep on dual numbers${v.hvpWork ? `, ${v.hvpWork} passes` : ''}.`,
+        },
+      ],
+      answer: '2, like one gradient',
+    },
+    afterQuestion: (
+      <p>
+        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Conjugate gradients solve a Newton
+        step, H·d = −∇L, from products H·v alone.
+      </p>
+    ),
+    labSection: 'hvp',
+    figure: retryable(() => import('./Chapter12.tsx')),
+  },
+  {
+    number: 13,
     title: 'What to remember',
     body: (
       <>
@@ -458,12 +546,15 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <li>
             <a href="#go=tensor">From scalars to tensors</a>: train a small network on a tensor tape.
           </li>
+          <li>
+            <a href="#go=bugs">Bugs you will meet</a>: switch each one on the chain.
+          </li>
         </ul>
       </>
     ),
     wide: 'words',
     labSection: 'work',
-    figure: retryable(() => import('./Chapter11.tsx')),
+    figure: retryable(() => import('./Chapter13.tsx')),
   },
 ];
 

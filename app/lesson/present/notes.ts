@@ -95,6 +95,22 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
     ],
   },
   11: {
+    ask: 'Two backward() calls and no zero_grad() between them: what is in .grad? Take a show of hands before the answer.',
+    proves: 'Each bug runs on the real tape of the 40-step chain: the wrong gradient is drawn beside the right one from the same worker, and a refused sweep shows the error PyTorch prints.',
+    wrong: [
+      '“The same gradient”: backward adds into .grad, it never writes over it; the second call adds the same gradient again.',
+      '“A detach only changes the step it is on”: the sweep stops there, so every earlier gradient is exactly 0.',
+    ],
+  },
+  12: {
+    ask: 'How many passes over the chain does one H·v take: 2, like a gradient, or one per parameter?',
+    proves: 'One forward-over-reverse pass gives H·v; central differences of two gradients agree with it, and on the small expression it equals the full Hessian times v.',
+    wrong: [
+      '“You need the whole Hessian first”: H·v comes in one dual sweep; the Hessian is never built.',
+      '“Second derivatives need a new kind of tape”: it is the same tape, run on dual numbers.',
+    ],
+  },
+  13: {
     ask: 'Which one idea would you keep if you kept only one? Ask two or three people, then show the five lines.',
     proves: 'The counted work of the three methods on the lab’s default chain: 2 against P + 1 and 2P + 1, and the three gradients agree.',
     wrong: [

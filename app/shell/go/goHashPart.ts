@@ -4,10 +4,11 @@ import { quoteForNotice } from '../../state/url/quoteForNotice.ts';
 /**
  * The lab's sections a link can land on: `#…&go=tape` scrolls to the tape explorer, `go=pitfall`
  * to the same with its pitfall (the overwriting sweep) turned on, `go=playground` to "Your own
- * expression", `go=tradeoffs` to "What frameworks hide" and `go=tensor` to the tensor section;
+ * expression", `go=tradeoffs` to "What frameworks hide", `go=tensor` to the tensor section and
+ * `go=bugs` to "Bugs you will meet" (`go=hvp` too: its Second derivatives part is in that section);
  * `go=reverse`, `forward`, `fd`, `checkpoint` and `work` to that panel of the chain's figures.
  */
-export const GO_TARGETS = ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor', 'reverse', 'forward', 'fd', 'checkpoint', 'work'] as const;
+export const GO_TARGETS = ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor', 'reverse', 'forward', 'fd', 'checkpoint', 'work', 'bugs', 'hvp'] as const;
 export type GoTarget = (typeof GO_TARGETS)[number];
 
 const isTarget = (text: string): text is GoTarget => (GO_TARGETS as readonly string[]).includes(text);

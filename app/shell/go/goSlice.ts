@@ -5,7 +5,7 @@ import type { GoTarget } from './goHashPart.ts';
 export type LinkedPanel = 'reverse' | 'forward' | 'fd' | 'checkpoint' | 'work';
 
 /** Sections a link brings into view, besides the playground (which has its own `exprLinked`). */
-export type LinkedSection = 'tape' | 'tradeoffs' | 'tensor' | LinkedPanel;
+export type LinkedSection = 'tape' | 'tradeoffs' | 'tensor' | 'bugs' | 'hvp' | LinkedPanel;
 
 /** How many times a link has asked for each section: each rise scrolls it into view once. */
 export interface GoSlice {
@@ -14,7 +14,7 @@ export interface GoSlice {
 }
 
 export const createGoSlice: StateCreator<GoSlice, [], [], GoSlice> = (set) => ({
-  sectionLinked: { tape: 0, tradeoffs: 0, tensor: 0, reverse: 0, forward: 0, fd: 0, checkpoint: 0, work: 0 },
+  sectionLinked: { tape: 0, tradeoffs: 0, tensor: 0, bugs: 0, hvp: 0, reverse: 0, forward: 0, fd: 0, checkpoint: 0, work: 0 },
   noteSectionLinked: (section) => set((s) => ({ sectionLinked: { ...s.sectionLinked, [section]: s.sectionLinked[section] + 1 } })),
 });
 
@@ -26,6 +26,7 @@ export interface GoActions {
   setOverwrite(overwrite: boolean): void;
   setTradeoffsWanted(wanted: boolean): void;
   setTensorWanted(wanted: boolean): void;
+  setBugsWanted(wanted: boolean): void;
 }
 
 /** Follows a `go=` link. */
@@ -46,6 +47,10 @@ export function followGo(target: GoTarget, state: GoActions): void {
     case 'tensor':
       state.setTensorWanted(true);
       return state.noteSectionLinked('tensor');
+    case 'bugs':
+    case 'hvp':
+      state.setBugsWanted(true);
+      return state.noteSectionLinked(target);
     // The panels are always on the page: nothing to load, only to bring into view.
     case 'reverse':
     case 'forward':

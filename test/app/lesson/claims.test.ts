@@ -5,6 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  chainBugFigures,
+  chainBugs,
+  precisionBug,
+  trainingBugs,
   compareTapes,
   defaultParams,
   evaluatePlayground,
@@ -103,6 +107,31 @@ describe('the lesson’s stated numbers', () => {
     expect(f.jacobian.crossover).toBe(2);
   });
 
+  it('chapters 11 and 12: zero-grad’s buggy gradient is exactly twice; one H·v on the 40-step chain counts 2 passes, as one gradient; P = 80 gives 6,400 Hessian entries', () => {
+    const params = defaultParams(40);
+    const f = chainBugFigures(params, { detachStep: 30, direction: 'ones' });
+    const zero = f.bugs.find((b) => b.name === 'zero-grad')!;
+    for (let t = 0; t < 40; t++) expect(zero.buggy.gradient!.a[t]).toBe(2 * zero.correct.gradient!.a[t]);
+    expect(f.hvp.workUnits).toBe(2);
+    expect(f.hvp.gradientWorkUnits).toBe(2);
+    expect(f.hvp.tapeBytes).toBeGreaterThan(f.hvp.gradientTapeBytes);
+    expect(f.hvp.maxRelative).toBeLessThan(1e-6);
+    expect((2 * 40) ** 2).toBe(6400);
+  });
+
+  it('chapter 11’s caption: total += loss holds every step’s tape, freeing late about doubles the peak, float32’s error floor is far above float64’s', () => {
+    const params = defaultParams(40);
+    const late = chainBugs(params).find((b) => b.name === 'free-late')!;
+    const ratio = late.buggy.bytes! / late.correct.bytes!;
+    expect(ratio).toBeGreaterThan(1.6);
+    expect(ratio).toBeLessThan(2.4);
+    const held = trainingBugs(20).heldBytes;
+    expect(held.buggy[19]).toBe(20 * held.correct[19]);
+    expect(held.correct[19]).toBe(held.correct[0]);
+    const precision = precisionBug(params, { grid: [1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8], maxParameters: 10 }).bug;
+    expect(precision.buggy.errorFloor!).toBeGreaterThan(1e3 * precision.correct.errorFloor!);
+  });
+
   it('every question’s answer is one of its choices, and the glossary defines the terms the issue names', () => {
     for (const row of CHAPTERS) {
       if (!row.question) continue;
@@ -110,7 +139,7 @@ describe('the lesson’s stated numbers', () => {
       expect(fixed, `chapter ${row.number}`).toContain(row.question.answer);
     }
     const terms = GLOSSARY.map(([t]) => t.toLowerCase());
-    for (const t of ['loss', 'gradient', 'fan-out', 'jacobian', 'vector-jacobian product', 'truncation error', 'rounding error', 'machine epsilon', 'step h', 'checkpoint', 'recorded step', 'stop-gradient', 'revolve', 'jacobian-vector product']) {
+    for (const t of ['loss', 'gradient', 'fan-out', 'jacobian', 'vector-jacobian product', 'truncation error', 'rounding error', 'machine epsilon', 'step h', 'checkpoint', 'recorded step', 'stop-gradient', 'revolve', 'jacobian-vector product', 'zero_grad', 'detach', 'in-place', 'retain_graph', 'second derivative', 'hessian', 'hessian-vector product', 'dual number', 'forward over reverse', 'curvature']) {
       expect(terms, t).toContain(t);
     }
   });

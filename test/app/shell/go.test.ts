@@ -12,13 +12,14 @@ function recorder() {
     setOverwrite: (o) => calls.push(`overwrite ${o}`),
     setTradeoffsWanted: (w) => calls.push(`tradeoffs wanted ${w}`),
     setTensorWanted: (w) => calls.push(`tensor wanted ${w}`),
+    setBugsWanted: (w) => calls.push(`bugs wanted ${w}`),
   };
   return { calls, actions };
 }
 
 describe('go= links into the lab', () => {
   it('reads each section by name, with no notice', () => {
-    for (const target of ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor', 'reverse', 'forward', 'fd', 'checkpoint', 'work'] as const) {
+    for (const target of ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor', 'reverse', 'forward', 'fd', 'checkpoint', 'work', 'bugs', 'hvp'] as const) {
       const { values, notices } = readHash(`#steps=12&go=${target}`);
       expect(values.go).toBe(target);
       expect(notices).toEqual([]);
@@ -56,5 +57,12 @@ describe('go= links into the lab', () => {
     const { calls, actions } = recorder();
     for (const panel of ['reverse', 'forward', 'fd', 'checkpoint', 'work'] as const) followGo(panel, actions);
     expect(calls).toEqual(['reverse linked', 'forward linked', 'fd linked', 'checkpoint linked', 'work linked']);
+  });
+
+  it('bugs and hvp links want the bugs section and bring it (or its Second derivatives part) into view', () => {
+    const { calls, actions } = recorder();
+    followGo('bugs', actions);
+    followGo('hvp', actions);
+    expect(calls).toEqual(['bugs wanted true', 'bugs linked', 'bugs wanted true', 'hvp linked']);
   });
 });

@@ -1,0 +1,42 @@
+import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { useLab } from '../../state/store/index.ts';
+import { useScrollWhenLinked } from '../useScrollWhenLinked.ts';
+import type { LinkedSection } from './goSlice.ts';
+
+interface LinkedPartProps {
+  /** The `sectionLinked` count that brings it into view. */
+  section: LinkedSection;
+  /** Where in the part to land, once it is on the page (the part itself until then, or without it). */
+  within?: (part: Element) => Element | null;
+  /** The part: exactly one element. */
+  children: ReactNode;
+}
+
+/**
+ * Brings a section that does not follow `go=` itself into view when a link asks for it: the part
+ * is the element rendered just before the hidden marker, so this adds no box to the page (and an
+ * OnScreenGate around it still finds its part first).
+ */
+export function LinkedPart({ section, within, children }: LinkedPartProps) {
+  const marker = useRef<HTMLSpanElement>(null);
+  const linked = useLab((s) => s.sectionLinked[section]);
+  const target = useMemo<RefObject<HTMLElement | null>>(
+    () => ({
+      get current() {
+        // Skip the markers of LinkedParts nested inside this one: the part is the element before them.
+        let part = marker.current?.previousElementSibling ?? null;
+        while (part?.hasAttribute('data-linked-marker')) part = part.previousElementSibling;
+        const inner = part && within ? within(part) : null;
+        return (inner ?? part) as HTMLElement | null;
+      },
+    }),
+    [within],
+  );
+  useScrollWhenLinked(target, linked, `go-${section}`);
+  return (
+    <>
+      {children}
+      <span ref={marker} hidden data-linked-marker="" />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chapterRow } from '../../app/lesson/chapters/table.tsx';
+import { openPage, sharedBrowser } from './harness.ts';
+import { steady } from './helpers.ts';
+
+const env = sharedBrowser();
+
+/** Opens chapter n at 1366 × 768 and waits until its figure has the worker's numbers. */
+async function openChapter(n: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await env.context({ viewport: { width: 1366, height: 768 } });
+  const { page, watch } = await openPage(context, env.served.origin);
+  await page.goto(`${env.served.url}#lesson=${n}`);
+  await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), chapterRow(n).title);
+  await page.waitForFunction(() => {
+    const figure = document.querySelector('.lesson-figure');
+    return figure !== null && figure.querySelector('.figure-waiting, .figure-error') === null && figure.querySelector('svg') !== null;
+  });
+  return { page, errors: watch.errors };
+}
+
+/** The entry table's numbers, row by row, at full precision (data-value): right, and buggy (undefined where there is none). */
+const entries = (page: Page) =>
+  page.$$eval('.ch11-table tbody tr', (rows) =>
+    rows.map((tr) => {
+      const [right, buggy] = [...tr.querySelectorAll('td')].map((td) => td.dataset.value);
+      return { right: Number(right), buggy: buggy === undefined ? undefined : Number(buggy), text: tr.querySelector('td.wrong')!.textContent };
+    }),
+  );
+
+/** The y of every dot of one chart series (each dot carries its value as data-y). */
+const dots = (page: Page, series: string) => page.$$eval(`.lesson-figure .${series} circle`, (cs) => cs.map((c) => Number(c.getAttribute('data-y'))));
+
+/** Chooses a bug in the figure and waits until it is drawn. */
+async function pickBug(page: Page, bug: string): Promise<void> {
+  await page.locator('.ch11-figure').getByRole('radio', { name: bug, exact: true }).check();
+  await page.waitForFunction((b) => document.querySelector('.ch11-figure')?.getAttribute('data-bug') === b, bug);
+}
+
+describe('chapter 11: the bugs you will meet', () => {
+  it('hides zero-grad’s numbers until the question is answered; then every buggy number is exactly twice the right one, as the accepted answer says', async () => {
+    const { page, errors } = await openChapter(11);
+    const row = chapterRow(11);
+    expect(row.labSection).toBe('bugs');
+    // Before the answer: the buggy column is '?', no buggy dots, and no word says "twice".
+    expect((await entries(page)).map((e) => e.text)).toEqual(['?', '?', '?']);
+    expect(await dots(page, 's-wrong')).toEqual([]);
+    expect(await page.locator('.ch11-figure').innerText()).not.toMatch(/twice|doubled/);
+    expect((await page.locator('.chapter-text > p').allInnerTexts()).join(' ')).not.toMatch(/twice|doubled/);
+
+    await page.getByRole('radiogroup').getByRole('radio', { name: row.question!.answer, exact: true }).check();
+    await expect.poll(() => page.locator('.predict [role="status"]').textContent()).toMatch(/^Yes\. /);
+    await page.waitForFunction(() => [...document.querySelectorAll('.ch11-table td.wrong')].every((td) => td.textContent !== '?'));
+    const shown = await entries(page);
+    expect(shown).toHaveLength(3);
+    for (const e of shown) expect(e.buggy).toBe(2 * e.right);
+    // Every dot of the buggy gradient is exactly twice the right one: the chart's a_t dots against the table's right a_0, a_20, a_39.
+    const wrongA = await dots(page, 'series.s-wrong:not(.s-wrong-b)');
+    expect(wrongA).toHaveLength(40);
+    expect([wrongA[0], wrongA[20], wrongA[39]]).toEqual(shown.map((e) => 2 * e.right));
+    expect(await page.locator('[data-readout="outcome"]').textContent()).toBe('80 of the 80 entries are exactly twice the right ones.');
+    // The feedback quotes the figure's own ∂L/∂a₃₉.
+    const last = await page.locator('.ch11-table tbody tr').last().locator('td').allTextContents();
+    expect(await page.locator('.predict [role="status"]').textContent()).toContain(`is ${last[1]}, not ${last[0]}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switching the bug changes the figure: detach zeroes the early steps, in-place and retain-graph are refused with the framework’s error', async () => {
+    const { page, errors } = await openChapter(11);
+    const code = () => page.locator('.ch11-code pre').first().textContent();
+    expect(await code()).toContain('loss.backward()');
+
+    await pickBug(page, 'detach');
+    expect(await code()).toContain('.detach()');
+    const detached = await entries(page);
+    // x_30 detached: a_0 and a_20 get exactly 0, a_39 is exact.
+    expect(detached.map((e) => e.buggy)).toEqual([0, 0, detached[2].right]);
+    expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^60 of the 80 entries are exactly 0: every a_t and b_t before step 30/);
+
+    await pickBug(page, 'in-place');
+    expect(await page.locator('.ch11-figure .bug-error').textContent()).toMatch(/RuntimeError: .*modified by an inplace operation/);
+    const inPlace = await entries(page);
+    expect(inPlace.some((e) => e.buggy !== e.right)).toBe(true);
+
+    await pickBug(page, 'retain-graph');
+    expect(await page.locator('.ch11-figure .bug-error').textContent()).toContain('Trying to backward through the graph a second time');
+    expect((await entries(page)).map((e) => e.text)).toEqual(['refused', 'refused', 'refused']);
+    expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/holds \d[\d.]* (B|KiB)\.$/);
+
+    await pickBug(page, 'overwrite');
+    expect(await page.locator('.ch11-figure .bug-error').count()).toBe(0);
+    expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^\d+ of the 80 entries are wrong/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('“Open this in the lab” lands on the bugs section with the chosen bug on, in view', async () => {
+    const { page, errors } = await openChapter(11);
+    await pickBug(page, 'detach');
+    const link = page.getByRole('link', { name: 'Open this in the lab' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toContain('bug=detach');
+    expect(href).toContain('go=bugs');
+    await link.click();
+    const toggle = page.locator('section.bugs-panel .bug-toggle[aria-pressed="true"]');
+    await toggle.waitFor();
+    expect(await toggle.textContent()).toContain('detach');
+    await page.locator('section.bugs-panel h2').waitFor();
+    await steady(page, () => [window.scrollY], 8);
+    const top = await page.evaluate(() => document.querySelector('section.bugs-panel h2')!.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(768 / 4);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('chapter 12: second derivatives', () => {
+  it('shows H·v on the chain checked against central differences, and its counted cost is the accepted answer', async () => {
+    const { page, errors } = await openChapter(12);
+    const check = page.locator('[data-readout="hvp-check"]');
+    expect(Number(await check.getAttribute('data-max-relative'))).toBeLessThan(1e-6);
+    expect(await dots(page, 's-fd')).toHaveLength(80);
+    const cost = page.locator('[data-readout="hvp-cost"]');
+    const hvpWork = Number(await cost.getAttribute('data-hvp-work'));
+    const gradWork = Number(await cost.getAttribute('data-gradient-work'));
+    expect(hvpWork).toBe(gradWork);
+    const answer = chapterRow(12).question!.answer;
+    expect(answer.startsWith(`${hvpWork},`)).toBe(true);
+    await page.getByRole('radiogroup').getByRole('radio', { name: answer, exact: true }).check();
+    await expect.poll(() => page.locator('.predict [role="status"]').textContent()).toMatch(new RegExp(`^Yes\\. .*${hvpWork} passes, against ${gradWork} for one gradient`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on the expression, H·v from one dual sweep equals the Hessian times v; at 90° it is the Hessian’s second column', async () => {
+    const { page, errors } = await openChapter(12);
+    const hessian = await page.$$eval('[data-table="hessian"] tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value))));
+    // ∂²z/∂x² = 2 cos(x²) − 4x² sin(x²), ∂²z/∂x∂y = 1, ∂²z/∂y² = 1/y², at x = 1.5, y = 4.
+    expect(hessian[0][0]).toBeCloseTo(2 * Math.cos(2.25) - 9 * Math.sin(2.25), 12);
+    expect(hessian[0][1]).toBeCloseTo(1, 12);
+    expect(hessian[1][1]).toBeCloseTo(1 / 16, 12);
+    const row = (key: string) => page.$$eval(`[data-table="hvp"] tr[data-row="${key}"] td`, (tds) => tds.map((td) => Number(td.dataset.value)));
+    const slider = page.locator('.ch12-figure input[type="range"]');
+    await slider.focus();
+    // 0° → 90° in steps of 15°.
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[data-table="hvp"] tr[data-row="v"] td')?.getAttribute('data-value') === '0');
+    expect(await row('v')).toEqual([0, 1]);
+    const hvp = await row('hvp');
+    expect(hvp[0]).toBeCloseTo(hessian[0][1], 12);
+    expect(hvp[1]).toBeCloseTo(hessian[1][1], 12);
+    const product = await row('product');
+    const fd = await row('fd');
+    for (let j = 0; j < 2; j++) {
+      expect(Math.abs(product[j] - hvp[j])).toBeLessThan(1e-12);
+      expect(Math.abs(fd[j] - hvp[j])).toBeLessThan(1e-6);
+    }
+    expect(await page.locator('[data-readout="curvature"]').textContent()).toContain('vᵀHv = 0.0625');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('“Open this in the lab” lands on the bugs section’s Second derivatives, in view', async () => {
+    const { page, errors } = await openChapter(12);
+    const link = page.getByRole('link', { name: 'Open this in the lab' });
+    expect(await link.getAttribute('href')).toContain('go=hvp');
+    await link.click();
+    const heading = page.locator('section.bug-second h3');
+    await heading.waitFor();
+    await steady(page, () => [window.scrollY, document.querySelector('section.bug-second')?.getBoundingClientRect().top], 8);
+    const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(768 / 2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
