@@ -18,8 +18,9 @@
  *  3. Set CHAPTER_COUNT in ./count.ts to the new number of rows (the lab's first chunk reads it to
  *     check `#lesson=N` without loading the lesson; test/app/lesson/table.test.ts fails until
  *     it matches).
- * The tests need no edit: test/e2e/lesson.test.ts walks every row, answers every question both
- * ways and checks the page at every size.
+ * The tests need no edit: test/e2e/lesson.test.ts (the first half of the rows) and
+ * lesson-later.test.ts (the rest) walk every row, answer every question both ways and check the
+ * page at every size; a question's accepted answer and its feedback go in test/e2e/lessonKit.ts.
  */
 import { retryable } from '../../shell/retryable.ts';
 import { Formula } from '../../ui/formulas/Formula.tsx';
