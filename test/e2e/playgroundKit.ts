@@ -37,7 +37,12 @@ export function startKit(): Kit {
     async openPlayground(hash = '', options: Options = {}) {
       const opened = await open(hash, options);
       await scrollTo(opened.page, PLAYGROUND);
-      await opened.page.locator(`${PLAYGROUND} .grad-table`).waitFor();
+      // Attached first, then scrolled to: on a phone the table starts below the fold, where
+      // content-visibility leaves it undrawn (hidden) until it comes near the screen.
+      const table = opened.page.locator(`${PLAYGROUND} .grad-table`);
+      await table.waitFor({ state: 'attached', timeout: 60_000 });
+      await table.scrollIntoViewIfNeeded();
+      await table.waitFor({ timeout: 60_000 });
       return opened;
     },
   };
