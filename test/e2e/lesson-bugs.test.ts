@@ -128,7 +128,10 @@ describe('chapter 12: second derivatives', () => {
     expect(hvpWork).toBe(gradWork);
     const answer = chapterRow(12).question!.answer;
     expect(answer.startsWith(`${hvpWork},`)).toBe(true);
+    // The counted passes answer the question, so they wait for it.
+    expect(await cost.textContent()).toBe('Counted passes: answer the question to see them.');
     await page.getByRole('radiogroup').getByRole('radio', { name: answer, exact: true }).check();
+    await expect.poll(() => cost.textContent()).toContain(`Counted: H·v ${hvpWork} passes, one gradient ${gradWork};`);
     await expect.poll(() => page.locator('.predict [role="status"]').textContent()).toMatch(new RegExp(`^Yes\\. .*${hvpWork} passes, against ${gradWork} for one gradient`));
     expect(errors).toEqual([]);
     await page.context().close();

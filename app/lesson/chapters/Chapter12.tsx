@@ -27,6 +27,8 @@ const STEPS = 40;
 export default function Chapter12() {
   const { route } = useLessonView();
   const [angle, setAngle] = useState(0);
+  // The question asks for H·v's passes: the counted line waits for the answer.
+  const [revealed, setRevealed] = useState(false);
   const v = directionAt(angle);
   const expr = useAnswer(`hvp ${CARD.source} ${angle}`, () => exprEngine.secondOrder({ source: CARD.source, at: { ...CARD.values }, direction: v }));
   const chain = lessonSettings({ steps: STEPS });
@@ -36,6 +38,7 @@ export default function Chapter12() {
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: STEPS })}
+      onAnswer={() => setRevealed(true)}
       live={
         hvp
           ? { hvpWork: formatWork(hvp.workUnits), gradWork: formatWork(hvp.gradientWorkUnits), dualBytes: formatBytes(hvp.tapeBytes), plainBytes: formatBytes(hvp.gradientTapeBytes) }
@@ -57,7 +60,7 @@ export default function Chapter12() {
               {expr.value ? <ExpressionPart r={expr.value} /> : <FigureStatus answer={expr} waiting="Sweeping the expression on dual numbers…" />}
             </div>
             <div className="ch12-part" data-figure="chain">
-              {hvp ? <ChainPart hvp={hvp} height={route.present ? 220 : 200} /> : <FigureStatus answer={figures} waiting="Running H·v on the chain…" />}
+              {hvp ? <ChainPart hvp={hvp} height={route.present ? 220 : 200} revealed={revealed} /> : <FigureStatus answer={figures} waiting="Running H·v on the chain…" />}
             </div>
           </div>
         </figure>
@@ -134,7 +137,7 @@ function ExpressionPart({ r }: { r: ExprSecondOrder }) {
 }
 
 /** H·v on the chain: the dual sweep's lines, central differences of the gradient as dots, and the counted cost. */
-function ChainPart({ hvp, height }: { hvp: HvpFigure; height: number }) {
+function ChainPart({ hvp, height, revealed }: { hvp: HvpFigure; height: number; revealed: boolean }) {
   const points = (xs: Float64Array) => Array.from(xs, (u, t) => [t, u] as const);
   const all = [...hvp.hvp.a, ...hvp.hvp.b, ...hvp.finiteDifference.a, ...hvp.finiteDifference.b].filter(Number.isFinite);
   const lo = Math.min(0, ...all);
@@ -166,8 +169,14 @@ function ChainPart({ hvp, height }: { hvp: HvpFigure; height: number }) {
         They differ by at most {formatNumber(hvp.maxRelative, 2)} of the largest entry (h = {formatEps(hvp.h)}).
       </p>
       <p className="figure-readout" data-readout="hvp-cost" data-hvp-work={hvp.workUnits} data-gradient-work={hvp.gradientWorkUnits}>
-        Counted: H·v {formatWork(hvp.workUnits)} passes, one gradient {formatWork(hvp.gradientWorkUnits)}; tape {formatBytes(hvp.tapeBytes)} against{' '}
-        {formatBytes(hvp.gradientTapeBytes)}.
+        {revealed ? (
+          <>
+            Counted: H·v {formatWork(hvp.workUnits)} passes, one gradient {formatWork(hvp.gradientWorkUnits)}; tape {formatBytes(hvp.tapeBytes)} against{' '}
+            {formatBytes(hvp.gradientTapeBytes)}.
+          </>
+        ) : (
+          'Counted passes: answer the question to see them.'
+        )}
       </p>
     </>
   );
