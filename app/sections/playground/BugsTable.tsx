@@ -18,7 +18,7 @@ export function BugsTable({ result }: { result: PlaygroundResult }) {
   return (
     <div className="pg-bugs">
       <h3>The bugs you will meet, on this expression</h3>
-      <div className="grad-wrap">
+      <div className="pg-bugs-wrap">
         <table className="pg-bugs-table">
           <caption>∂f/∂v at this point, right and with each bug, all from this expression’s tape.</caption>
           <thead>
