@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
-import { framesPass, settled, systemScheme } from './helpers.ts';
+import { DEFAULT_HASH, framesPass, returnTo, settled, summaryFigures, systemScheme } from './helpers.ts';
 
 const env = sharedBrowser();
 
@@ -67,7 +67,7 @@ async function fitsInBothThemes(page: Page, name: string) {
 const PANELS = ['Reverse mode', 'Forward mode', 'Finite differences', 'Checkpoint schedule', 'Work'];
 
 describe('the lab in Chromium', () => {
-  it('loads with no console errors, no request off its origin, and draws every panel; fits a laptop (1366×768) without horizontal scrolling, in light and dark', async () => {
+  it('loads with no console errors, no request off its origin, and draws every panel; fits a laptop (1366×768) without horizontal scrolling, in light and dark; keeps working offline once loaded', async () => {
     const { page, watch } = await open('', undefined, undefined, 'allow');
     for (const title of PANELS) {
       const section = page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) });
@@ -97,148 +97,22 @@ describe('the lab in Chromium', () => {
     await fitsInBothThemes(page, 'laptop');
     expect(watch.errors).toEqual([]);
     expect(watch.offOrigin).toEqual([]);
-    await page.context().close();
-  });
 
-  it('repaints on input events alone: each slider changes its panel and the hash', async () => {
-    const { page, watch } = await open();
-    await summarySays(page, 'model h*');
-
-    let before = await panelSvg(page, 'Finite differences');
-    await drag(page, 'Finite-difference epsilon', -7);
-    await summarySays(page, 'at h = 1e-7');
-    await page.waitForFunction((k) => window.location.hash.includes(k), 'eps=1e-7&'); // written when the drag rests
-    await redrawn(page, 'Finite differences', before);
-
-    before = await panelSvg(page, 'Reverse mode');
-    const work = await panelSvg(page, 'Work');
-    await drag(page, 'Chain steps', 55);
-    await summarySays(page, 'P = 110');
-    await page.waitForFunction((k) => window.location.hash.includes(k), 'steps=55&'); // written when the drag rests
-    expect(await panelSvg(page, 'Reverse mode')).not.toBe(before);
-    await redrawn(page, 'Work', work);
-    expect(await page.locator('.panel-work').textContent()).toContain('T = 55');
-
-    before = await panelSvg(page, 'Checkpoint schedule');
-    await drag(page, 'Checkpoint stride', 11);
-    await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('stride 11'));
-    await page.waitForFunction((k) => window.location.hash.includes(k), 'stride=11&'); // written when the drag rests
-    await redrawn(page, 'Checkpoint schedule', before);
-
+    // Keeps working offline once loaded (on this load: the service worker is in), and does not
+    // fail loudly when the network goes.
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.context().setOffline(true);
+    await drag(page, 'Chain steps', 64);
+    await summarySays(page, 'P = 128');
+    await drag(page, 'Finite-difference epsilon', -9);
+    await summarySays(page, 'at h = 1e-9');
     await page.getByText('Chain constants: c, x₀, target').click();
-    for (const [label, value, key] of [
-      ['c', 0.8, 'c=0.8'],
-      ['x₀', -0.5, 'x0=-0.5'],
-      ['target y', 1.1, 'target=1.1'],
-    ] as const) {
-      before = await panelSvg(page, 'Reverse mode');
-      await drag(page, label, value);
-      await page.waitForFunction((k) => window.location.hash.includes(k), key);
-      await redrawn(page, 'Reverse mode', before);
-    }
-
-    await page.getByRole('radio', { name: 'Binomial', exact: true }).check();
-    await page.waitForFunction(() => window.location.hash.includes('schedule=revolve'));
-    before = await panelSvg(page, 'Checkpoint schedule');
-    await drag(page, 'Snapshots', 6);
-    await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('6 snapshots'));
-    await page.waitForFunction((k) => window.location.hash.includes(k), 'snapshots=6&'); // written when the drag rests
-    await redrawn(page, 'Checkpoint schedule', before);
-    expect(watch.errors).toEqual([]);
-    await page.context().close();
-  });
-
-  it('while a slider is dragged, a panel far from the screen waits; on screen, or once the slider rests, it is current', async () => {
-    const { page, watch } = await open();
-    await summarySays(page, 'P = 80');
-    const work = () => page.locator('.panel-work').textContent();
-    expect(await work()).toContain('T = 40');
-    const reverse = await panelSvg(page, 'Reverse mode');
-    // A drag that does not rest: the steps move between 55 and 56 every 60 ms until stopped.
-    await page.getByLabel('Chain steps', { exact: true }).evaluate((el) => {
-      const input = el as HTMLInputElement;
-      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      let n = 0;
-      const timer = setInterval(() => {
-        set.call(input, String(55 + (n++ % 2)));
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }, 60);
-      (window as unknown as { stopDrag: () => void }).stopDrag = () => clearInterval(timer);
-    });
-    await page.waitForFunction(() => /P = 11[02]/.test(document.querySelector('.summary')?.textContent ?? ''));
-    // On screen: the reverse chart is drawn for the new steps. Far below: the Work panel still
-    // shows T = 40, the report it last drew.
-    const drawn = await panelSvg(page, 'Reverse mode');
-    expect(drawn).not.toBe(reverse);
-    // Another report of the drag lands on screen; the Work panel still has not drawn one.
-    await redrawn(page, 'Reverse mode', drawn);
-    expect(await work()).toContain('T = 40');
-    // Scrolled near the screen, it catches up while the drag goes on.
-    await page.locator('.panel-work').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => /T = 5[56]/.test(document.querySelector('.panel-work')?.textContent ?? ''));
-    // Back at the top, the drag rests: every panel is current.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await framesPass(page, 4);
-    await page.evaluate(() => (window as unknown as { stopDrag: () => void }).stopDrag());
-    const steps = await page.getByLabel('Chain steps', { exact: true }).inputValue();
-    await page.waitForFunction((t) => document.querySelector('.panel-work')?.textContent?.includes(`T = ${t}`), steps);
-    expect(watch.errors).toEqual([]);
-    await page.context().close();
-  });
-
-  it('keeps its layout still while the epsilon and the steps are dragged end to end', async () => {
-    const { page } = await open('', { width: 1366, height: 768 });
-    await summarySays(page, 'model h*');
-    const boxes = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('main section, .summary .stat, input[type=range], .chart-box')].map((el) => {
-          const r = el.getBoundingClientRect();
-          return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',');
-        }),
-      );
-    const before = await boxes();
-    for (const position of [-16, -12, -8, -3, -0.5, -5]) {
-      await drag(page, 'Finite-difference epsilon', position);
-      await page.waitForFunction(
-        (p) => window.location.hash.includes(`eps=${Number((10 ** p).toPrecision(2)).toExponential().replace('e+', 'e')}&`),
-        position,
-      );
-      await waitForCharts(page);
-      expect(await boxes()).toEqual(before);
-    }
-    for (const steps of [2, 120, 200, 40]) {
-      await drag(page, 'Chain steps', steps);
-      await summarySays(page, `P = ${2 * steps})`);
-      await waitForCharts(page);
-      expect(await boxes()).toEqual(before);
-    }
-    await page.context().close();
-  });
-
-  it('works from the keyboard: the sliders take focus and arrow keys', async () => {
-    const { page } = await open();
-    const steps = page.getByLabel('Chain steps', { exact: true });
-    await steps.focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await summarySays(page, 'P = 84');
-    // Inputs in quick succession are a drag: the hash follows when it rests (QUIET_MS, app/lab/labSync.ts).
-    await page.waitForFunction(() => window.location.hash.includes('steps=42&'));
-    await page.getByRole('button', { name: 'Reset to defaults' }).click();
-    await summarySays(page, 'P = 80');
-    // Within the arrows’ drag the hash is written when the drag rests.
-    await page.waitForFunction(() => window.location.hash.includes('steps=40&'));
-    await page.context().close();
-  });
-
-  it('ends on the newest settings when a slider is dragged faster than the worker runs', async () => {
-    const { page } = await open();
-    for (let steps = 150; steps <= 200; steps += 5) await drag(page, 'Chain steps', steps);
-    await summarySays(page, 'P = 400');
+    await drag(page, 'c', 0.1);
+    await page.waitForFunction(() => window.location.hash.includes('c=0.1&'));
     await waitForCharts(page);
-    // The Work panel is far below the screen: it catches up once the slider rests (OnScreenGate).
-    await page.waitForFunction(() => document.querySelector('.panel-work')?.textContent?.includes('T = 200'));
-    expect((await page.locator('.work-figure .stat-value').allTextContents()).slice(0, 3)).toEqual(['2', '401', '801']);
+    expect(requests.filter((url) => !url.startsWith('data:'))).toEqual([]);
+    expect(watch.errors).toEqual([]);
     await page.context().close();
   });
 
@@ -268,43 +142,35 @@ describe('the lab in Chromium', () => {
     await page.context().close();
   });
 
-  it('keeps working offline once loaded', async () => {
-    // With the service worker, which must not fail loudly when the network goes.
-    const { page, watch } = await open('', undefined, undefined, 'allow');
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
-    await page.context().setOffline(true);
-    await drag(page, 'Chain steps', 64);
-    await summarySays(page, 'P = 128');
-    await drag(page, 'Finite-difference epsilon', -9);
-    await summarySays(page, 'at h = 1e-9');
-    await page.getByText('Chain constants: c, x₀, target').click();
-    await drag(page, 'c', 0.1);
-    await page.waitForFunction(() => window.location.hash.includes('c=0.1&'));
-    await waitForCharts(page);
-    expect(requests.filter((url) => !url.startsWith('data:'))).toEqual([]);
-    expect(watch.errors).toEqual([]);
+  it('keeps its layout still while the epsilon and the steps are dragged end to end', async () => {
+    // Its own load: a section far below that an earlier test brought near loads in its own time,
+    // and its controls appearing would read as the layout moving.
+    const { page } = await open('', { width: 1366, height: 768 });
+    await summarySays(page, 'model h*');
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main section, .summary .stat, input[type=range], .chart-box')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',');
+        }),
+      );
+    const before = await boxes();
+    for (const position of [-16, -12, -8, -3, -0.5, -5]) {
+      await drag(page, 'Finite-difference epsilon', position);
+      await page.waitForFunction(
+        (p) => window.location.hash.includes(`eps=${Number((10 ** p).toPrecision(2)).toExponential().replace('e+', 'e')}&`),
+        position,
+      );
+      await waitForCharts(page);
+      expect(await boxes()).toEqual(before);
+    }
+    for (const steps of [2, 120, 200, 40]) {
+      await drag(page, 'Chain steps', steps);
+      await summarySays(page, `P = ${2 * steps})`);
+      await waitForCharts(page);
+      expect(await boxes()).toEqual(before);
+    }
     await page.context().close();
-  });
-
-  it('copies a link to the current state', async () => {
-    const { page } = await open('#steps=33');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.served.origin });
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await page.getByText('Link copied').waitFor();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${env.served.url}#steps=33&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`);
-    await page.context().close();
-
-    // A playground expression in the state is in the copied link too, as in the address bar.
-    const withExpression = await open('#steps=33&expr=x*y&at=x:0.5,y:2');
-    await withExpression.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.served.origin });
-    await withExpression.page.getByRole('button', { name: 'Copy link' }).click();
-    await withExpression.page.getByText('Link copied').waitFor();
-    const again = await withExpression.page.evaluate(() => navigator.clipboard.readText());
-    expect(again).toContain('&expr=x*y&at=x:0.5,y:2');
-    expect(again).toBe(`${env.served.url}${await hashOf(withExpression.page)}`);
-    await withExpression.page.context().close();
   });
 
   it('restores a shared link exactly', async () => {
@@ -373,5 +239,150 @@ describe('the lab in Chromium', () => {
     await fitsInBothThemes(page, 'projector');
     expect(watch.errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the lab in Chromium, on one page at the laptop size', () => {
+  // These tests need the lab in a state, not a fresh load of it: they share one page (one load
+  // instead of seven), and each starts from the defaults, reached by the hash (returnTo).
+  let page: Page;
+  let watch: Watch;
+  let figures: string[];
+  beforeAll(async () => {
+    ({ page, watch } = await open());
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.served.origin });
+    await summarySays(page, 'model h*');
+    figures = await summaryFigures(page);
+  });
+  afterAll(() => page?.context().close());
+  beforeEach(async () => {
+    await returnTo(page, DEFAULT_HASH, figures);
+    watch.errors.length = 0;
+  });
+
+  it('repaints on input events alone: each slider changes its panel and the hash', async () => {
+    await summarySays(page, 'model h*');
+
+    let before = await panelSvg(page, 'Finite differences');
+    await drag(page, 'Finite-difference epsilon', -7);
+    await summarySays(page, 'at h = 1e-7');
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'eps=1e-7&'); // written when the drag rests
+    await redrawn(page, 'Finite differences', before);
+
+    before = await panelSvg(page, 'Reverse mode');
+    const work = await panelSvg(page, 'Work');
+    await drag(page, 'Chain steps', 55);
+    await summarySays(page, 'P = 110');
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'steps=55&'); // written when the drag rests
+    expect(await panelSvg(page, 'Reverse mode')).not.toBe(before);
+    await redrawn(page, 'Work', work);
+    expect(await page.locator('.panel-work').textContent()).toContain('T = 55');
+
+    before = await panelSvg(page, 'Checkpoint schedule');
+    await drag(page, 'Checkpoint stride', 11);
+    await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('stride 11'));
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'stride=11&'); // written when the drag rests
+    await redrawn(page, 'Checkpoint schedule', before);
+
+    await page.getByText('Chain constants: c, x₀, target').click();
+    for (const [label, value, key] of [
+      ['c', 0.8, 'c=0.8'],
+      ['x₀', -0.5, 'x0=-0.5'],
+      ['target y', 1.1, 'target=1.1'],
+    ] as const) {
+      before = await panelSvg(page, 'Reverse mode');
+      await drag(page, label, value);
+      await page.waitForFunction((k) => window.location.hash.includes(k), key);
+      await redrawn(page, 'Reverse mode', before);
+    }
+
+    await page.getByRole('radio', { name: 'Binomial', exact: true }).check();
+    await page.waitForFunction(() => window.location.hash.includes('schedule=revolve'));
+    before = await panelSvg(page, 'Checkpoint schedule');
+    await drag(page, 'Snapshots', 6);
+    await page.waitForFunction(() => document.querySelector('.checkpoint-counts')?.textContent?.includes('6 snapshots'));
+    await page.waitForFunction((k) => window.location.hash.includes(k), 'snapshots=6&'); // written when the drag rests
+    await redrawn(page, 'Checkpoint schedule', before);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('while a slider is dragged, a panel far from the screen waits; on screen, or once the slider rests, it is current', async () => {
+    await summarySays(page, 'P = 80');
+    const work = () => page.locator('.panel-work').textContent();
+    expect(await work()).toContain('T = 40');
+    const reverse = await panelSvg(page, 'Reverse mode');
+    // A drag that does not rest: the steps move between 55 and 56 every 60 ms until stopped.
+    await page.getByLabel('Chain steps', { exact: true }).evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      let n = 0;
+      const timer = setInterval(() => {
+        set.call(input, String(55 + (n++ % 2)));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }, 60);
+      (window as unknown as { stopDrag: () => void }).stopDrag = () => clearInterval(timer);
+    });
+    await page.waitForFunction(() => /P = 11[02]/.test(document.querySelector('.summary')?.textContent ?? ''));
+    // On screen: the reverse chart is drawn for the new steps. Far below: the Work panel still
+    // shows T = 40, the report it last drew.
+    const drawn = await panelSvg(page, 'Reverse mode');
+    expect(drawn).not.toBe(reverse);
+    // Another report of the drag lands on screen; the Work panel still has not drawn one.
+    await redrawn(page, 'Reverse mode', drawn);
+    expect(await work()).toContain('T = 40');
+    // Scrolled near the screen, it catches up while the drag goes on.
+    await page.locator('.panel-work').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => /T = 5[56]/.test(document.querySelector('.panel-work')?.textContent ?? ''));
+    // Back at the top, the drag rests: every panel is current.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await framesPass(page, 4);
+    await page.evaluate(() => (window as unknown as { stopDrag: () => void }).stopDrag());
+    const steps = await page.getByLabel('Chain steps', { exact: true }).inputValue();
+    await page.waitForFunction((t) => document.querySelector('.panel-work')?.textContent?.includes(`T = ${t}`), steps);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('works from the keyboard: the sliders take focus and arrow keys', async () => {
+    const steps = page.getByLabel('Chain steps', { exact: true });
+    await steps.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await summarySays(page, 'P = 84');
+    // Inputs in quick succession are a drag: the hash follows when it rests (QUIET_MS, app/lab/labSync.ts).
+    await page.waitForFunction(() => window.location.hash.includes('steps=42&'));
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    await summarySays(page, 'P = 80');
+    // Within the arrows’ drag the hash is written when the drag rests.
+    await page.waitForFunction(() => window.location.hash.includes('steps=40&'));
+  });
+
+  it('ends on the newest settings when a slider is dragged faster than the worker runs', async () => {
+    for (let steps = 150; steps <= 200; steps += 5) await drag(page, 'Chain steps', steps);
+    await summarySays(page, 'P = 400');
+    await waitForCharts(page);
+    // The Work panel is far below the screen: it catches up once the slider rests (OnScreenGate).
+    await page.waitForFunction(() => document.querySelector('.panel-work')?.textContent?.includes('T = 200'));
+    expect((await page.locator('.work-figure .stat-value').allTextContents()).slice(0, 3)).toEqual(['2', '401', '801']);
+  });
+
+  it('copies a link to the current state', async () => {
+    // The state a shared link brings, reached by the address bar's hash (the lab follows it).
+    await page.evaluate(() => (window.location.hash = '#steps=33'));
+    await page.waitForFunction(() => window.location.hash.startsWith('#steps=33&'));
+    await summarySays(page, 'P = 66');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${env.served.url}#steps=33&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25`);
+
+    // A playground expression in the state is in the copied link too, as in the address bar.
+    await page.evaluate(() => (window.location.hash = '#steps=33&expr=x*y&at=x:0.5,y:2'));
+    await page.waitForFunction(() => window.location.hash.includes('&expr=x*y&at=x:0.5,y:2'));
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied').waitFor();
+    // (The first copy's words may still show: wait for the clipboard itself.)
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 30_000 }).toContain('&expr=x*y&at=x:0.5,y:2');
+    const again = await page.evaluate(() => navigator.clipboard.readText());
+    expect(again).toBe(`${env.served.url}${await hashOf(page)}`);
   });
 });

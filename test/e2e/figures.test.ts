@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { axeViolations, settled } from './helpers.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEFAULT_HASH, returnTo, settled, summaryFigures, summarySays } from './helpers.ts';
 import { openPage, sharedBrowser, waitForCharts } from './harness.ts';
 
 const env = sharedBrowser();
@@ -12,6 +12,24 @@ async function open(hash = '', viewport = { width: 1920, height: 1080 }) {
   await waitForCharts(page);
   return { page, watch, context };
 }
+
+/**
+ * The lab at 1920 × 1080 that the tests which need it in a state, not freshly loaded, share: one
+ * load instead of six. Each test starts from the defaults, reached by the hash (returnTo).
+ */
+let shared: (Awaited<ReturnType<typeof open>> & { figures: string[] }) | null = null;
+async function openShared() {
+  if (!shared) {
+    const opened = await open();
+    await summarySays(opened.page, 'model h*');
+    shared = { ...opened, figures: await summaryFigures(opened.page) };
+  } else {
+    await returnTo(shared.page, DEFAULT_HASH, shared.figures);
+  }
+  shared.watch.errors.length = 0;
+  return shared;
+}
+afterAll(() => shared?.context.close());
 
 const waitHash = (page: Page, key: string, value: string) =>
   page.waitForFunction(([k, v]) => new URLSearchParams(location.hash.slice(1)).get(k) === v, [key, value] as const);
@@ -38,7 +56,7 @@ async function dragAcross(page: Page, control: Locator, from: number, to: number
 
 describe('chart controls', () => {
   it('the epsilon marker on the Finite differences chart is a slider: keys and drag move the header slider and the hash', async () => {
-    const { page, watch, context } = await open();
+    const { page, watch } = await openShared();
     const marker = page.getByRole('slider', { name: /epsilon, on the chart/ });
     const header = page.getByLabel('Finite-difference epsilon', { exact: true });
     expect(await marker.getAttribute('aria-valuetext')).toBe('h = 1e-5');
@@ -68,11 +86,10 @@ describe('chart controls', () => {
     // The marks follow the report computed for it.
     await page.waitForFunction(() => document.querySelector('.chart-slider .selected text')?.textContent === 'h = 6.3e-12');
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 
   it('the Work chart’s T marker is a slider for the steps: a click anywhere, a drag and the keys', async () => {
-    const { page, watch, context } = await open();
+    const { page, watch } = await openShared();
     const marker = page.getByRole('slider', { name: /steps, on the chart/ });
     expect(await marker.getAttribute('aria-valuetext')).toBe('T = 40 steps');
     const hit = marker.locator('.chart-slider-hit');
@@ -96,11 +113,10 @@ describe('chart controls', () => {
     const steps = Number(await page.getByLabel('Chain steps', { exact: true }).inputValue());
     await page.waitForFunction((p) => document.querySelector('.summary')?.textContent?.includes(`P = ${p}`), 2 * steps);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 
   it('each point of the frontier is a choice: Enter and a click set the schedule and its stride or snapshots', async () => {
-    const { page, watch, context } = await open();
+    const { page, watch } = await openShared();
     const frontier = page.locator('.frontier');
     const choices = frontier.getByRole('listbox');
     const options = choices.getByRole('option');
@@ -130,7 +146,6 @@ describe('chart controls', () => {
     expect(await page.getByRole('slider', { name: 'Checkpoint stride' }).inputValue()).toBe('10');
     expect(await axeViolations(page)).toEqual([]);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -207,7 +222,7 @@ describe('linked views', () => {
 
 describe('time beside work', () => {
   it('the Work panel and the summary show each method’s measured time beside its count', async () => {
-    const { page, watch, context } = await open();
+    const { page, watch } = await openShared();
     await page.waitForFunction(() => [...document.querySelectorAll('.time-table tbody td:nth-child(3)')].every((td) => /ms|s$/.test(td.textContent ?? '')), undefined, { timeout: 60_000 });
     const rows = await page.locator('.time-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows.map((r) => r[0])).toEqual(['plain evaluation (the unit)', 'reverse mode', 'checkpointed', 'forward mode', 'central differences']);
@@ -217,7 +232,6 @@ describe('time beside work', () => {
     expect(await page.locator('.time-summary').textContent()).toMatch(/measured time, in plain runs: reverse \d/);
     expect(await page.locator('.time-note').textContent()).toMatch(/They\s+differ because/);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -264,7 +278,7 @@ describe('fixes from the walkthrough', () => {
       [1920, 1080],
       [1024, 768],
     ]) {
-      const { page, context } = await open('', { width: w, height: h });
+      const { page, context } = w === 1920 ? await openShared() : await open('', { width: w, height: h });
       heights[`${w}`] = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().height);
       // Scrolled to the playground, the bar has gone with the chain's part of the page.
       // (Again once its body is in: the section loads it as it comes near, which moves what follows.)
@@ -274,14 +288,16 @@ describe('fixes from the walkthrough', () => {
       await settled(page);
       const top = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
       expect(top).toBeLessThanOrEqual(0);
-      await context.close();
+      if (context !== shared?.context) await context.close();
     }
     expect(heights['1920']).toBeLessThan(90);
     expect(heights['1024']).toBeLessThan(130);
 
-    const { page, context } = await open('#steps=40&stride=40');
+    // Stride T, reached by the hash on the shared page.
+    const { page } = await openShared();
+    await page.evaluate(() => (window.location.hash = '#steps=40&stride=40'));
     const note = page.locator('.checkpoint-note');
-    await page.waitForFunction(() => document.querySelector('.checkpoint-note')?.textContent?.includes('T = 40'));
+    await page.waitForFunction(() => document.querySelector('.checkpoint-note')?.textContent?.includes('A stride of T = 40'));
     expect(await note.textContent()).toMatch(/A stride of T = 40 is one segment: the full tape, nothing replayed/);
     expect(await note.textContent()).toMatch(/smallest near k = √T, here k ≈ 6/);
     await page.getByRole('radio', { name: 'Binomial' }).check();
@@ -290,14 +306,12 @@ describe('fixes from the walkthrough', () => {
     // The frontier's byte axis reads in one format.
     const ticks = await page.locator('.frontier .axis-bottom text').allTextContents();
     for (const t of ticks.filter((t) => !t.includes('memory'))) expect(t).toMatch(/^\d+ (B|KiB|MiB)$/);
-    await context.close();
   });
 
   it('the forward panel’s colour bar has a title and the gauge’s 0 box is labelled', async () => {
-    const { page, context } = await open();
+    const { page } = await openShared();
     expect(await page.locator('.ramp-title').textContent()).toMatch(/colour: \|∂xₜ\/∂θⱼ\|, log scale/);
     expect(await page.locator('.gauge svg').textContent()).toContain('exact');
-    await context.close();
   });
 
   it('on a phone the gradient table shows every column as a labelled line and the comparison fits', async () => {
@@ -322,7 +336,7 @@ describe('fixes from the walkthrough', () => {
   });
 
   it('the playground keeps the last finished result while a prefix is typed', async () => {
-    const { page, context } = await open();
+    const { page } = await openShared();
     await page.locator('.playground-panel').scrollIntoViewIfNeeded();
     const field = page.getByLabel('Expression', { exact: true });
     await field.scrollIntoViewIfNeeded();
@@ -337,6 +351,5 @@ describe('fixes from the walkthrough', () => {
     await field.pressSequentially('x*y + sin(x*x)', { delay: 30 });
     await page.waitForFunction(() => document.querySelector('.expr-ok')?.textContent?.includes('x, y'));
     expect((await page.locator('.grad-table tbody th').allTextContents()).map((r) => r.trim())).toEqual(['x', 'y']);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { openPage, sharedBrowser } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPage, sharedBrowser, type Watch } from './harness.ts';
 
 const env = sharedBrowser();
 
@@ -68,16 +68,41 @@ function measureGraph(page: Page): Promise<Measured> {
   });
 }
 
+/**
+ * One page per screen (projector in presentation, phone) that the chapters share: one load each
+ * instead of three. A test reaches its chapter by the hash, as the lesson's own links do
+ * (app/lesson/wire.ts), and waits until the earlier chapter's graph is gone: the chapter's figure
+ * is mounted afresh (LessonPage keys it by chapter), as on a load of its link.
+ */
+const pages = new Map<string, { page: Page; watch: Watch; close(): Promise<void> }>();
+afterAll(async () => {
+  for (const { close } of pages.values()) await close();
+});
+
 async function graphOf(chapter: number, width: number, height: number, present: boolean): Promise<Measured> {
-  const context = await env.context({ viewport: { width, height } });
-  const { page, watch } = await openPage(context, env.served.origin);
-  await page.goto(`${env.served.url}#lesson=${chapter}${present ? '&present=1' : ''}`);
+  const hash = `#lesson=${chapter}${present ? '&present=1' : ''}`;
+  const key = `${width}×${height}`;
+  let shared = pages.get(key);
+  if (!shared) {
+    const context = await env.context({ viewport: { width, height } });
+    const { page, watch } = await openPage(context, env.served.origin);
+    await page.goto(`${env.served.url}${hash}`);
+    shared = { page, watch, close: () => context.close() };
+    pages.set(key, shared);
+  } else if ((await shared.page.evaluate(() => window.location.hash)) !== hash) {
+    await shared.page.evaluate((h) => {
+      document.querySelectorAll('.xgraph svg').forEach((svg) => svg.setAttribute('data-earlier', ''));
+      window.location.hash = h;
+    }, hash);
+    await shared.page.waitForFunction(() => !document.querySelector('.xgraph svg[data-earlier]'), undefined, { timeout: 60_000 });
+  }
+  const { page, watch } = shared;
+  watch.errors.length = 0;
   await page.locator('.xgraph svg .xg-node').first().waitFor();
   // Every node drawn and every edge recorded (chapter 1 shows the whole recording at first).
   await page.waitForFunction(() => document.querySelectorAll('.xgraph .xg-edge').length > 0 && !document.querySelector('.xgraph .xg-node.pending'));
   const measured = await measureGraph(page);
   expect(watch.errors).toEqual([]);
-  await context.close();
   return measured;
 }
 

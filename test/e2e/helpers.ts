@@ -114,3 +114,53 @@ export async function settled(page: Page): Promise<void> {
   );
   await steady(page, () => [window.scrollX, window.scrollY]);
 }
+
+/** The lab's whole hash for its defaults, as it writes it back after a load of `/`. */
+export const DEFAULT_HASH = '#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25';
+
+/** The summary strip's figures (work, errors, best epsilon, held items; not its measured times). */
+export const summaryFigures = (page: Page): Promise<string[]> => page.locator('.summary .stat-value').allTextContents();
+
+/**
+ * Brings a lab page that is already loaded back to the state of `hash` without a reload, as an
+ * edited address bar does (the lab reads the hash on `hashchange`, app/lab/labSync.ts), so tests
+ * that share one page start each from a known state whatever ran before. `hash` is the whole hash
+ * as the lab writes it; `figures` are `summaryFigures` read once on a page showing that state. It
+ * returns once the hash is that, the summary shows those figures, every panel (the Work panel far
+ * below included) has drawn its report for those steps and nothing is dimmed as stale; with no
+ * focus, no pointer over the page and the page scrolled to its top.
+ */
+export async function returnTo(page: Page, hash: string, figures: readonly string[]): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  const steps = new URLSearchParams(hash.slice(1)).get('steps');
+  await page.waitForFunction(
+    ([h, f, t]) => {
+      // Set again while it differs: a slider that was dragged commits its value when the drag
+      // rests (app/state/perf/dragging.ts), which can land after the first setting.
+      if (window.location.hash !== h) {
+        window.location.hash = h;
+        return false;
+      }
+      return (
+        JSON.stringify([...document.querySelectorAll('.summary .stat-value')].map((e) => e.textContent)) === f &&
+        (document.querySelector('.panel-work')?.textContent ?? '').includes(`T = ${t}`) &&
+        !document.querySelector('.stale')
+      );
+    },
+    [hash, JSON.stringify(figures), steps] as const,
+    { timeout: 60_000, polling: 100 },
+  ).catch(async (error: unknown) => {
+    const seen = await page.evaluate(() => ({
+      hash: window.location.hash,
+      figures: [...document.querySelectorAll('.summary .stat-value')].map((e) => e.textContent),
+      work: document.querySelector('.panel-work h2 + *')?.textContent?.slice(0, 80),
+      workT: (document.querySelector('.panel-work')?.textContent ?? '').match(/T = \d+/g),
+      stale: [...document.querySelectorAll('.stale')].map((e) => e.className),
+    }));
+    throw new Error(`returnTo ${hash}: the page shows ${JSON.stringify(seen)}, not ${JSON.stringify(figures)}`, { cause: error });
+  });
+  await panelsDrawn(page, 5);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await steady(page, () => [window.scrollX, window.scrollY]);
+}

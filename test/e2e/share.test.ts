@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Download } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { axeViolations, drag, panelsDrawn, summarySays, systemScheme } from './helpers.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEFAULT_HASH, drag, panelsDrawn, returnTo, summaryFigures, summarySays, systemScheme } from './helpers.ts';
 import { openPage, waitForCharts, serveDist, sharedBrowser } from './harness.ts';
 
 const env = sharedBrowser();
@@ -16,6 +16,29 @@ async function open(hash = '', options: Parameters<Browser['newContext']>[0] = {
 }
 
 const text = async (download: Download) => readFileSync(await download.path(), 'utf8');
+
+/**
+ * The lab at the defaults that the keyboard, live-region and export tests share: one load instead
+ * of three. Each starts from the defaults, reached by the hash (returnTo), with the system's
+ * motion setting back to no preference and the keyboard's starting point at the page's top (a
+ * click on its corner, as on a fresh page where Tab starts from the top).
+ */
+let shared: (Awaited<ReturnType<typeof open>> & { figures: string[] }) | null = null;
+async function openShared() {
+  if (!shared) {
+    const opened = await open();
+    await waitForCharts(opened.page);
+    await summarySays(opened.page, 'model h*');
+    shared = { ...opened, figures: await summaryFigures(opened.page) };
+  } else {
+    await shared.page.emulateMedia({ reducedMotion: 'no-preference' });
+    await returnTo(shared.page, DEFAULT_HASH, shared.figures);
+    await shared.page.mouse.click(1, 1);
+  }
+  shared.watch.errors.length = 0;
+  return shared;
+}
+afterAll(() => shared?.context.close());
 
 describe('accessibility', () => {
   it('axe finds no violation in the light and dark system themes, with a menu and notices open', async () => {
@@ -62,8 +85,7 @@ describe('accessibility', () => {
   });
 
   it('works from the keyboard with a visible focus: sliders, theme, export menu', async () => {
-    const { context, page } = await open();
-    await waitForCharts(page);
+    const { page } = await openShared();
     const seen: string[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
@@ -87,12 +109,11 @@ describe('accessibility', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Work against steps (SVG)');
     await page.keyboard.press('Escape');
     expect(await page.locator('.panel-work details.export-menu').getAttribute('open')).toBeNull();
-    await context.close();
   });
 
   it('announces the key figures through a live region, and honours reduced motion', async () => {
-    const { context, page } = await open('', { reducedMotion: 'reduce' });
-    await waitForCharts(page);
+    const { page } = await openShared();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const live = page.locator('.announcer');
     await page.waitForFunction(() => document.querySelector('.announcer')?.textContent?.includes('T = 40'));
     expect(await live.textContent()).toMatch(/^T = 40, P = 80\. Work per gradient in chain runs: reverse 2, forward 81, central differences 161/);
@@ -106,7 +127,6 @@ describe('accessibility', () => {
       return getComputedStyle(progress).animationDuration;
     });
     expect(parseFloat(motion)).toBeLessThan(0.01);
-    await context.close();
   });
 });
 
@@ -125,8 +145,9 @@ function parseCsv(body: string): { header: string[]; rows: string[][] } {
 
 describe('sharing and export', () => {
   it('each chart exports as a standalone SVG and a 2× PNG; the report as JSON; sweep and gradients as CSV', async () => {
-    const { context, page, watch } = await open('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
-    await waitForCharts(page);
+    // The defaults, written out: the report's settings below are these.
+    const { page, watch } = await openShared();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#steps=40&eps=1e-5&stride=4&schedule=periodic&snapshots=3&c=0.35&x0=0.4&target=0.25');
     await summarySays(page, 'model h*');
     const files: Record<string, Download> = {};
     for (const summary of await page.locator('details.export-menu summary').all()) {
@@ -221,7 +242,6 @@ describe('sharing and export', () => {
       expect(values.every(Number.isFinite)).toBe(true);
     });
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 
   it('embed mode shows only the chosen panels and their controls, round-trips, and fits an iframe', async () => {

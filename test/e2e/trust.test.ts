@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evalUses } from '../app/evalScan.ts';
-import { drag, summarySays } from './helpers.ts';
+import { DEFAULT_HASH, drag, returnTo, summaryFigures, summarySays } from './helpers.ts';
 import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 import { junkHashes } from './junk.ts';
 
@@ -112,10 +112,29 @@ describe('bad input', () => {
 });
 
 describe('worker faults', () => {
+  // Each test breaks the page's worker and sees the lab restart it: one page serves them all (one
+  // load instead of four), each test starting from the defaults, reached by the hash (returnTo),
+  // with the worker the last restart left.
+  let lab: Awaited<ReturnType<typeof fresh>>;
+  let figures: string[];
+  beforeAll(async () => {
+    lab = await fresh();
+    await lab.page.goto(env.served.url);
+    await waitForCharts(lab.page);
+    await summarySays(lab.page, 'model h*');
+    figures = await summaryFigures(lab.page);
+  });
+  afterAll(() => lab?.context.close());
+  beforeEach(async () => {
+    await returnTo(lab.page, DEFAULT_HASH, figures);
+    // A settings change clears the last test's note: each test's wait for it sees its own.
+    await lab.page.waitForFunction(() => !document.body.textContent?.includes('The engine stopped unexpectedly'));
+    await expect.poll(() => lab.page.workers().filter((w) => w.url().includes('lab.worker')).length, { timeout: 30_000 }).toBe(1);
+    lab.watch.errors.length = 0;
+  });
+
   it('says so in one line, restarts the worker and recomputes when the worker throws', async () => {
-    const { context, page, watch } = await fresh();
-    await page.goto(env.served.url);
-    await waitForCharts(page);
+    const { page, watch } = lab;
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     expect(worker).toBeTruthy();
     const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
@@ -132,13 +151,10 @@ describe('worker faults', () => {
     await summarySays(page, 'P = 104');
     expect(page.workers().filter((w) => w.url().includes('lab.worker'))).toHaveLength(1);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 
   it('treats an unexpected exception inside a run as a fault: restarts and recomputes', async () => {
-    const { context, page, watch } = await fresh();
-    await page.goto(env.served.url);
-    await waitForCharts(page);
+    const { page, watch } = lab;
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     // Break the engine in this worker only: its next run throws a TypeError, not a LabInputError.
     await worker.evaluate(() => {
@@ -151,25 +167,19 @@ describe('worker faults', () => {
     await summarySays(page, 'P = 90');
     expect(await page.locator('.notice.failure').count()).toBe(0);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 
   it('recovers when the worker dies silently in the middle of a run', async () => {
-    const { context, page } = await fresh();
-    await page.goto(env.served.url);
-    await waitForCharts(page);
+    const { page } = lab;
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     await worker.evaluate(() => self.close());
     await drag(page, 'Chain steps', 47);
     await page.getByText('The engine stopped unexpectedly; restarted it and recomputed.').waitFor({ timeout: 30_000 });
     await summarySays(page, 'P = 94');
-    await context.close();
   });
 
   it('cancels a long run: the worker stops, the earlier figures stay, and it says so', async () => {
-    const { context, page } = await fresh();
-    await page.goto(env.served.url);
-    await waitForCharts(page);
+    const { page } = lab;
     const sweepPath = () => page.locator('.panel-fd svg.chart path.mark-fd-line').first().getAttribute('d');
     const before = await sweepPath();
     // Slow the engine's tanh down (in the worker only) so the sweep at T = 200, under half a
@@ -200,6 +210,5 @@ describe('worker faults', () => {
     await summarySays(page, 'P = 60');
     await page.waitForFunction(() => !document.querySelector('.panel-fd .chart-box.stale'));
     expect(await page.getByText('Cancelled:').count()).toBe(0);
-    await context.close();
   });
 });
