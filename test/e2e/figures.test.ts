@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEFAULT_HASH, returnTo, settled, summaryFigures, summarySays } from './helpers.ts';
+import { axeViolations, DEFAULT_HASH, returnTo, scrollUntilInView, settled, summaryFigures, summarySays } from './helpers.ts';
 import { openPage, sharedBrowser, waitForCharts } from './harness.ts';
 
 const env = sharedBrowser();
@@ -316,7 +316,7 @@ describe('fixes from the walkthrough', () => {
 
   it('on a phone the gradient table shows every column as a labelled line and the comparison fits', async () => {
     const { page, context } = await open('', { width: 390, height: 844 });
-    await page.locator('.playground-panel').scrollIntoViewIfNeeded();
+    await scrollUntilInView(page, '.grad-table', 'section.playground-panel');
     await page.locator('.grad-table').waitFor({ timeout: 60_000 });
     const fits = (sel: string) => page.locator(sel).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
     expect(await fits('.grad-wrap')).toBe(true);
@@ -324,12 +324,9 @@ describe('fixes from the walkthrough', () => {
       tds.map((td) => getComputedStyle(td, '::before').content),
     );
     expect(labels).toContain('"central vs reverse"');
-    // The panel, not its body: a panel far from the screen skips its content's layout
-    // (content-visibility: auto), so its body has no box to scroll to until the panel is near.
-    await page.locator('section.tensor-panel').scrollIntoViewIfNeeded();
-    // The tensor lab measures once its body is on screen, and on a phone the panel's head
-    // alone can fill the screen: bring the comparison itself into view.
-    await page.locator('.tensor-lab .compare').scrollIntoViewIfNeeded({ timeout: 30_000 });
+    // The tensor lab measures once its body is on screen, and the sections above it change
+    // height as they are drawn (content-visibility): scroll until the comparison is on screen.
+    await scrollUntilInView(page, '.tensor-lab .compare', 'section.tensor-panel');
     await page.locator('.compare-table').waitFor({ timeout: 30_000 });
     expect(await fits('.compare-wrap')).toBe(true);
     await context.close();

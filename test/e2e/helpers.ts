@@ -164,3 +164,29 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
   await page.evaluate(() => window.scrollTo(0, 0));
   await steady(page, () => [window.scrollX, window.scrollY]);
 }
+
+/**
+ * Scrolls until the first element matching `selector` has its top on screen and is drawn. A page
+ * of content-visibility sections changes height as sections near the screen are drawn, so one
+ * scrollIntoView can land short (and Playwright's, which waits for the element to stop moving,
+ * can time out): this scrolls again on each poll until the element is there. Until the element
+ * exists it scrolls to `via` instead: a lazily loaded section's body appears only once the
+ * section comes near the screen.
+ */
+export async function scrollUntilInView(page: Page, selector: string, via: string, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    ([sel, outer]) => {
+      const el = document.querySelector(sel);
+      if (!el) {
+        document.querySelector(outer)?.scrollIntoView({ block: 'start' });
+        return false;
+      }
+      const r = el.getBoundingClientRect();
+      if (r.height > 0 && r.top > -2 && r.top < window.innerHeight - 40) return true;
+      el.scrollIntoView({ block: 'start' });
+      return false;
+    },
+    [selector, via] as const,
+    { timeout, polling: 250 },
+  );
+}
