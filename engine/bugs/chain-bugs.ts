@@ -2,7 +2,7 @@ import { chainLoss, recordStep, stepsOf, type ChainParams } from '../chain.ts';
 import type { GradientPair } from '../report.ts';
 import { recordChain, tapeNodesFor, type RecordedChain } from '../reverse.ts';
 import { Tape, type NodeId } from '../tape.ts';
-import { AutogradError, IN_PLACE_FACTOR, SavedGraph } from './saved-graph.ts';
+import { IN_PLACE_FACTOR, refusal, SavedGraph } from './saved-graph.ts';
 
 /** dL/da_t and dL/db_t read off a sweep's adjoints at the chain's leaves. */
 function leafGradient(rec: Pick<RecordedChain, 'a' | 'b'>, adj: ArrayLike<number>): GradientPair {
@@ -105,17 +105,6 @@ export function inPlaceBug(params: ChainParams, step: number): { correct: Gradie
   };
   const buggy = leafGradient(rec, modified().backward(rec.loss, { checkVersions: false }).adjoints);
   return { correct, buggy, error: refusal(() => modified().backward(rec.loss)) };
-}
-
-/** The message of the AutogradError `f` raises; an Error if it raises none. */
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AutogradError) return err.message;
-    throw err;
-  }
-  throw new Error('internal: the framework check did not refuse');
 }
 
 /**

@@ -2,7 +2,7 @@ import type { CompiledExpression } from '../expr/compile.ts';
 import { LAST_BINARY, LAST_SOURCE, OPS, type OpRow } from '../ops.ts';
 import { registersFor } from '../program.ts';
 import { Tape, type NodeId } from '../tape.ts';
-import { AutogradError, IN_PLACE_FACTOR, SavedGraph } from './saved-graph.ts';
+import { IN_PLACE_FACTOR, refusal, SavedGraph } from './saved-graph.ts';
 
 /** One input's row: its right gradient and what each bug that applies to it reports instead. */
 export interface ExprBugRow {
@@ -64,17 +64,6 @@ function sweepWithout(tape: Tape, out: number, cut: number, slot: number): Float
     for (let s = 0; s < parents.length; s++) if (!(i === cut && s === slot)) adj[parents[s]] += partials[s] * g;
   }
   return adj;
-}
-
-/** The message of the AutogradError `f` raises. */
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AutogradError) return err.message;
-    throw err;
-  }
-  throw new Error('internal: the framework check did not refuse');
 }
 
 /**

@@ -19,6 +19,17 @@ export class AutogradError extends Error {
   override name = 'AutogradError';
 }
 
+/** The message of the AutogradError `f` raises (a framework's refusal); an Error if it raises none. */
+export function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof AutogradError) return err.message;
+    throw err;
+  }
+  throw new Error('internal: the framework check did not refuse');
+}
+
 /** A sweep's result: every node's adjoint, and what it held. */
 export interface SavedSweep {
   /** ∂output/∂node for nodes 0 … output. */
