@@ -37,7 +37,10 @@ export interface ExprInPlace {
 /** The bugs of the lab's list that apply to one expression at one point, run on its tape. */
 export interface ExprBugs {
   rows: ExprBugRow[];
-  /** Null when no rule reads an intermediate value (a sum of inputs, say): nothing saved to change. */
+  /**
+   * Null when no rule reads an intermediate value as an operand (a sum of inputs, say). Rules that
+   * keep their own output (PyTorch saves exp's and tanh's result) are not modelled.
+   */
   inPlace: ExprInPlace | null;
   /** A second backward() over the freed graph: the error, and the bytes retain_graph=True keeps. */
   retainGraph: { error: string; bytes: number };

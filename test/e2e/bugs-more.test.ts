@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './helpers.ts';
+import { axeViolations, scrollUntilInView } from './helpers.ts';
 import { field, PLAYGROUND, row, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
 
 /** The bugs on the playground's expression, free-late's chart, and the tensor section's training without zero_grad(). */
@@ -57,7 +57,7 @@ describe('the bugs on the playground’s expression', () => {
     const { page, watch } = await openPlayground('', { viewport: { width: 390, height: 844 } });
     const table = page.locator(`${PLAYGROUND} .pg-bugs-table`);
     await table.waitFor();
-    await table.scrollIntoViewIfNeeded();
+    await scrollUntilInView(page, `${PLAYGROUND} .pg-bugs-table`, PLAYGROUND);
     const box = await table.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
@@ -100,7 +100,7 @@ describe('the tensor section’s training without zero_grad()', () => {
     await panel.locator('.train-controls').waitFor({ timeout: 30_000 });
     await scrollTo(page, TENSOR);
     const compare = panel.locator('.zero-grad-compare');
-    await compare.scrollIntoViewIfNeeded();
+    await scrollUntilInView(page, `${TENSOR} .zero-grad-compare`, TENSOR);
     await compare.locator('.fig-zg-right dd').waitFor({ timeout: 60_000 });
     expect(await compare.locator('svg.chart .series-line').count()).toBe(2);
     expect(await axeViolations(page, [`${TENSOR} .zero-grad-compare`])).toEqual([]);

@@ -166,17 +166,17 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
 }
 
 /**
- * Scrolls until the first element matching `selector` has its top on screen and is drawn. A page
+ * Scrolls until the element matching `selector` (the `index`-th, from 0) has its top on screen and is drawn. A page
  * of content-visibility sections changes height as sections near the screen are drawn, so one
  * scrollIntoView can land short (and Playwright's, which waits for the element to stop moving,
  * can time out): this scrolls again on each poll until the element is there. Until the element
  * exists it scrolls to `via` instead: a lazily loaded section's body appears only once the
  * section comes near the screen.
  */
-export async function scrollUntilInView(page: Page, selector: string, via: string, timeout = 60_000): Promise<void> {
+export async function scrollUntilInView(page: Page, selector: string, via: string, index = 0, timeout = 60_000): Promise<void> {
   await page.waitForFunction(
-    ([sel, outer]) => {
-      const el = document.querySelector(sel);
+    ([sel, outer, nth]) => {
+      const el = document.querySelectorAll(sel)[nth];
       if (!el) {
         document.querySelector(outer)?.scrollIntoView({ block: 'start' });
         return false;
@@ -186,7 +186,7 @@ export async function scrollUntilInView(page: Page, selector: string, via: strin
       el.scrollIntoView({ block: 'start' });
       return false;
     },
-    [selector, via] as const,
+    [selector, via, index] as const,
     { timeout, polling: 250 },
   );
 }

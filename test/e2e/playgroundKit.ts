@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
+import { scrollUntilInView } from './helpers.ts';
 
 /** What the playground's and the tensor panel's browser tests share: one server and one browser a file, and the steps they repeat. */
 
@@ -41,7 +42,7 @@ export function startKit(): Kit {
       // content-visibility leaves it undrawn (hidden) until it comes near the screen.
       const table = opened.page.locator(`${PLAYGROUND} .grad-table`);
       await table.waitFor({ state: 'attached', timeout: 60_000 });
-      await table.scrollIntoViewIfNeeded();
+      await scrollUntilInView(opened.page, `${PLAYGROUND} .grad-table`, PLAYGROUND);
       await table.waitFor({ timeout: 60_000 });
       return opened;
     },

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, drag, systemScheme } from './helpers.ts';
+import { axeViolations, drag, scrollUntilInView, systemScheme } from './helpers.ts';
 import { hashOf, scrollTo, startKit, type Options } from './playgroundKit.ts';
 
 const SECTION = 'section.tradeoffs-panel';
@@ -9,8 +9,9 @@ const { open } = startKit();
 
 /**
  * Opens the page at `hash` and brings the section in, its four levers drawn and its times measured.
- * Each lever is scrolled into view before it is waited for: on a phone the section is taller than
- * the screen, and a part of the page far from it is skipped (content-visibility), never visible.
+ * Each lever is scrolled into view before it is waited for (scrollUntilInView): on a phone the
+ * section is taller than the screen, a part of the page far from it is skipped (content-visibility),
+ * and the page above changes height as it is drawn, so one scroll can land short.
  */
 async function openSection(hash = '', options: Options = {}) {
   const opened = await open(hash, options);
@@ -18,12 +19,12 @@ async function openSection(hash = '', options: Options = {}) {
   const levers = opened.page.locator(`${SECTION} .lever`);
   await levers.nth(3).waitFor({ state: 'attached', timeout: 30_000 });
   for (let i = 0; i < 4; i++) {
-    await levers.nth(i).scrollIntoViewIfNeeded();
+    await scrollUntilInView(opened.page, `${SECTION} .lever`, SECTION, i);
     await levers.nth(i).waitFor({ timeout: 30_000 });
   }
   const times = opened.page.locator(`${SECTION} .tradeoffs-cost.time`);
   await times.waitFor({ state: 'attached', timeout: 30_000 });
-  await times.scrollIntoViewIfNeeded();
+  await scrollUntilInView(opened.page, `${SECTION} .tradeoffs-cost.time`, SECTION);
   await times.waitFor({ timeout: 30_000 });
   await scrollTo(opened.page, SECTION);
   return opened;

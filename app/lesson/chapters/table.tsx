@@ -446,7 +446,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     question: {
-      prompt: 'A training step calls backward() twice and never zero_grad(). What does .grad hold then?',
+      prompt: 'A first training step calls backward() twice, without zero_grad(). What does .grad hold then?',
       choices: [
         {
           label: 'The right gradient',
@@ -481,7 +481,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
         <p>
           A <dfn>dual number</dfn> is a value with a tangent beside it: its rate of change as the inputs move along
-          v. Record and sweep the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
+          v. Run the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
           <dfn>forward over reverse</dfn>.
         </p>
       </>

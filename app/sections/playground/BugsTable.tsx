@@ -2,9 +2,10 @@ import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { gradientText } from './resultView.ts';
 
-/** A buggy value's cell class: grey where the bug changes nothing here, red where it does. */
+/** A buggy value's cell class: grey where the bug changes nothing here (or has no value), red where it does. */
 function cellClass(buggy: number | null, right: number, kind: string): string {
-  return `pg-bug-${kind} ${buggy !== null && Object.is(buggy, right) ? 'muted' : 'wrong'}`;
+  // No value (detach where nothing reads v) changes nothing either.
+  return `pg-bug-${kind} ${buggy === null || Object.is(buggy, right) ? 'muted' : 'wrong'}`;
 }
 
 /**
@@ -86,8 +87,9 @@ export function BugsTable({ result }: { result: PlaygroundResult }) {
           </div>
         ) : (
           <p className="grad-cost pg-bug-inplace-none">
-            in-place: no rule of this expression reads an intermediate value (a sum of inputs, say), so nothing saved for
-            the sweep could be changed in place.
+            in-place: no rule here reads an intermediate value as an operand (in a sum of inputs, say), so the lab has no
+            saved operand to change. (PyTorch also saves the outputs of exp, tanh and a few more; the lab does not model
+            those.)
           </p>
         )}
         <div className="pg-bug-error pg-bug-retain" role="note">

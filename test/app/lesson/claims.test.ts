@@ -16,10 +16,11 @@ import {
   tradeoffsFigures,
 } from '../../../engine/index.ts';
 import { leastBy } from '../../../app/lesson/chapters/leastMemory.ts';
+import { GLOSSARY } from '../../../app/lesson/glossary.ts';
+import { say } from '../../../app/lesson/chapters/row.ts';
 import { CARD, FIVE_NODES } from '../../../app/lesson/exprTape.ts';
 import { lessonSettings } from '../../../app/lesson/engine.ts';
-import { CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
-import { GLOSSARY } from '../../../app/lesson/glossary.ts';
+import { chapterRow, CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
 
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 
@@ -116,7 +117,18 @@ describe('the lesson’s stated numbers', () => {
     expect(f.hvp.gradientWorkUnits).toBe(2);
     expect(f.hvp.tapeBytes).toBeGreaterThan(f.hvp.gradientTapeBytes);
     expect(f.hvp.maxRelative).toBeLessThan(1e-6);
-    expect((2 * 40) ** 2).toBe(6400);
+    // P = 2T parameters, one H·v entry for each: the Hessian has P² entries, and the choice and the glossary say so.
+    const P = f.hvp.hvp.a.length + f.hvp.hvp.b.length;
+    expect(P).toBe(80);
+    expect((P * P).toLocaleString('en-US')).toBe('6,400');
+    expect(chapterRow(12).question!.choices.map((c) => say(c.label, {}))).toContain(`${(P * P).toLocaleString('en-US')}, one per Hessian entry`);
+    expect(GLOSSARY.find(([term]) => term === 'Hessian')![1]).toContain(`${(P * P).toLocaleString('en-US')} for the 40-step chain`);
+  });
+
+  it('chapters 11 and 12: the glossary, open beside a question, does not state its answer', () => {
+    const entry = (term: string) => GLOSSARY.find(([t]) => t === term)![1];
+    expect(entry('zero_grad')).not.toMatch(/twice|doubl/i);
+    for (const term of ['Forward over reverse', 'Hessian-vector product', 'Dual number']) expect(entry(term)).not.toMatch(/one recording|one sweep|two passes|2 passes/i);
   });
 
   it('chapter 11’s caption: total += loss holds every step’s tape, freeing late about doubles the peak, float32’s error floor is far above float64’s', () => {
