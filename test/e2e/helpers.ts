@@ -166,7 +166,7 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
 }
 
 /**
- * Scrolls until the element matching `selector` (the `index`-th, from 0) has its top on screen and is drawn. A page
+ * Scrolls until the element matching `selector` (the `index`-th, from 0) is on screen (in part at least) and drawn. A page
  * of content-visibility sections changes height as sections near the screen are drawn, so one
  * scrollIntoView can land short (and Playwright's, which waits for the element to stop moving,
  * can time out): this scrolls again on each poll until the element is there. Until the element
@@ -182,8 +182,10 @@ export async function scrollUntilInView(page: Page, selector: string, via: strin
         return false;
       }
       const r = el.getBoundingClientRect();
-      if (r.height > 0 && r.top > -2 && r.top < window.innerHeight - 40) return true;
-      el.scrollIntoView({ block: 'start' });
+      // On screen, in part at least: done. Scrolled only while it is off screen, so two polls
+      // never fight the page's own layout (sections drawn above it as they come near).
+      if (r.height > 0 && r.bottom > 40 && r.top < window.innerHeight - 40) return true;
+      el.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'center' });
       return false;
     },
     [selector, via, index] as const,
