@@ -4,6 +4,7 @@ import type { ChainTapeView } from '../../engine/tape-view.ts';
 import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
+import { timingTurn } from '../channel/turns.ts';
 import { unpackReport } from '../channel/transfer.ts';
 import { whenIdle } from '../../engine/slicing.ts';
 import type { LabWorkerApi } from './protocol.ts';
@@ -42,7 +43,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     },
     run: (settings, onProgress) => channel.run((worker, progress) => worker.run(settings, progress), onProgress).then(unpackReport),
     tape: (settings) => channel.call((worker) => worker.tape(settings)),
-    time: (settings) => channel.call((worker) => worker.time(settings)),
+    time: (settings) => timingTurn(() => channel.call((worker) => worker.time(settings))),
     cancel: () => channel.cancel(),
   };
 }

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { openChannel } from '../channel/channel.ts';
 import { comlinkWorker, type ComlinkWorker } from '../channel/comlink.ts';
+import { timingTurn } from '../channel/turns.ts';
 import type { StageListener, StageMessage, TradeoffsEngine, TradeoffsWorkerApi } from './protocol.ts';
 
 /** One started worker of the section, with the calls' stage listeners by serial. */
@@ -48,9 +49,12 @@ export const tradeoffsEngine: TradeoffsEngine = {
       const { serial, done } = worker.stages(onStage);
       return worker.remote.figures(request, serial).finally(done);
     }),
+  // In turn with the lab's own timing (workers/channel/turns.ts): two timing loops at once would each time the other.
   timings: (request, budgetMs, fusionMs, onStage) =>
-    channel.call((worker) => {
-      const { serial, done } = worker.stages(onStage);
-      return worker.remote.timings(request, budgetMs, fusionMs, serial).finally(done);
-    }),
+    timingTurn(() =>
+      channel.call((worker) => {
+        const { serial, done } = worker.stages(onStage);
+        return worker.remote.timings(request, budgetMs, fusionMs, serial).finally(done);
+      }),
+    ),
 };
