@@ -69,7 +69,9 @@ export function TensorLab() {
         seen.disconnect();
         if (useLab.getState().trainStatus === 'idle') void startTrainingRun(useLab, tensorEngine);
       },
-      { threshold: 0.3 },
+      // Once the charts' top is in the upper 70 % of the window: a share of the block's area (it
+      // was 30 %) asked a phone or a short projector window for more than the screen could show.
+      { threshold: 0, rootMargin: '0px 0px -30% 0px' },
     );
     seen.observe(node);
     return () => seen.disconnect();
