@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (engine, app logic, command line; runs in Node) and `e2e` (drives the
-// built app in Chromium through playwright-core; run after `vite build`).
+// Three projects: `unit` (engine, command line, architecture, scripts) and `unit-app` (the app's
+// logic), both in Node, and `e2e` (drives the built app in Chromium through playwright-core; run
+// after `vite build`). `unit` shares one module graph among the files of a worker (isolate: false):
+// its modules keep no state a test changes (no store, no fake timer left on, no global stubbed),
+// and importing the engine again for each file cost about 10 s of the stage. The app's tests keep
+// their isolation: they change the app's stores and stub browser globals.
 export default defineConfig({
   test: {
     // One worker a core: the default leaves one core idle, and on two cores the unit tests then
@@ -13,7 +17,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/architecture/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/app/**/*.test.{ts,tsx}', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          include: ['test/architecture/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // See above: a test here that fakes timers or stubs a global must restore them itself.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-app',
+          include: ['test/app/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 60_000,
         },
