@@ -8,6 +8,8 @@ export default defineConfig([
   {
     ignores: [
       'dist/',
+      // A contributor's own experiments (gitignored): not part of the project.
+      'scratch/',
       // Written by `npm run generate` (scripts/generate.ts); tests fail when they are out of date.
       'engine/generated/',
       'app/ui/formulas/typeset.ts',
