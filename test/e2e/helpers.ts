@@ -190,5 +190,18 @@ export async function scrollUntilInView(page: Page, selector: string, via: strin
     },
     [selector, via, index] as const,
     { timeout, polling: 250 },
-  );
+  ).catch(async (error: unknown) => {
+    // Say where the element was: a timeout alone does not tell a short scroll from a missing part.
+    const seen = await page
+      .evaluate(
+        ([sel, nth]) => {
+          const el = document.querySelectorAll(sel)[nth];
+          const r = el?.getBoundingClientRect();
+          return { found: !!el, rect: r ? [r.top, r.bottom, r.height].map(Math.round) : null, scrollY: Math.round(window.scrollY), innerHeight: window.innerHeight, pageHeight: document.documentElement.scrollHeight };
+        },
+        [selector, index] as const,
+      )
+      .catch(() => null);
+    throw new Error(`scrollUntilInView ${selector} [${index}]: ${JSON.stringify(seen)}`, { cause: error });
+  });
 }
