@@ -170,18 +170,21 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
  * of content-visibility sections changes height as sections near the screen are drawn, so one
  * scrollIntoView can land short (and Playwright's, which waits for the element to stop moving,
  * can time out): this scrolls again on each poll until the element is there. Until the element
- * exists it scrolls to `via` instead: a lazily loaded section's body appears only once the
- * section comes near the screen.
+ * exists and has a box it scrolls to `via` instead: a lazily loaded section's body appears only
+ * once the section comes near the screen, and a part of a section skipped as off screen has no box.
  */
 export async function scrollUntilInView(page: Page, selector: string, via: string, index = 0, timeout = 60_000): Promise<void> {
   await page.waitForFunction(
     ([sel, outer, nth]) => {
       const el = document.querySelectorAll(sel)[nth];
-      if (!el) {
+      const r = el?.getBoundingClientRect();
+      if (!el || !r || (r.top === 0 && r.left === 0 && r.width === 0 && r.height === 0)) {
+        // Not there yet, or there without a box: a part of a content-visibility section that is
+        // off screen is not laid out (its box reads 0 × 0 at 0, 0) and scrolling to it does
+        // nothing, so bring the section itself in.
         document.querySelector(outer)?.scrollIntoView({ block: 'start' });
         return false;
       }
-      const r = el.getBoundingClientRect();
       // On screen, in part at least: done. Scrolled only while it is off screen, so two polls
       // never fight the page's own layout (sections drawn above it as they come near).
       if (r.height > 0 && r.bottom > 40 && r.top < window.innerHeight - 40) return true;
