@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     // One worker a core: the default leaves one core idle, and on two cores the unit tests then
     // ran one file at a time (78 s; 49 s with two). The browser tests run one file a worker, each
-    // file with its own contexts in the run's one Chromium (E2E_SERIAL=1 runs them one file at a time).
+    // file with its own server and Chromium (E2E_SERIAL=1 runs them one file at a time).
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -36,8 +36,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // One server and one Chromium for the run; each file connects to them (test/e2e/harness.ts).
-          globalSetup: ['test/e2e/globalSetup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -93,21 +93,20 @@ export interface SharedBrowser {
 }
 
 /**
- * The run's server over dist/ and its Chromium (started once by test/e2e/globalSetup.ts), for the
- * calling test file: connected before its tests, disconnected after (which closes the contexts it
- * opened). The fields are set once `beforeAll` has run.
+ * Starts one server over dist/ and one Chromium for the calling test file before its tests and
+ * stops them after; the fields are set once `beforeAll` has run.
  */
 export function sharedBrowser(): SharedBrowser {
   const env = {
     context: (options = {}) => env.browser.newContext({ serviceWorkers: 'block', ...options }),
   } as SharedBrowser;
   beforeAll(async () => {
-    // The run's server is not this file's to stop: a test that takes a server away starts its own (serveDist).
-    env.served = { ...inject('e2eServed'), stop: async () => {} };
-    env.browser = await chromium.connect(inject('e2eBrowser'));
+    env.served = await serveDist();
+    env.browser = await launch();
   });
   afterAll(async () => {
     await env.browser?.close();
+    await env.served?.stop();
   });
   return env;
 }
