@@ -1,21 +1,24 @@
 /**
- * Timed measurements take turns. The lab's worker times the methods for the Work panel, the
- * section "What frameworks hide" and lesson chapter 10 time the Jacobian in the tradeoffs
- * worker; each keeps the fastest of many batches, on the assumption that nothing else of its own
- * page is running. On two cores, two timing loops at once (and the page's own start beside them)
- * left no batch of some points unslowed: chapter 10's forward mode, equal work at every M, read
- * 1.2–1.6× apart over M on a freshly loaded page, and 1.1–1.2× when timed alone.
+ * Timed measurements take turns. The lab's worker times the methods for the Work panel; the
+ * section "What frameworks hide" and lesson chapter 10 time the Jacobian and the fused tape in
+ * the tradeoffs worker. Each keeps the fastest of many batches, on the assumption that nothing
+ * else of its own page is running. On a freshly loaded lab page both ran at once, and on two
+ * cores each read the other's work as its own.
  *
  * `takeTurn(measure)` starts `measure` once every measurement asked for before it has ended and
- * the page's main thread is idle (`whenIdle`), so the page's first layout and paint are not
- * timed as the engine's work. A measurement that never ends does not hold the others forever:
+ * the page's main thread is idle (`whenIdle`), so the page's first layout and paint are not timed
+ * as the engine's work either. A measurement that never ends does not hold the others forever:
  * after `patienceMs` the next one starts anyway.
  */
 import { whenIdle } from '../../engine/slicing.ts';
 
 export type TakeTurn = <T>(measure: () => Promise<T>) => Promise<T>;
 
-/** How long a measurement waits for the one before it at most (the longest timing asks for about 7 s). */
+/**
+ * How long a measurement waits for the one before it at most. The section's and chapter 10's
+ * timings take up to about 3 s; the method times of a very long chain can take longer, and then
+ * the next timing overlaps them, as every timing did before.
+ */
 export const TURN_PATIENCE_MS = 15_000;
 
 /** A queue of turns: each measurement starts after the one before it has ended, or has run for `patienceMs`. */
