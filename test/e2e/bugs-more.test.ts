@@ -102,6 +102,8 @@ describe('the tensor section’s training without zero_grad()', () => {
     const compare = panel.locator('.zero-grad-compare');
     await scrollUntilInView(page, `${TENSOR} .zero-grad-compare`, TENSOR);
     await compare.locator('.fig-zg-right dd').waitFor({ timeout: 60_000 });
+    // The chart draws its lines once it has measured its width, a frame or more after the figures.
+    await compare.locator('svg.chart .series-line').nth(1).waitFor({ timeout: 30_000 });
     expect(await compare.locator('svg.chart .series-line').count()).toBe(2);
     expect(await axeViolations(page, [`${TENSOR} .zero-grad-compare`])).toEqual([]);
     // Train the section's own run, fast, and compare its last loss with the with-zero_grad() run's.
