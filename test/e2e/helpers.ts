@@ -200,7 +200,13 @@ export async function scrollUntilInView(page: Page, selector: string, via: strin
         ([sel, nth]) => {
           const el = document.querySelectorAll(sel)[nth];
           const r = el?.getBoundingClientRect();
-          return { found: !!el, rect: r ? [r.top, r.bottom, r.height].map(Math.round) : null, scrollY: Math.round(window.scrollY), innerHeight: window.innerHeight, pageHeight: document.documentElement.scrollHeight };
+          // The nearest element that is not displayed, with its class and inline style: a box of
+          // 0 × 0 at 0, 0 means one (React's Suspense hides content so while a boundary waits).
+          let hidden: string | null = null;
+          for (let a: Element | null = el ?? null; a && !hidden; a = a.parentElement) {
+            if (getComputedStyle(a).display === 'none') hidden = `${a.tagName.toLowerCase()}.${a.className} style="${a.getAttribute('style') ?? ''}"`;
+          }
+          return { found: !!el, rect: r ? [r.top, r.bottom, r.height].map(Math.round) : null, hidden, scrollY: Math.round(window.scrollY), innerHeight: window.innerHeight, pageHeight: document.documentElement.scrollHeight };
         },
         [selector, index] as const,
       )
