@@ -171,7 +171,7 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
  * scrollIntoView can land short (and Playwright's, which waits for the element to stop moving,
  * can time out): this scrolls again on each poll until the element is there. Until the element
  * exists and has a box it scrolls to `via` instead: a lazily loaded section's body appears only
- * once the section comes near the screen, and a part of a section skipped as off screen has no box.
+ * once the section comes near the screen.
  */
 export async function scrollUntilInView(page: Page, selector: string, via: string, index = 0, timeout = 60_000): Promise<void> {
   await page.waitForFunction(
@@ -179,9 +179,10 @@ export async function scrollUntilInView(page: Page, selector: string, via: strin
       const el = document.querySelectorAll(sel)[nth];
       const r = el?.getBoundingClientRect();
       if (!el || !r || (r.top === 0 && r.left === 0 && r.width === 0 && r.height === 0)) {
-        // Not there yet, or there without a box: a part of a content-visibility section that is
-        // off screen is not laid out (its box reads 0 × 0 at 0, 0) and scrolling to it does
-        // nothing, so bring the section itself in.
+        // Not there yet, or there without a box (0 × 0 at 0, 0: it or an ancestor is not
+        // displayed), where scrolling to it does nothing: bring the section itself in. (Chromium
+        // lays out a part of an off-screen content-visibility section when asked for its box, so
+        // that is not what a 0 × 0 box means.)
         document.querySelector(outer)?.scrollIntoView({ block: 'start' });
         return false;
       }
