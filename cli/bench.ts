@@ -5,6 +5,8 @@ import {
   directionOf,
   DualTape,
   fastestMicroseconds,
+  jacobianTimes,
+  sampledOutputs,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -37,7 +39,9 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   hand-fused adjoint, H·v against one reverse gradient, and bytes per tape node; then the scalar
   tape against the tensor tape on one small network; then the Work panel's estimates at
   T = ${ESTIMATE_STEPS} (forward mode and central differences timed on a shorter chain and scaled
-  by T²) against the same methods run at full length. --quiet: no progress lines on stderr.`;
+  by T²) against the same methods run at full length; then forward mode's Jacobian over x₀ at
+  every M of lesson chapter 10 (equal work), timed as the lesson times it, and how far apart its
+  times read by fastest batch and by time in a typical round. --quiet: no progress lines on stderr.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -158,6 +162,30 @@ export function checkEstimates(steps: number): EstimateCheck[] {
   });
 }
 
+/** The chain and the M that lesson chapter 10 times forward mode at (N = 1: over x₀ alone). */
+const EQUAL_WORK = { steps: 40, inputs: 1 };
+
+/**
+ * Forward mode's equal work read as time: the Jacobian over x₀ at chapter 10's M (T = 40; its
+ * work is 2 chain runs at every M), timed as the lesson times it, and the spread of its times
+ * (slowest ÷ fastest; the lesson reads them as equal within 1.25) by each batch statistic.
+ */
+export function equalWorkSpread(budgetMs = 20): { outputs: number[]; work: number[]; fastest: number[]; typical: number[]; spread: { fastest: number; typical: number } } {
+  const { steps, inputs } = EQUAL_WORK;
+  // As tradeoffsTimings samples them for the lesson: the curve's M, with M = N and N + 1.
+  const outputs = [...new Set([...sampledOutputs(steps, 5), inputs, inputs + 1])].sort((x, y) => x - y);
+  const times = jacobianTimes(defaultParams(steps), inputs, outputs, new Tape(tapeNodesFor(steps)), budgetMs * outputs.length, 9);
+  const spreadOf = (us: number[]) => Math.max(...us) / Math.min(...us);
+  const { fastest, typical } = times.microseconds;
+  return {
+    outputs,
+    work: times.forwardWork,
+    fastest: fastest.forward,
+    typical: typical.forward,
+    spread: { fastest: spreadOf(fastest.forward), typical: spreadOf(typical.forward) },
+  };
+}
+
 /** `tape-lab bench`: timings and ratios at a few chain lengths. */
 export function benchCommand(argv: string[], progress: Progress = SILENT): string {
   const { values } = parseOptions(
@@ -174,6 +202,8 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
   const tensor = compareTapes({ batch: 200, hidden: 16, minMs });
   progress.note(`checking the Work panel's estimates at T = ${ESTIMATE_STEPS}…`);
   const estimates = checkEstimates(ESTIMATE_STEPS);
+  progress.note('timing forward mode at equal work over M…');
+  const equalWork = equalWorkSpread();
   if (values.json) {
     return printJson({
       bytesPerNode: BYTES_PER_NODE,
@@ -182,6 +212,7 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
       ratios: Object.fromEntries(rows.map((r) => [r.steps, r.ratios])),
       scalarVsTensor: tensor,
       estimates: { steps: ESTIMATE_STEPS, methods: estimates },
+      equalWork: { ...EQUAL_WORK, ...equalWork },
     });
   }
   const methods = Object.keys(rows[0].timings);
@@ -209,5 +240,8 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
       ['method', 'timed at T', 'estimate ms', 'measured ms', 'estimate ÷ measured', 'within 2×'],
       ...estimates.map((e) => [e.method, String(e.from), fmt(e.estimatedMs), fmt(e.measuredMs), fmt(e.ratio), e.ratio > 0.5 && e.ratio < 2 ? 'yes' : 'no']),
     ]),
+    '',
+    `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} chain runs at every M), timed together as lesson chapter 10 times it: ` +
+      `slowest ÷ fastest ${fmt(equalWork.spread.typical)}× by time in a typical round (what the lesson shows; meant within 1.25×), ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
   ].join('\n');
 }

@@ -13,6 +13,7 @@ export {
   forwardJacobian,
   forwardJacobianOver,
   reverseJacobian,
+  reverseJacobianOver,
   jacobianDifference,
   jacobianInputNames,
   validateInputs,
@@ -21,10 +22,11 @@ export {
   workCrossover,
 } from './jacobian.ts';
 export type { InputJacobianRun, JacobianRow, JacobianRun } from './jacobian.ts';
-export { fastestMicroseconds } from './timing.ts';
+export { alternatedMicroseconds, fastestMicroseconds, type AlternatedTimes } from './timing.ts';
 export {
   tradeoffsFigures,
   tradeoffsTimings,
+  jacobianTimes,
   validateTradeoffs,
   sampledOutputs,
   crossoverOf,
@@ -33,6 +35,7 @@ export type {
   TradeoffsSettings,
   TradeoffsFigures,
   TradeoffsTimings,
+  JacobianTimes,
   JacobianCostPoint,
   Crossover,
   TapeSize,

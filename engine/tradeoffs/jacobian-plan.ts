@@ -50,13 +50,17 @@ export interface JacobianPlan {
   ms: number;
 }
 
-/** A pair whose calls take longer than this gets 2 rounds instead of 5. */
+/**
+ * A pair whose calls take longer than this gets 2 rounds instead of 9. Nine: each time shown is
+ * the median of the pair's readings (`alternatedMicroseconds`), and a median of nine is not moved
+ * by the few batches that a burst of the machine's speed or a pause caught.
+ */
 const SLOW_PAIR_MS = 20;
 
 /** Estimated milliseconds of timing the pair at M, and the rounds it gets. */
 export function pairCost(m: number, steps: number, calls: JacobianCallTimes, budgetMs: number): { ms: number; minRounds: number } {
   const call = calls.forwardMs + (calls.reverseAtStepsMs * (1 + m)) / (1 + steps);
-  const minRounds = call > SLOW_PAIR_MS ? 2 : 5;
+  const minRounds = call > SLOW_PAIR_MS ? 2 : 9;
   return { ms: Math.max(1.25 * budgetMs, (minRounds + 1) * call), minRounds };
 }
 

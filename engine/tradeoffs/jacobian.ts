@@ -1,7 +1,7 @@
 import { STEP_PROGRAM, stepsOf, wobbleRate, type ChainParams } from '../chain.ts';
 import { DualVecArith, type DualVec } from '../dual.ts';
 import { binaryPrimitive, PARTIALS, unaryPrimitive } from '../generated/primitives.ts';
-import { LAST_BINARY } from '../ops.ts';
+import { LAST_BINARY, LAST_SOURCE } from '../ops.ts';
 import { forwardGradient, laneOfA, laneOfB } from '../forward.ts';
 import { runProgram } from '../program.ts';
 import { recordChain, tapeNodesFor } from '../reverse.ts';
@@ -56,16 +56,16 @@ export interface InputJacobianRun {
  * carrying N tangent lanes (input i enters with tangent e_i, the others as constants), reading
  * the tangents of the last M states as it goes. Its cost, N + 1 chain runs, does not depend on M.
  */
-export function forwardJacobianOver(params: ChainParams, inputs: number, outputs: number): InputJacobianRun {
+export function forwardJacobianOver(params: ChainParams, inputs: number, outputs: number, into?: Float64Array): InputJacobianRun {
   const T = check(params, outputs);
-  const problem = validateInputs(inputs, T);
+  const problem = validateInputs(inputs, T) ?? validateInto(into, outputs, inputs);
   if (problem) throw new RangeError(problem);
-  if (inputs === 1) return forwardOverX0(params, outputs);
+  if (inputs === 1) return forwardOverX0(params, outputs, into ?? new Float64Array(outputs));
   const ar = new DualVecArith(inputs);
   const lane = (i: number) => (i < inputs ? i : -1);
   const c = ar.variable(params.c, lane(1));
   let x = ar.variable(params.x0, lane(0));
-  const values = new Float64Array(outputs * inputs);
+  const values = into ?? new Float64Array(outputs * inputs);
   const first = T - outputs + 1;
   let laneSteps = 0;
   const regs: DualVec[] = [];
@@ -159,14 +159,61 @@ export function reverseJacobian(
       b[t] = adj[rec.b[t]];
     }
     const values = new Float64Array(inputs);
-    for (let i = 0; i < inputs; i++) {
-      const t = (i - 2) >> 1;
-      values[i] = i === 0 ? adj[rec.states[0]] : i === 1 ? adj[rec.c] : t >= s ? 0 : i % 2 === 0 ? a[t] : b[t];
-    }
+    readInputAdjoints(adj, rec, s, values, 0, inputs);
     rows.push({ state: s, a, b, values });
   }
   return { rows, work: rec.stepEvaluations / T + sweeps, passes: sweeps };
 }
+
+/**
+ * Writes ∂x_s over the first `inputs` of (x_0, c, a_0, b_0, …) from a sweep's adjoints into
+ * `into` from `at`: inputs of steps at or after s do not reach x_s, so theirs is 0.
+ */
+function readInputAdjoints(adj: Float64Array, rec: ReturnType<typeof recordChain>, s: number, into: Float64Array, at: number, inputs: number): void {
+  for (let i = 0; i < inputs; i++) {
+    const t = (i - 2) >> 1;
+    into[at + i] = i === 0 ? adj[rec.states[0]] : i === 1 ? adj[rec.c] : t >= s ? 0 : adj[i % 2 === 0 ? rec.a[t] : rec.b[t]];
+  }
+}
+
+/**
+ * Reverse mode over the first N inputs, as `forwardJacobianOver` answers it: one taped run and a
+ * sweep per output, the M × N values written row-major into one array (`into`, or a new one).
+ * Nothing is allocated per sweep, so its time measures the sweeps, as forward mode's measures
+ * its lanes: the full rows over (a, b) that `reverseJacobian` also builds cost two arrays a sweep.
+ */
+export function reverseJacobianOver(
+  params: ChainParams,
+  inputs: number,
+  outputs: number,
+  tape = new Tape(tapeNodesFor(stepsOf(params))),
+  into?: Float64Array,
+): InputJacobianRun {
+  const T = check(params, outputs);
+  const problem = validateInputs(inputs, T) ?? validateInto(into, outputs, inputs);
+  if (problem) throw new RangeError(problem);
+  const values = into ?? new Float64Array(outputs * inputs);
+  const rec = recordChain(params, tape);
+  const first = T - outputs + 1;
+  for (let s = first; s <= T; s++) {
+    const adj = tape.backward(rec.states[s] as Parameters<Tape['backward']>[0]);
+    readInputAdjoints(adj, rec, s, values, (s - first) * inputs, inputs);
+  }
+  return { values, work: rec.stepEvaluations / T + outputs, passes: outputs };
+}
+
+/** Checks a caller's answer array: exactly M × N long; one sentence, or null. */
+function validateInto(into: Float64Array | undefined, outputs: number, inputs: number): string | null {
+  return into === undefined || into.length === outputs * inputs ? null : `the answer array must hold M × N = ${outputs * inputs} values; it holds ${into.length}`;
+}
+
+/**
+ * The step program's registers for `forwardOverX0`, values and tangents, allocated once: a call
+ * allocates only its answer. (One call takes about 5 µs; two fresh register arrays a call were
+ * garbage at 200,000 calls a second.)
+ */
+const X0_VALUE = new Float64Array(STEP_PROGRAM.inputs + STEP_PROGRAM.op.length);
+const X0_TANGENT = new Float64Array(STEP_PROGRAM.inputs + STEP_PROGRAM.op.length);
 
 /**
  * N = 1, the lever's x_0 alone: one tangent carried beside each value, in two typed registers
@@ -177,14 +224,13 @@ export function reverseJacobian(
  * collections that the reverse sweeps timed beside it set off (with a one-lane array every
  * primitive paid for a buffer: about 4× a scalar dual).
  */
-function forwardOverX0(params: ChainParams, outputs: number): InputJacobianRun {
+function forwardOverX0(params: ChainParams, outputs: number, values: Float64Array): InputJacobianRun {
   const T = stepsOf(params);
   const first = T - outputs + 1;
   const p = STEP_PROGRAM;
   const { op, lhs, rhs, constant, parameter, inputs, output } = p;
-  const value = new Float64Array(inputs + op.length);
-  const tangent = new Float64Array(inputs + op.length);
-  const values = new Float64Array(outputs);
+  const value = X0_VALUE;
+  const tangent = X0_TANGENT;
   let xv = params.x0;
   let xd = 1;
   let laneSteps = 0;
@@ -200,14 +246,19 @@ function forwardOverX0(params: ChainParams, outputs: number): InputJacobianRun {
       const o = op[i];
       const l = lhs[i];
       const r = rhs[i];
+      const c = parameter && parameter[i] >= 0 ? k : constant[i];
       let v: number;
       let d: number;
       if (o > LAST_BINARY) {
-        v = unaryPrimitive(o, value[l], parameter && parameter[i] >= 0 ? k : constant[i]);
+        v = unaryPrimitive(o, value[l], c);
         d = PARTIALS[0] * tangent[l];
-      } else {
+      } else if (o > LAST_SOURCE) {
         v = binaryPrimitive(o, value[l], value[r]);
         d = PARTIALS[0] * tangent[l] + PARTIALS[1] * tangent[r];
+      } else {
+        // A constant: its value, no tangent.
+        v = c;
+        d = 0;
       }
       value[inputs + i] = v;
       tangent[inputs + i] = d;

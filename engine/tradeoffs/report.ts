@@ -9,6 +9,7 @@ import {
   forwardJacobianOver,
   jacobianInputNames,
   reverseJacobian,
+  reverseJacobianOver,
   validateInputs,
   validateOutputs,
   valuesDifference,
@@ -16,7 +17,7 @@ import {
   type JacobianRow,
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
-import { fastestMicroseconds } from './timing.ts';
+import { alternatedMicroseconds, type AlternatedTimes } from './timing.ts';
 import { fastestCallMs, planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
 import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
@@ -240,8 +241,8 @@ export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
 
 /**
  * Measured times: the primitive tape against the fused one (record and sweep), and the Jacobian
- * of the last M states by forward and by reverse mode at sampled M, each pair timed in
- * alternation (`fastestMicroseconds`). `budgetMs` is the time given to each Jacobian pair,
+ * of the last M states by forward and by reverse mode at sampled M, timed in alternation
+ * (`alternatedMicroseconds`, each at its time in a typical round). `budgetMs` is the time given to each Jacobian pair,
  * `fusionMs` to the fusion pair (longer: the fused tape's code runs nowhere else, so it needs
  * the warm-up).
  */
@@ -259,13 +260,12 @@ export function tradeoffsTimings(
   const tape = new Tape(tapeNodesFor(T));
   const fusedTape = new FusedTape(fusedTapeNodes(T));
   onStage('timing the fused tape against the primitive one');
-  const [primitiveMicroseconds, fusedMicroseconds] = fastestMicroseconds(
-    [() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)],
-    fusionMs,
-  );
+  const [primitiveMicroseconds, fusedMicroseconds] = alternatedMicroseconds([() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)], {
+    budgetMs: fusionMs,
+  }).typical;
   // One call of each side first: what the curve's points would cost (jacobian-plan.ts).
   onStage('estimating the Jacobian curve');
-  const [forwardMs, reverseAtStepsMs] = fastestCallMs([() => forwardJacobianOver(params, inputs, outputs), () => reverseJacobian(params, T, tape)]);
+  const [forwardMs, reverseAtStepsMs] = fastestCallMs([() => forwardJacobianOver(params, inputs, outputs), () => reverseJacobianOver(params, inputs, T, tape)]);
   const calls = { forwardMs, reverseAtStepsMs };
   const plan = planJacobianTimings(T, outputs, calls, budgetMs);
   // The planned M, with M = N and N + 1 among them where they fit, so a figure shows the lines cross.
@@ -273,25 +273,53 @@ export function tradeoffsTimings(
   const sampled = [...new Set([...planned, ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
   const minRounds = Math.max(1, ...plan.points.map((q) => q.minRounds));
   onStage(`timing the Jacobian at ${sampled.length === 1 ? `M = ${sampled[0]}` : `${sampled.length} values of M`}`);
-  // Every point's two runs are timed together, round after round, each keeping its fastest
-  // batch: a pause of the machine then slows one round of every point instead of all the rounds
-  // of one point, so equal work reads as equal time (timed pair by pair, forward mode's equal
-  // work once ranged over 7× in one run).
-  const forwardWork = sampled.map(() => NaN);
-  const reverseWork = sampled.map(() => NaN);
-  const fns = sampled.flatMap((m, i) => [
-    () => (forwardWork[i] = forwardJacobianOver(params, inputs, m).work),
-    () => (reverseWork[i] = reverseJacobian(params, m, tape).work),
-  ]);
-  const micro = fastestMicroseconds(fns, budgetMs * sampled.length, minRounds);
+  const times = jacobianTimes(params, inputs, sampled, tape, budgetMs * sampled.length, minRounds);
+  // Each time in a typical round: equal work then reads as equal time. The fastest batch of one point
+  // could catch a moment when the machine ran a quarter faster and its neighbour's not: forward
+  // mode's equal work over 18 values of M read 1.05–1.46× apart by fastest batches in a browser
+  // worker, 1.03–1.23× by medians, from the same readings (`npm run -s lab -- bench` prints both).
+  const { forwardWork, reverseWork } = times;
+  const micro = times.microseconds.typical;
   const jacobian = sampled.map(
     (m, i): JacobianCostPoint => ({
       outputs: m,
       forwardWork: forwardWork[i],
       reverseWork: reverseWork[i],
-      forwardMicroseconds: micro[2 * i],
-      reverseMicroseconds: micro[2 * i + 1],
+      forwardMicroseconds: micro.forward[i],
+      reverseMicroseconds: micro.reverse[i],
     }),
   );
   return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
+}
+
+/** Forward and reverse mode's Jacobian at each M, timed together: the work counted and the µs per call both ways. */
+export interface JacobianTimes {
+  forwardWork: number[];
+  reverseWork: number[];
+  microseconds: Record<keyof AlternatedTimes, { forward: number[]; reverse: number[] }>;
+}
+
+/**
+ * Forward and reverse mode's Jacobian over the first N inputs at each M of `outputs`, all of
+ * them timed together, round after round (`alternatedMicroseconds`): a pause of the machine
+ * then slows one round of every point instead of all the rounds of one point (timed pair by
+ * pair, forward mode's equal work once ranged over 7× in one run). Both sides answer the same
+ * M × N values, each into its own array made once, so the timed calls allocate nothing that
+ * grows with M (a fresh array per call cost more once it held more than eight values, and
+ * forward mode's equal work read 15 % slower from M = 11 on).
+ */
+export function jacobianTimes(params: ChainParams, inputs: number, outputs: readonly number[], tape: Tape, budgetMs: number, minRounds: number): JacobianTimes {
+  const forwardWork = outputs.map(() => NaN);
+  const reverseWork = outputs.map(() => NaN);
+  const fns = outputs.flatMap((m, i) => {
+    const forwardInto = new Float64Array(m * inputs);
+    const reverseInto = new Float64Array(m * inputs);
+    return [
+      () => (forwardWork[i] = forwardJacobianOver(params, inputs, m, forwardInto).work),
+      () => (reverseWork[i] = reverseJacobianOver(params, inputs, m, tape, reverseInto).work),
+    ];
+  });
+  const times = alternatedMicroseconds(fns, { budgetMs, minRounds });
+  const split = (us: number[]) => ({ forward: us.filter((_, k) => k % 2 === 0), reverse: us.filter((_, k) => k % 2 === 1) });
+  return { forwardWork, reverseWork, microseconds: { fastest: split(times.fastest), typical: split(times.typical) } };
 }

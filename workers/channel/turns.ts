@@ -1,7 +1,7 @@
 /**
  * Timed measurements take turns. The lab's worker times the methods for the Work panel; the
  * section "What frameworks hide" and lesson chapter 10 time the Jacobian and the fused tape in
- * the tradeoffs worker. Each keeps the fastest of many batches, on the assumption that nothing
+ * the tradeoffs worker. Each times many batches, on the assumption that nothing
  * else of its own page is running. On a freshly loaded lab page both ran at once, and on two
  * cores each read the other's work as its own.
  *

@@ -29,8 +29,8 @@ const INPUTS = 1;
 const ASKED_K = 10;
 /**
  * Milliseconds of timing per value of M. The worker times forward and reverse mode at 18 values
- * of M in alternation, rounds of one batch each, keeping each one's fastest batch
- * (engine/tradeoffs/timing.ts); 20 ms a pair makes about 0.4 s of rounds.
+ * of M in alternation, rounds of one batch each, and shows each one's time in a typical round
+ * (engine/tradeoffs/timing.ts); 20 ms a pair makes about 0.4 s of rounds, nine rounds at least.
  */
 const TIMING_BUDGET_MS = 20;
 /** The fusion pair the same call times is not shown here: the least it accepts. */

@@ -34,8 +34,8 @@ export function TradeoffsLab() {
       <RecomputeLever />
       <JacobianLever />
       <p className="train-pace">
-        Times are measured in the section’s own worker, each pair in alternation, fastest batch kept; they move from run to
-        run. Counts and gradients do not.
+        Times are measured in the section’s own worker: batches of every point in alternating rounds, each point at its time in
+        a typical round. They move from run to run; counts and gradients do not.
       </p>
     </WorkerSection>
   );

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultParams, evaluateStates, stepsOf, type ChainParams } from '../../../engine/chain.ts';
-import { forwardJacobian, forwardJacobianOver, jacobianDifference, jacobianInputNames, reverseJacobian } from '../../../engine/tradeoffs/jacobian.ts';
+import { forwardJacobian, forwardJacobianOver, jacobianDifference, jacobianInputNames, reverseJacobian, reverseJacobianOver } from '../../../engine/tradeoffs/jacobian.ts';
+import { tapeNodesFor } from '../../../engine/reverse.ts';
+import { Tape } from '../../../engine/tape.ts';
 import { constantsArb, nudged } from './reference.ts';
 
 /** Row s of the Jacobian by central differences of the states, h = 1e-6. */
@@ -106,6 +108,29 @@ describe('the Jacobian over the first N inputs of (x0, c, a0, b0, …)', () => {
         if (N > 1) expect(Math.abs(row.values[1] - centralScalar(p, 'c', row.state))).toBeLessThan(1e-8);
       });
     }
+  });
+
+  it('reverse mode over N inputs (one array, no rows) gives the rows’ values, into a caller’s array as well; forward mode too', () => {
+    const p = defaultParams(30);
+    const tape = new Tape(tapeNodesFor(30));
+    for (const [N, M] of [[1, 1], [1, 30], [3, 7], [62, 4]]) {
+      const rows = reverseJacobian(p, M, undefined, N).rows;
+      const into = new Float64Array(M * N).fill(NaN);
+      const over = reverseJacobianOver(p, N, M, tape, into);
+      expect(over.values).toBe(into);
+      expect(over.work).toBe(1 + M);
+      expect(over.passes).toBe(M);
+      const fwdInto = new Float64Array(M * N).fill(NaN);
+      expect(forwardJacobianOver(p, N, M, fwdInto).values).toBe(fwdInto);
+      rows.forEach((row, i) => {
+        for (let j = 0; j < N; j++) {
+          expect(over.values[i * N + j], `N=${N} M=${M} row ${i} input ${j}`).toBe(row.values[j]);
+          expect(Math.abs(fwdInto[i * N + j] - row.values[j])).toBeLessThan(1e-13);
+        }
+      });
+    }
+    expect(() => reverseJacobianOver(p, 2, 3, tape, new Float64Array(5))).toThrow(/must hold M × N = 6 values; it holds 5/);
+    expect(() => forwardJacobianOver(p, 1, 3, new Float64Array(4))).toThrow(RangeError);
   });
 
   it('names the inputs in order and refuses N outside 1 … P + 2', () => {

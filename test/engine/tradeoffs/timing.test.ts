@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { batchMsFor, clockStepMs, fastestMicroseconds, STEPS_PER_BATCH } from '../../../engine/tradeoffs/timing.ts';
+import { alternatedMicroseconds, batchMsFor, clockStepMs, fastestMicroseconds, STEPS_PER_BATCH, typicalOfRounds } from '../../../engine/tradeoffs/timing.ts';
 
 /**
  * A machine in miniature: true time advances only when a function "works", and the clock reads it
  * the way a browser page does, in steps of 0.1 ms. Reading the clock costs a little too.
  */
-function coarseMachine(stepMs = 0.1) {
+function coarseMachine(stepMs = 0.1, speed: (trueMs: number) => number = () => 1) {
   let trueMs = 0;
   return {
     now: () => {
@@ -16,7 +16,7 @@ function coarseMachine(stepMs = 0.1) {
     work(us: number, coldUs = us, coldCalls = 0) {
       let calls = 0;
       return () => {
-        trueMs += (calls++ < coldCalls ? coldUs : us) / 1000;
+        trueMs += (calls++ < coldCalls ? coldUs : us) / 1000 / speed(trueMs);
       };
     },
     /** Until `untilMs` of true time, every `every`-th call of any function is held up by 0.5 … 2.3 ms (a busy spell). */
@@ -38,7 +38,7 @@ function coarseMachine(stepMs = 0.1) {
   };
 }
 
-describe('fastestMicroseconds', () => {
+describe('timing in alternation (alternatedMicroseconds)', () => {
   it('reads the step of a coarse clock, and sizes a batch to 20 of its steps', () => {
     const m = coarseMachine(0.1);
     expect(clockStepMs(m.now)).toBeCloseTo(0.1, 9);
@@ -73,5 +73,39 @@ describe('fastestMicroseconds', () => {
     const us = fastestMicroseconds(fns, 20, 5, m.now);
     expect(Math.abs(us[0] / 30 - 1)).toBeLessThan(0.05);
     expect(Math.abs(us[1] / 60 - 1)).toBeLessThan(0.05);
+  });
+
+  it('in a typical round: a function that caught the machine running a third faster reads as its equal neighbours do', () => {
+    // For 4 ms in every 60 the machine runs 1.33× faster: some functions' batches catch it, some do not.
+    const m = coarseMachine(0.1, (t) => (t % 60 < 4 ? 4 / 3 : 1));
+    const fns = Array.from({ length: 8 }, () => m.work(30));
+    const { fastest, typical } = alternatedMicroseconds(fns, { budgetMs: 40, minRounds: 9, now: m.now });
+    const spread = (us: number[]) => Math.max(...us) / Math.min(...us);
+    // What the fastest batch alone would show, and what the typical round shows.
+    expect(spread(fastest)).toBeGreaterThan(1.15);
+    expect(spread(typical)).toBeLessThan(1.05);
+    for (const us of typical) expect(Math.abs(us / 30 - 1)).toBeLessThan(0.05);
+  });
+
+  it('in a typical round: stretches when the machine ran slower (a page loading beside it) slow whole rounds, and are taken out', () => {
+    // For 60 ms in every 150, every call runs 1.6× slower: a round (16 ms) falls in such a
+    // stretch, or outside it, or straddles it.
+    const m = coarseMachine(0.1, (t) => (t % 150 < 60 ? 1 / 1.6 : 1));
+    const fns = [...Array.from({ length: 6 }, () => m.work(30)), m.work(60), m.work(60)];
+    const { typical } = alternatedMicroseconds(fns, { budgetMs: 200, minRounds: 9, now: m.now });
+    for (let k = 0; k < 8; k++) expect(Math.abs(typical[k] / typical[0] / (k < 6 ? 1 : 2) - 1), `function ${k}`).toBeLessThan(0.05);
+  });
+});
+
+describe('typicalOfRounds', () => {
+  it('takes each round’s speed out: equal costs read equal, whatever each round ran at', () => {
+    // Three functions costing 1, 1 and 3; five rounds at speeds 1, 2, 1.5, 1, 4; one reading off by itself.
+    const speeds = [1, 2, 1.5, 1, 4];
+    const rounds = speeds.map((s) => [1 * s, 1 * s, 3 * s]);
+    rounds[2][0] *= 1.5;
+    const typical = typicalOfRounds(rounds);
+    expect(typical[0]).toBeCloseTo(1.5, 9);
+    expect(typical[1]).toBeCloseTo(1.5, 9);
+    expect(typical[2]).toBeCloseTo(4.5, 9);
   });
 });
