@@ -1,4 +1,4 @@
-import { chainLoss, stepsOf, wobbleRate, NODES_PER_STEP, NODES_IN_LOSS, type ChainParams } from './chain.ts';
+import { chainLoss, stepsOf, wobbleRate, NODES_PER_STEP, NODES_IN_LOSS, STEP_PROGRAM, type ChainParams } from './chain.ts';
 import { recordChainStepInto } from './generated/step-recorder.ts';
 import type { ChainGradient } from './fused.ts';
 import { Op } from './ops.ts';
@@ -88,13 +88,16 @@ function recordChainInto(params: ChainParams, tape: Tape, states: Int32Array, aI
     aIds[t] = n;
     bIds[t] = n + 1;
     bad += at * 0 + bt * 0 + recordChainStepInto(columns, n + 2, x, n, n + 1, c, wobbleRate(t));
+    x = n + 2 + STEP_OUTPUT;
     n += 2 + NODES_PER_STEP;
-    x = n - 1;
     states[t + 1] = x;
   }
   tape.commit(start, n, bad !== 0);
   return { loss: chainLoss(tape, x as NodeId, params.target), c, states, a: aIds, b: bIds, stepEvaluations: T };
 }
+
+/** Where the step's output sits among its primitives (its program's output register, less the inputs). */
+const STEP_OUTPUT = STEP_PROGRAM.output - STEP_PROGRAM.inputs;
 
 /**
  * Node-id columns reused by every `reverseGradient` call (grown as needed): at T = 40 the three
