@@ -66,8 +66,15 @@ export interface BugsReport {
   series: BugSeries;
 }
 
-/** The bugs that run on the chain's own tape, each with its text. */
-export function chainBugs(params: ChainParams, options: Pick<BugOptions, 'detachStep' | 'inPlaceStep'> = {}): BugReport[] {
+/**
+ * The bugs that run on the chain's own tape, each with its text. `freeLate` is `free-late`'s run,
+ * for a caller that draws its bytes along the sweep as well (it is not run twice).
+ */
+export function chainBugs(
+  params: ChainParams,
+  options: Pick<BugOptions, 'detachStep' | 'inPlaceStep'> = {},
+  freeLate: ReturnType<typeof freeLateBug> = freeLateBug(params),
+): BugReport[] {
   const T = stepsOf(params);
   const detachStep = options.detachStep ?? Math.max(0, T - 10);
   const inPlaceStep = options.inPlaceStep ?? Math.max(1, Math.floor(T / 2));
@@ -77,7 +84,6 @@ export function chainBugs(params: ChainParams, options: Pick<BugOptions, 'detach
   const inPlace = T >= 2 ? inPlaceBug(params, inPlaceStep) : null;
   const retain = retainGraphBug(params);
   const overwrite = overwriteBug(params);
-  const freeLate = freeLateBug(params);
   const K = T - detachStep;
   return [
     {

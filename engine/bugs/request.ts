@@ -76,7 +76,7 @@ export function chainBugFigures(params: ChainParams, request: Pick<BugsRequest, 
     steps: T,
     detachStep,
     inPlaceStep,
-    bugs: chainBugs(params, { detachStep, inPlaceStep }),
+    bugs: chainBugs(params, { detachStep, inPlaceStep }, freeLate),
     freeLateHeld: { correct: freeLate.correct.held, buggy: freeLate.buggy.held },
     hvp: {
       direction: v,
