@@ -16,9 +16,13 @@ interface Asked {
   options: TrainOptions;
 }
 
-/** The settings the two runs follow, as one string: a run for other settings is stale. */
+/**
+ * The settings the two runs follow, as one string: a run for other settings is stale. Every
+ * option, whatever `trainOptionsOf` sets (built the same way each time, so its keys come in the
+ * same order), so a new one cannot be left out of the key.
+ */
 function keyOf(steps: number, options: TrainOptions): string {
-  return `${steps}|${options.dataset}|${options.hidden}|${options.learningRate}`;
+  return JSON.stringify([steps, options]);
 }
 
 /** The last loss as the loss chart writes it (3 significant digits), and 0 as 0. */
