@@ -174,31 +174,59 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
  * once the section comes near the screen.
  */
 export async function scrollUntilInView(page: Page, selector: string, via: string, index = 0, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(
-    ([sel, outer, nth]) => {
-      const el = document.querySelectorAll(sel)[nth];
-      const r = el?.getBoundingClientRect();
-      if (!el || !r || (r.top === 0 && r.left === 0 && r.width === 0 && r.height === 0)) {
-        // Not there yet, or there without a box (0 × 0 at 0, 0: it or an ancestor is not
-        // displayed), where scrolling to it does nothing: bring the section itself in. (Chromium
-        // lays out a part of an off-screen content-visibility section when asked for its box, so
-        // that is not what a 0 × 0 box means.)
-        document.querySelector(outer)?.scrollIntoView({ block: 'start' });
+  const deadline = Date.now() + timeout;
+  const inView = (slice: number) =>
+    page.waitForFunction(
+      ([sel, outer, nth]) => {
+        const el = document.querySelectorAll(sel)[nth];
+        const r = el?.getBoundingClientRect();
+        if (!el || !r) {
+          // Not there yet: bring the section itself in.
+          document.querySelector(outer)?.scrollIntoView({ block: 'start' });
+          return false;
+        }
+        if (r.top === 0 && r.left === 0 && r.width === 0 && r.height === 0) {
+          // There without a box. Seen on a phone under load, about once in a dozen runs: a lever of
+          // the tradeoffs section at 0 × 0 at 0, 0 for a minute, no ancestor undisplayed, skipped
+          // by content-visibility (checkVisibility), while its section sat on screen at its
+          // remembered height (216 px, the height it had while loading) and the page drew
+          // frames. Bringing the section in again changed nothing, as if the page's record of
+          // whether the section is near the screen were stuck. So take it away and bring it back,
+          // poll by poll: to the top of the page, then to the section.
+          const away = ((window as { __scrollAway?: boolean }).__scrollAway = !(window as { __scrollAway?: boolean }).__scrollAway);
+          if (away) window.scrollTo(0, 0);
+          else document.querySelector(outer)?.scrollIntoView({ block: 'start' });
+          return false;
+        }
+        // On screen, in part at least: done. Scrolled only while it is off screen, so two polls
+        // never fight the page's own layout (sections drawn above it as they come near).
+        if (r.height > 0 && r.bottom > 40 && r.top < window.innerHeight - 40) return true;
+        el.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'center' });
         return false;
+      },
+      [selector, via, index] as const,
+      { timeout: slice, polling: 250 },
+    );
+  for (;;) {
+    try {
+      await inView(Math.max(1000, Math.min(15_000, deadline - Date.now())));
+      return;
+    } catch (error) {
+      // Poll again until the time is up, the page in front (a page not in front may stop
+      // drawing frames, and content-visibility decides what to skip when one is drawn).
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      if (timedOut && Date.now() < deadline - 1000 && !page.isClosed()) {
+        await page.bringToFront();
+        continue;
       }
-      // On screen, in part at least: done. Scrolled only while it is off screen, so two polls
-      // never fight the page's own layout (sections drawn above it as they come near).
-      if (r.height > 0 && r.bottom > 40 && r.top < window.innerHeight - 40) return true;
-      el.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'center' });
-      return false;
-    },
-    [selector, via, index] as const,
-    { timeout, polling: 250 },
-  ).catch(async (error: unknown) => {
+      await failed(error);
+    }
+  }
+  async function failed(error: unknown): Promise<never> {
     // Say where the element was: a timeout alone does not tell a short scroll from a missing part.
     const seen = await page
       .evaluate(
-        ([sel, nth]) => {
+        async ([sel, nth, outer]) => {
           const el = document.querySelectorAll(sel)[nth];
           const r = el?.getBoundingClientRect();
           // The nearest element that is not displayed, with its class and inline style: a box of
@@ -207,11 +235,35 @@ export async function scrollUntilInView(page: Page, selector: string, via: strin
           for (let a: Element | null = el ?? null; a && !hidden; a = a.parentElement) {
             if (getComputedStyle(a).display === 'none') hidden = `${a.tagName.toLowerCase()}.${a.className} style="${a.getAttribute('style') ?? ''}"`;
           }
-          return { found: !!el, rect: r ? [r.top, r.bottom, r.height].map(Math.round) : null, hidden, scrollY: Math.round(window.scrollY), innerHeight: window.innerHeight, pageHeight: document.documentElement.scrollHeight };
+          // Where its section is, and whether content-visibility skips the element.
+          const section = document.querySelector(outer)?.getBoundingClientRect();
+          const skipped = el ? !el.checkVisibility({ contentVisibilityAuto: true }) : null;
+          // Whether the page draws frames: content-visibility decides what it skips at a frame.
+          const frames = await new Promise<number>((done) => {
+            let n = 0;
+            const tick = () => {
+              n++;
+              requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+            setTimeout(() => done(n), 500);
+          });
+          return {
+            found: !!el,
+            frames,
+            visibility: document.visibilityState,
+            rect: r ? [r.top, r.bottom, r.height].map(Math.round) : null,
+            hidden,
+            skipped,
+            section: section ? [section.top, section.bottom].map(Math.round) : null,
+            scrollY: Math.round(window.scrollY),
+            innerHeight: window.innerHeight,
+            pageHeight: document.documentElement.scrollHeight,
+          };
         },
-        [selector, index] as const,
+        [selector, index, via] as const,
       )
       .catch(() => null);
     throw new Error(`scrollUntilInView ${selector} [${index}]: ${JSON.stringify(seen)}`, { cause: error });
-  });
+  }
 }

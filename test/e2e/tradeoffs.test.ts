@@ -8,12 +8,13 @@ const SECTION = 'section.tradeoffs-panel';
 const { open } = startKit();
 
 /**
- * Opens the page at `hash` and brings the section in, its four levers drawn and its times measured.
+ * Opens the page at `hash` and brings the section in, its four levers drawn and (unless `times` is
+ * false: a test that reads no time need not wait the second or two they take) its times measured.
  * Each lever is scrolled into view before it is waited for (scrollUntilInView): on a phone the
  * section is taller than the screen, a part of the page far from it is skipped (content-visibility),
  * and the page above changes height as it is drawn, so one scroll can land short.
  */
-async function openSection(hash = '', options: Options = {}) {
+async function openSection(hash = '', options: Options = {}, times = true) {
   const opened = await open(hash, options);
   await scrollTo(opened.page, SECTION);
   const levers = opened.page.locator(`${SECTION} .lever`);
@@ -22,10 +23,12 @@ async function openSection(hash = '', options: Options = {}) {
     await scrollUntilInView(opened.page, `${SECTION} .lever`, SECTION, i);
     await levers.nth(i).waitFor({ timeout: 30_000 });
   }
-  const times = opened.page.locator(`${SECTION} .tradeoffs-cost.time`);
-  await times.waitFor({ state: 'attached', timeout: 30_000 });
-  await scrollUntilInView(opened.page, `${SECTION} .tradeoffs-cost.time`, SECTION);
-  await times.waitFor({ timeout: 30_000 });
+  if (times) {
+    const chart = opened.page.locator(`${SECTION} .tradeoffs-cost.time`);
+    await chart.waitFor({ state: 'attached', timeout: 30_000 });
+    await scrollUntilInView(opened.page, `${SECTION} .tradeoffs-cost.time`, SECTION);
+    await chart.waitFor({ timeout: 30_000 });
+  }
   await scrollTo(opened.page, SECTION);
   return opened;
 }
@@ -118,7 +121,7 @@ describe('What frameworks hide, in Chromium', () => {
     // A link reproduces what is on screen (the hash follows a drag when it rests).
     await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('c') === '-0.8');
     const link = await hashOf(page);
-    const again = await openSection(link);
+    const again = await openSection(link, {}, false);
     expect(await again.page.locator(SECTION).getByRole('radio', { name: 'one fused node' }).isChecked()).toBe(true);
     expect(await again.page.locator(SECTION).getByRole('radio', { name: 'recomputed from xₜ' }).isChecked()).toBe(true);
     expect(await text(again.page, '.fig-truncation-error dd')).toBe(await text(page, '.fig-truncation-error dd'));
@@ -128,7 +131,7 @@ describe('What frameworks hide, in Chromium', () => {
   });
 
   it('corrects junk in the hash with one notice each, and clamps K and M to the steps', async () => {
-    const { page, watch } = await openSection('#steps=20&window=abc&fused=maybe&saved=0&outputs=999');
+    const { page, watch } = await openSection('#steps=20&window=abc&fused=maybe&saved=0&outputs=999', {}, false);
     const notices = await page.locator('.notice.corrected').allTextContents();
     const all = notices.join(' ');
     expect(all).toContain('Truncation window: “abc” is not a number');
