@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/vitest/longest-first.ts';
 
 // Three projects: `unit` (engine, command line, architecture, scripts) and `unit-app` (the app's
 // logic), both in Node, and `e2e` (drives the built app in Chromium through playwright-core; run
@@ -13,6 +14,8 @@ export default defineConfig({
     // ran one file at a time (78 s; 49 s with two). The browser tests run one file a worker, each
     // file with its own server and Chromium (E2E_SERIAL=1 runs them one file at a time).
     maxWorkers: availableParallelism(),
+    // The browser files start longest first, so both workers finish together (scripts/vitest/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
