@@ -154,9 +154,10 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
       read(k, ms, batches[k]);
       us[k] = (ms * 1000) / batches[k];
     }
-    if (us.every((u) => !Number.isNaN(u))) rounds.push(us);
+    // A whole round, every reading a positive time (the polish takes logarithms).
+    if (us.every((u) => u > 0 && Number.isFinite(u))) rounds.push(us);
   }
-  // Without a whole round (a clock that stood still), each function's median reading.
+  // Without a whole round (a clock that stood still reads 0), each function's median reading.
   return { fastest: best, typical: rounds.length === 0 ? readings.map(medianOf) : typicalOfRounds(rounds) };
 }
 
