@@ -52,8 +52,8 @@ export interface JacobianPlan {
 
 /**
  * A pair whose calls take longer than this gets 2 rounds instead of 9. Nine: each time shown is
- * the median of the pair's readings (`alternatedMicroseconds`), and a median of nine is not moved
- * by the few batches that a burst of the machine's speed or a pause caught.
+ * the time in a typical round, medians over the rounds (`alternatedMicroseconds`), and a median
+ * of nine is not moved by the few batches that a burst of the machine's speed or a pause caught.
  */
 const SLOW_PAIR_MS = 20;
 
