@@ -34,8 +34,9 @@ export function TradeoffsLab() {
       <RecomputeLever />
       <JacobianLever />
       <p className="train-pace">
-        Times are measured in the section’s own worker: batches of every point in alternating rounds, each point at its time in
-        a typical round. They move from run to run; counts and gradients do not.
+        Times are measured in the section’s own worker. Every point takes its turn, round after round, and shows its usual time
+        per call once each round’s own speed of the machine is taken out. Times move from run to run; counts and gradients do
+        not.
       </p>
     </WorkerSection>
   );
