@@ -208,6 +208,10 @@ export function JacobianLever() {
         </ChartBox>
       </div>
       {skipped ? <p className="lever-skipped">{skipped}</p> : null}
+      <p className="lever-note">
+        The count takes each sweep as a whole run of the chain. A sweep from an earlier state xₛ passes only the s steps
+        before it, so reverse mode’s measured time grows more slowly than its count.
+      </p>
       <Legend
         items={[
           { className: 'mark-forward-line', label: 'forward mode (dual numbers, N tangent lanes)' },
