@@ -7,6 +7,8 @@ import {
   fastestMicroseconds,
   jacobianTimes,
   sampledOutputs,
+  withCrossing,
+  CHEAP_PAIR_ROUNDS,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -173,8 +175,8 @@ const EQUAL_WORK = { steps: 40, inputs: 1 };
 export function equalWorkSpread(budgetMs = 20): { outputs: number[]; work: number[]; fastest: number[]; typical: number[]; spread: { fastest: number; typical: number } } {
   const { steps, inputs } = EQUAL_WORK;
   // As tradeoffsTimings samples them for the lesson: the curve's M, with M = N and N + 1.
-  const outputs = [...new Set([...sampledOutputs(steps, 5), inputs, inputs + 1])].sort((x, y) => x - y);
-  const times = jacobianTimes(defaultParams(steps), inputs, outputs, new Tape(tapeNodesFor(steps)), budgetMs * outputs.length, 9);
+  const outputs = withCrossing(sampledOutputs(steps, 5), inputs, steps);
+  const times = jacobianTimes(defaultParams(steps), inputs, outputs, new Tape(tapeNodesFor(steps)), budgetMs * outputs.length, CHEAP_PAIR_ROUNDS);
   const spreadOf = (us: number[]) => Math.max(...us) / Math.min(...us);
   const { fastest, typical } = times.microseconds;
   return {

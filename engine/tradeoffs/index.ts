@@ -23,10 +23,12 @@ export {
 } from './jacobian.ts';
 export type { InputJacobianRun, JacobianRow, JacobianRun } from './jacobian.ts';
 export { alternatedMicroseconds, fastestMicroseconds, type AlternatedTimes } from './timing.ts';
+export { CHEAP_PAIR_ROUNDS } from './jacobian-plan.ts';
 export {
   tradeoffsFigures,
   tradeoffsTimings,
   jacobianTimes,
+  withCrossing,
   validateTradeoffs,
   sampledOutputs,
   crossoverOf,

@@ -50,8 +50,11 @@ export interface JacobianPlan {
   ms: number;
 }
 
+/** The rounds a pair of cheap calls gets at least (see SLOW_PAIR_MS). */
+export const CHEAP_PAIR_ROUNDS = 9;
+
 /**
- * A pair whose calls take longer than this gets 2 rounds instead of 9. Nine: each time shown is
+ * A pair whose calls take longer than this gets 2 rounds instead of CHEAP_PAIR_ROUNDS. Nine: each time shown is
  * the time in a typical round, medians over the rounds (`alternatedMicroseconds`), and a median
  * of nine is not moved by the few batches that a burst of the machine's speed or a pause caught.
  */
@@ -60,7 +63,7 @@ const SLOW_PAIR_MS = 20;
 /** Estimated milliseconds of timing the pair at M, and the rounds it gets. */
 export function pairCost(m: number, steps: number, calls: JacobianCallTimes, budgetMs: number): { ms: number; minRounds: number } {
   const call = calls.forwardMs + (calls.reverseAtStepsMs * (1 + m)) / (1 + steps);
-  const minRounds = call > SLOW_PAIR_MS ? 2 : 9;
+  const minRounds = call > SLOW_PAIR_MS ? 2 : CHEAP_PAIR_ROUNDS;
   return { ms: Math.max(1.25 * budgetMs, (minRounds + 1) * call), minRounds };
 }
 

@@ -269,8 +269,7 @@ export function tradeoffsTimings(
   const calls = { forwardMs, reverseAtStepsMs };
   const plan = planJacobianTimings(T, outputs, calls, budgetMs);
   // The planned M, with M = N and N + 1 among them where they fit, so a figure shows the lines cross.
-  const planned = new Set(plan.points.map((q) => q.outputs));
-  const sampled = [...new Set([...planned, ...[inputs, inputs + 1].filter((m) => m <= T)])].sort((x, y) => x - y);
+  const sampled = withCrossing(plan.points.map((q) => q.outputs), inputs, T);
   const minRounds = Math.max(1, ...plan.points.map((q) => q.minRounds));
   onStage(`timing the Jacobian at ${sampled.length === 1 ? `M = ${sampled[0]}` : `${sampled.length} values of M`}`);
   const times = jacobianTimes(params, inputs, sampled, tape, budgetMs * sampled.length, minRounds);
@@ -291,6 +290,11 @@ export function tradeoffsTimings(
     }),
   );
   return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
+}
+
+/** The M to time: `outputs` with M = N and N + 1 among them where they fit (M ≤ T), in order, each once. */
+export function withCrossing(outputs: readonly number[], inputs: number, steps: number): number[] {
+  return [...new Set([...outputs, ...[inputs, inputs + 1].filter((m) => m <= steps)])].sort((x, y) => x - y);
 }
 
 /** Forward and reverse mode's Jacobian at each M, timed together: the work counted and the µs per call both ways. */
