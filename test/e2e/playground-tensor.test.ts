@@ -9,7 +9,10 @@ describe('the tensor panel in Chromium', () => {
     const { page, watch } = await open();
     await scrollTo(page, TENSOR);
     const panel = page.locator(TENSOR);
-    await panel.locator('.compare-table').waitFor({ timeout: 30_000 });
+    // The comparison shares the tensor worker with the run that starts by itself once the charts
+    // are in view (here at once): under load it came after 30 s once (not understood yet; see the
+    // closing note of 2026-12-02), so it gets as long as the scroll helpers give a part.
+    await panel.locator('.compare-table').waitFor({ timeout: 60_000 });
     expect(page.workers().some((w) => w.url().includes('tensor.worker'))).toBe(true);
     // It trains by itself at a pace one can follow; Fast is the old speed, the whole run in about sixty reports.
     await panel.getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
