@@ -18,10 +18,30 @@ describe('the tensor panel in Chromium', () => {
     await panel.getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
     await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Pause'), TENSOR, { timeout: 30_000 });
     const lossFigure = () => panel.locator('.figures div', { hasText: 'loss (all points)' }).locator('dd').textContent();
+    // Every step and loss the figures show from the click on, as they change: at Fast the run may
+    // end between two polls of a busy machine, and its middle must still have been on screen.
+    await panel.locator('.figures').evaluate((figures) => {
+      const shown: [string, string][] = [];
+      (window as unknown as { shown: typeof shown }).shown = shown;
+      const read = () => {
+        const values = [...figures.querySelectorAll('dd')].map((d) => d.textContent ?? '');
+        shown.push([values[0], values[1]]);
+      };
+      new MutationObserver(read).observe(figures, { subtree: true, childList: true, characterData: true });
+    });
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
-    await page.waitForFunction((sel) => /^([1-9]|[1-9]\d|[1-3]\d\d) of 400$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
-    const early = Number(await lossFigure());
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained 400 steps'), TENSOR, { timeout: 30_000 });
+    // Done: the figures showed the new run under way, and it has reported its end (the run before it ended the same way).
+    await page.waitForFunction(
+      (sel) =>
+        (window as unknown as { shown: [string, string][] }).shown.some(([step]) => step !== '400 of 400') &&
+        document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained 400 steps'),
+      TENSOR,
+      { timeout: 30_000 },
+    );
+    const shown = await page.evaluate(() => (window as unknown as { shown: [string, string][] }).shown);
+    const middle = shown.filter(([step]) => /^([1-9]|[1-9]\d|[1-3]\d\d) of 400$/.test(step));
+    expect(middle.length, JSON.stringify(shown.slice(0, 5))).toBeGreaterThan(0);
+    const early = Number(middle[0][1]);
     const late = Number(await lossFigure());
     expect(late).toBeLessThan(early);
     expect(late).toBeLessThan(0.1);
@@ -40,6 +60,8 @@ describe('the tensor panel in Chromium', () => {
     expect(await panel.locator('.compare-agree').textContent()).toMatch(/^✓ The gradients agree/);
     expect(await panel.locator('.compare-why').textContent()).toMatch(/10–100×/);
     // Pause: a long run holds where it is and keeps what it drew.
+    // At 25 steps a second the run is still going when Pause is pressed, however busy the machine.
+    await panel.getByLabel('Speed').selectOption({ value: '25' });
     await panel.getByLabel('Training steps').fill('2000');
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
     await page.waitForFunction((sel) => /^[1-9]\d* of 2000$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
