@@ -73,7 +73,7 @@ describe('the presenter’s clicker', () => {
     const next = page.getByRole('button', { name: 'Next step' });
     await next.click();
     await watchControl(next);
-    await page.waitForFunction(() => document.activeElement === document.body || document.activeElement === null);
+    await page.waitForFunction(() => document.activeElement === document.body || document.activeElement === null, null, { polling: 100 });
     await page.keyboard.press(' ');
     await onChapter(page, 3);
     expect(await touched(page), 'Space pressed the button again').toBe(0);

@@ -61,11 +61,12 @@ export function usePresentKeys(active: boolean, moves: PresentMoves): [boolean, 
     };
     const onPointerUp = (event: PointerEvent) => {
       if (event.pointerType === 'touch') return;
-      // After the click has done its work (a choice committed, a slider moved), not during it.
-      requestAnimationFrame(() => {
+      // After the click has done its work (a choice committed, a slider moved), not during it: in
+      // the next task, which a page that draws no frames (hidden, or starved) still runs.
+      setTimeout(() => {
         const el = document.activeElement;
         if (el instanceof HTMLElement && el !== document.body && !keepsFocus(el)) el.blur();
-      });
+      }, 0);
     };
     window.addEventListener('keydown', onKey, true);
     window.addEventListener('pointerup', onPointerUp, true);
