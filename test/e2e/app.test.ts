@@ -9,10 +9,12 @@ async function open(
   hash = '',
   viewport = { width: 1366, height: 768 },
   prepare?: (page: Page) => Promise<unknown>,
-  serviceWorkers: 'allow' | 'block' = 'block',
+  /** A context of its own, with or without the service worker: for going offline or a permission. */
+  own?: 'service worker' | 'no service worker',
 ): Promise<{ page: Page; watch: Watch }> {
-  const context = await env.context({ viewport, serviceWorkers });
-  const opened = await openPage(context, env.served.origin);
+  const opened = own
+    ? await openPage(await env.context({ viewport, serviceWorkers: own === 'service worker' ? 'allow' : 'block' }), env.served.origin)
+    : await env.page({ viewport });
   await prepare?.(opened.page);
   await opened.page.goto(`${env.served.url}${hash}`);
   await waitForCharts(opened.page);
@@ -68,7 +70,7 @@ const PANELS = ['Reverse mode', 'Forward mode', 'Finite differences', 'Checkpoin
 
 describe('the lab in Chromium', () => {
   it('loads with no console errors, no request off its origin, and draws every panel; fits a laptop (1366×768) without horizontal scrolling, in light and dark; keeps working offline once loaded', async () => {
-    const { page, watch } = await open('', undefined, undefined, 'allow');
+    const { page, watch } = await open('', undefined, undefined, 'service worker');
     for (const title of PANELS) {
       const section = page.locator('main section', { has: page.getByRole('heading', { level: 2, name: title }) });
       await expect(section.count()).resolves.toBe(1);
@@ -139,7 +141,7 @@ describe('the lab in Chromium', () => {
     expect(await note.jsonValue()).toMatch(/^Computing .* for T = 200…$/);
     await summarySays(page, 'P = 400');
     await page.waitForSelector('.progress:not(.on)');
-    await page.context().close();
+    await page.close();
   });
 
   it('keeps its layout still while the epsilon and the steps are dragged end to end', async () => {
@@ -170,7 +172,7 @@ describe('the lab in Chromium', () => {
       await waitForCharts(page);
       expect(await boxes()).toEqual(before);
     }
-    await page.context().close();
+    await page.close();
   });
 
   it('restores a shared link exactly', async () => {
@@ -184,7 +186,7 @@ describe('the lab in Chromium', () => {
     expect(await page.locator('.notice.corrected').count()).toBe(0);
     expect(await page.locator('.checkpoint-counts').textContent()).toContain('5 snapshots');
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('corrects a hand-edited bad link and says what it corrected', async () => {
@@ -206,15 +208,14 @@ describe('the lab in Chromium', () => {
     await page.locator('.notice.corrected').waitFor();
     expect(await page.locator('.notice.corrected').textContent()).toContain('c: 7 is above the largest allowed value 1.5');
     await page.waitForFunction(() => window.location.hash.includes('steps=30&') && window.location.hash.includes('c=1.5&'));
-    await page.context().close();
+    await page.close();
   });
 
   it('draws each chart at its box’s width, those far below the screen once the reader scrolls near; fits a phone (390×844) without horizontal scrolling, in light and dark', async () => {
     // Chart boxes draw once measured (app/ui/charts/useSize.ts, deferFirst); a box in a panel far
     // below is not laid out, so it draws at a stand-in width once the page is idle, and at its
     // own when it comes near.
-    const context = await env.context({ viewport: { width: 390, height: 844 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 390, height: 844 } });
     await page.goto(env.served.url);
     await waitForCharts(page);
     const widths = (panel: string) =>
@@ -228,17 +229,16 @@ describe('the lab in Chromium', () => {
     }
     await fitsInBothThemes(page, 'phone');
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('fits a projector (1920×1080) without horizontal scrolling, in light and dark', async () => {
-    const context = await env.context({ viewport: { width: 1920, height: 1080 }, colorScheme: 'light' });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 }, colorScheme: 'light' });
     await page.goto(env.served.url);
     await waitForCharts(page);
     await fitsInBothThemes(page, 'projector');
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -249,7 +249,7 @@ describe('the lab in Chromium, on one page at the laptop size', () => {
   let watch: Watch;
   let figures: string[];
   beforeAll(async () => {
-    ({ page, watch } = await open());
+    ({ page, watch } = await open('', undefined, undefined, 'no service worker'));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.served.origin });
     await summarySays(page, 'model h*');
     figures = await summaryFigures(page);

@@ -50,7 +50,7 @@ describe('the bugs on the playground’s expression', () => {
     expect((await bugRow(page, 'x')).slice(0, 3)).toEqual(['1', '2', '1']);
     expect(num(await detachOf(page, 'x'))).toBe(0);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('at 390 px each input is a card that fits the page', async () => {
@@ -68,7 +68,7 @@ describe('the bugs on the playground’s expression', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await axeViolations(page, [`${PLAYGROUND} .pg-bugs`])).toEqual([]);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -88,7 +88,7 @@ describe('free-late’s chart', () => {
     expect(title).toMatch(/each of the \d+ nodes/);
     expect(Number((await detail.locator('.fig-bug-ratio dd').textContent())!.replace('×', ''))).toBeGreaterThan(1.9);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -130,6 +130,6 @@ describe('the tensor section’s training without zero_grad()', () => {
       { timeout: 60_000 },
     );
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

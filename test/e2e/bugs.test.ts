@@ -37,7 +37,7 @@ describe('Bugs you will meet, in Chromium', () => {
     expect(Number((await text(page, '.fig-hvp-check dd'))!.replace('×10', 'e').replace('−', '-').replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]/g, (c) => '0123456789-'['⁰¹²³⁴⁵⁶⁷⁸⁹⁻'.indexOf(c)]))).toBeLessThan(1e-6);
     expect(await hashOf(page)).not.toMatch(/bug=/);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('each toggle switches its bug on the chain, and the hash follows', async () => {
@@ -71,7 +71,7 @@ describe('Bugs you will meet, in Chromium', () => {
     await page.locator(`${SECTION} .bug-none`).waitFor();
     expect(await hashOf(page)).not.toMatch(/bug=/);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('a link switches a bug on; detach moves the truncation lever’s window', async () => {
@@ -84,7 +84,7 @@ describe('Bugs you will meet, in Chromium', () => {
     expect(await hashOf(page)).toMatch(/window=25/);
     expect(await hashOf(page)).toMatch(/bug=detach/);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   for (const [width, height] of [
@@ -100,7 +100,7 @@ describe('Bugs you will meet, in Chromium', () => {
       await page.locator(`${SECTION} .bug-second svg.chart .bug-check circle`).first().waitFor({ timeout: 30_000 });
       expect(await axeViolations(page, [SECTION])).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.context().close();
+      await page.close();
     });
   }
 });

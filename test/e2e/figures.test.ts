@@ -1,16 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEFAULT_HASH, returnTo, scrollUntilInView, settled, summaryFigures, summarySays } from './helpers.ts';
-import { openPage, sharedBrowser, waitForCharts } from './harness.ts';
+import { sharedBrowser, waitForCharts } from './harness.ts';
 
 const env = sharedBrowser();
 
-async function open(hash = '', viewport = { width: 1920, height: 1080 }) {
-  const context = await env.context({ viewport });
-  const { page, watch } = await openPage(context, env.served.origin);
+async function open(hash = '', viewport = { width: 1920, height: 1080 }, keep = false) {
+  const { page, watch } = await env.page({ viewport, keep });
   await page.goto(`${env.served.url}${hash}`);
   await waitForCharts(page);
-  return { page, watch, context };
+  return { page, watch };
 }
 
 /**
@@ -20,7 +19,7 @@ async function open(hash = '', viewport = { width: 1920, height: 1080 }) {
 let shared: (Awaited<ReturnType<typeof open>> & { figures: string[] }) | null = null;
 async function openShared() {
   if (!shared) {
-    const opened = await open();
+    const opened = await open('', undefined, true);
     await summarySays(opened.page, 'model h*');
     shared = { ...opened, figures: await summaryFigures(opened.page) };
   } else {
@@ -29,7 +28,7 @@ async function openShared() {
   shared.watch.errors.length = 0;
   return shared;
 }
-afterAll(() => shared?.context.close());
+afterAll(() => shared?.page.close());
 
 const waitHash = (page: Page, key: string, value: string) =>
   page.waitForFunction(([k, v]) => new URLSearchParams(location.hash.slice(1)).get(k) === v, [key, value] as const);
@@ -151,7 +150,7 @@ describe('chart controls', () => {
 
 describe('linked views', () => {
   it('hovering a step in one figure highlights it in every per-step figure and in the tape; the keys move it', async () => {
-    const { page, watch, context } = await open('', { width: 1366, height: 900 });
+    const { page, watch } = await open('', { width: 1366, height: 900 });
     const marks = () => page.evaluate(() => [...document.querySelectorAll('.step-mark text')].map((t) => t.textContent));
     expect(await marks()).toEqual([]);
     const reverse = panel(page, 'Reverse mode').locator('.step-layer-hit');
@@ -188,11 +187,11 @@ describe('linked views', () => {
     expect(new Set(fromTape).size).toBe(1);
     expect(fromTape[0]).toMatch(/^t = \d+$/);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('while the tape sweeps, the reverse chart fills in its adjoint from T down to the step being swept', async () => {
-    const { page, watch, context } = await open('', { width: 1366, height: 900 });
+    const { page, watch } = await open('', { width: 1366, height: 900 });
     await page.locator('section.tape-panel').scrollIntoViewIfNeeded();
     await page.locator('section.tape-panel .tape-graph-svg').waitFor();
     const cover = () =>
@@ -216,7 +215,7 @@ describe('linked views', () => {
     await page.keyboard.press('End');
     await page.waitForFunction(() => document.querySelector('.sweep-cover') === null);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -237,7 +236,7 @@ describe('time beside work', () => {
 
 describe('fixes from the walkthrough', () => {
   it('the tape player: focus stays at the last event, ← steps back, Home/End work from the Pitfall checkbox, nothing scrolls', async () => {
-    const { page, watch, context } = await open('', { width: 1366, height: 768 });
+    const { page, watch } = await open('', { width: 1366, height: 768 });
     const tape = page.locator('section.tape-panel');
     await tape.scrollIntoViewIfNeeded();
     await tape.locator('.tape-graph-svg').waitFor();
@@ -269,7 +268,7 @@ describe('fixes from the walkthrough', () => {
     await page.keyboard.press(' ');
     expect(await pitfall.isChecked()).toBe(true);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('the settings bar is compact and sticks only over the chain; the checkpoint panel explains stride T and the √T sweet spot', async () => {
@@ -278,7 +277,7 @@ describe('fixes from the walkthrough', () => {
       [1920, 1080],
       [1024, 768],
     ]) {
-      const { page, context } = w === 1920 ? await openShared() : await open('', { width: w, height: h });
+      const { page } = w === 1920 ? await openShared() : await open('', { width: w, height: h });
       heights[`${w}`] = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().height);
       // Scrolled to the playground, the bar has gone with the chain's part of the page.
       // (Again once its body is in: the section loads it as it comes near, which moves what follows.)
@@ -288,7 +287,7 @@ describe('fixes from the walkthrough', () => {
       await settled(page);
       const top = await page.locator('.controls').evaluate((el) => el.getBoundingClientRect().bottom);
       expect(top).toBeLessThanOrEqual(0);
-      if (context !== shared?.context) await context.close();
+      if (page !== shared?.page) await page.close();
     }
     expect(heights['1920']).toBeLessThan(90);
     expect(heights['1024']).toBeLessThan(130);
@@ -315,7 +314,7 @@ describe('fixes from the walkthrough', () => {
   });
 
   it('on a phone the gradient table shows every column as a labelled line and the comparison fits', async () => {
-    const { page, context } = await open('', { width: 390, height: 844 });
+    const { page } = await open('', { width: 390, height: 844 });
     await scrollUntilInView(page, '.grad-table', 'section.playground-panel');
     await page.locator('.grad-table').waitFor({ timeout: 60_000 });
     const fits = (sel: string) => page.locator(sel).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
@@ -329,7 +328,7 @@ describe('fixes from the walkthrough', () => {
     await scrollUntilInView(page, '.tensor-lab .compare', 'section.tensor-panel');
     await page.locator('.compare-table').waitFor({ timeout: 30_000 });
     expect(await fits('.compare-wrap')).toBe(true);
-    await context.close();
+    await page.close();
   });
 
   it('the playground keeps the last finished result while a prefix is typed', async () => {

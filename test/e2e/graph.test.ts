@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage, sharedBrowser, type Watch } from './harness.ts';
+import { sharedBrowser, type Watch } from './harness.ts';
 
 const env = sharedBrowser();
 
@@ -84,10 +84,9 @@ async function graphOf(chapter: number, width: number, height: number, present: 
   const key = `${width}×${height}`;
   let shared = pages.get(key);
   if (!shared) {
-    const context = await env.context({ viewport: { width, height } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width, height }, keep: true });
     await page.goto(`${env.served.url}${hash}`);
-    shared = { page, watch, close: () => context.close() };
+    shared = { page, watch, close: () => page.close() };
     pages.set(key, shared);
   } else if ((await shared.page.evaluate(() => window.location.hash)) !== hash) {
     await shared.page.evaluate((h) => {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -79,6 +79,15 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
+/** What a page is opened with in the file's shared context (the rest of a context's options need a context of their own). */
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark' | null;
+  reducedMotion?: 'reduce' | 'no-preference' | null;
+  /** Left open after the test, for a page the file's tests take turns with (closed with the browser, or by the file). */
+  keep?: boolean;
+}
+
 /** The server and the browser one test file shares. */
 export interface SharedBrowser {
   served: Served;
@@ -87,9 +96,21 @@ export interface SharedBrowser {
    * A fresh context (its own storage), without the service worker unless `serviceWorkers: 'allow'`:
    * once the page is done and its reader quiet, the worker stores every built file, about half a
    * second of the two cores that a test of something else would wait behind. The tests of offline use, of the
-   * worker's start page and of the page's requests and console allow it.
+   * worker's start page and of the page's requests and console allow it. For a test that goes
+   * offline, grants a permission, adds a script to every page or needs the service worker; any
+   * other test takes `page()`.
    */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A new page, recording its errors and requests off the origin (`openPage`), in the one context
+   * the file's tests share, with the storage emptied first; it is closed after the test. Why not a
+   * context each: a new context starts a new renderer process, about 1.2 s of a core of the 2.5 s
+   * a first load of the lab costs (measured with /proc/stat, 2026-12-03). In the shared context a
+   * page at the origin (`icon.svg`) stays open, so every test's page joins its warm process.
+   * (Opened in the shared context, a page is sized with `setViewportSize` and its system theme and
+   * motion set with `emulateMedia`, as a context would have.)
+   */
+  page(options?: PageOptions): Promise<{ page: Page; watch: Watch }>;
 }
 
 /**
@@ -97,12 +118,41 @@ export interface SharedBrowser {
  * stops them after; the fields are set once `beforeAll` has run.
  */
 export function sharedBrowser(): SharedBrowser {
-  const env = {
+  let shared: Promise<{ context: BrowserContext; anchor: Page }> | null = null;
+  const kept = new Set<Page>();
+  const sharedContext = () =>
+    (shared ??= (async () => {
+      const context = await env.browser.newContext({ serviceWorkers: 'block' });
+      // Closed by a test (page.context().close()) or with the browser: the next page makes another.
+      context.on('close', () => (shared = null));
+      const anchor = await context.newPage();
+      await anchor.goto(`${env.served.url}icon.svg`);
+      return { context, anchor };
+    })());
+  const env: SharedBrowser = {
     context: (options = {}) => env.browser.newContext({ serviceWorkers: 'block', ...options }),
+    async page({ viewport = { width: 1366, height: 768 }, colorScheme = null, reducedMotion = null, keep = false } = {}) {
+      const { context, anchor } = await sharedContext();
+      // What the app keeps between visits (the theme, practice progress, the talk timer) lives in localStorage.
+      await anchor.evaluate(() => localStorage.clear());
+      await context.clearCookies();
+      const result = await openPage(context, env.served.origin);
+      if (keep) kept.add(result.page);
+      await result.page.setViewportSize(viewport);
+      await result.page.emulateMedia({ colorScheme, reducedMotion });
+      return result;
+    },
   } as SharedBrowser;
   beforeAll(async () => {
     env.served = await serveDist();
     env.browser = await launch();
+  });
+  // Every page of the shared context the test left open, those the app opened (a notes window) too.
+  afterEach(async () => {
+    if (!shared) return;
+    const { context, anchor } = await shared;
+    const left = context.pages().filter((page) => page !== anchor && !kept.has(page));
+    await Promise.all(left.map((page) => page.close().catch(() => undefined)));
   });
   afterAll(async () => {
     await env.browser?.close();

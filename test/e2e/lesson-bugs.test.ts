@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chapterRow } from '../../app/lesson/chapters/table.tsx';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
 
 const env = sharedBrowser();
 
 /** Opens chapter n at 1366 × 768 and waits until its figure has the worker's numbers. */
 async function openChapter(n: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await env.context({ viewport: { width: 1366, height: 768 } });
-  const { page, watch } = await openPage(context, env.served.origin);
+  const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
   await page.goto(`${env.served.url}#lesson=${n}`);
   await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), chapterRow(n).title);
   await page.waitForFunction(() => {
@@ -63,7 +62,7 @@ describe('chapter 11: the bugs you will meet', () => {
     const last = await page.locator('.ch11-table tbody tr').last().locator('td').allTextContents();
     expect(await page.locator('.predict [role="status"]').textContent()).toContain(`is ${last[1]}, not ${last[0]}`);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('switching the bug changes the figure: detach zeroes the early steps, in-place and retain-graph are refused with the framework’s error', async () => {
@@ -92,7 +91,7 @@ describe('chapter 11: the bugs you will meet', () => {
     expect(await page.locator('.ch11-figure .bug-error').count()).toBe(0);
     expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^\d+ of the 80 entries are wrong/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('“Open this in the lab” lands on the bugs section with the chosen bug on, in view', async () => {
@@ -112,7 +111,7 @@ describe('chapter 11: the bugs you will meet', () => {
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(768 / 4);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -134,7 +133,7 @@ describe('chapter 12: second derivatives', () => {
     await expect.poll(() => cost.textContent()).toContain(`Counted: H·v ${hvpWork} passes, one gradient ${gradWork};`);
     await expect.poll(() => page.locator('.predict [role="status"]').textContent()).toMatch(new RegExp(`^Yes\\. .*${hvpWork} passes, against ${gradWork} for one gradient`));
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('on the expression, H·v from one dual sweep equals the Hessian times v; at 90° it is the Hessian’s second column', async () => {
@@ -162,7 +161,7 @@ describe('chapter 12: second derivatives', () => {
     }
     expect(await page.locator('[data-readout="curvature"]').textContent()).toContain('vᵀHv = 0.0625');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('“Open this in the lab” lands on the bugs section’s Second derivatives, in view', async () => {
@@ -177,6 +176,6 @@ describe('chapter 12: second derivatives', () => {
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(768 / 2);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chapterRow } from '../../app/lesson/chapters/table.tsx';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
 
 const env = sharedBrowser();
 
 /** Opens chapter n at 1366 × 768 and follows its "Open this in the lab" link, as a reader would. */
 async function followLabLink(n: number): Promise<{ page: Page; errors: string[]; href: string }> {
-  const context = await env.context({ viewport: { width: 1366, height: 768 } });
-  const { page, watch } = await openPage(context, env.served.origin);
+  const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
   await page.goto(`${env.served.url}#lesson=${n}`);
   await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), chapterRow(n).title);
   const link = page.getByRole('link', { name: 'Open this in the lab' });
@@ -45,7 +44,7 @@ describe('the lesson’s way into the lab', () => {
     expect(at.top).toBeLessThan(at.height / 4);
     expect(await page.locator(section).getByLabel('x', { exact: true }).first().inputValue()).toBe('1.5');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('chapter 3 lands on the tape explorer with the pitfall (the overwriting sweep) on, in view below the settings bar', async () => {
@@ -61,6 +60,6 @@ describe('the lesson’s way into the lab', () => {
     expect(at.top).toBeGreaterThanOrEqual(at.below);
     expect(at.top).toBeLessThan(at.height / 4);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -16,7 +16,7 @@ describe('the lesson, first half', () => {
   acceptedAnswers(kit, 1, FIRST_HALF);
 
   it('scales the stage to 1366 × 768 and draws it in the dark theme', async () => {
-    const { context, page, watch } = await kit.open('#lesson=6&present=1', { viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
+    const { page, watch } = await kit.open('#lesson=6&present=1', { viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
     await chapterReady(page, 6);
     const scale = await page.evaluate(() => document.querySelector('.stage')!.getBoundingClientRect().width / 1920);
     expect(scale).toBeCloseTo(1366 / 1920, 2);
@@ -25,11 +25,11 @@ describe('the lesson, first half', () => {
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.lesson')!).backgroundColor)).toBe('rgb(18, 20, 24)');
     expect(await axeViolations(page)).toEqual([]);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('plays a motion on the live figure, stops on any key, and jumps to the end for reduced motion', async () => {
-    const { context, page, watch } = await kit.open('#lesson=6');
+    const { page, watch } = await kit.open('#lesson=6');
     await chapterReady(page, 6);
     const slider = page.getByRole('slider');
     await page.getByRole('button', { name: 'Show me: sweep h' }).click();
@@ -42,7 +42,7 @@ describe('the lesson, first half', () => {
     await framesPass(page, 30);
     expect(Number(await slider.inputValue())).toBe(stoppedAt);
     expect(stoppedAt).toBeLessThan(Number(await slider.getAttribute('max')));
-    await context.close();
+    await page.close();
 
     const reduced = await kit.open('#lesson=7', { reducedMotion: 'reduce' });
     await chapterReady(reduced.page, 7);
@@ -50,11 +50,11 @@ describe('the lesson, first half', () => {
     expect(await reduced.page.getByRole('slider').getAttribute('aria-valuetext')).toBe('T = 200');
     expect(await reduced.page.locator('.show-me').textContent()).toBe('Show me: raise T to 200');
     expect([...watch.errors, ...reduced.watch.errors]).toEqual([]);
-    await reduced.context.close();
+    await reduced.page.close();
   });
 
   it('has a glossary one key away, embeds one chapter, opens its state in the lab, and corrects junk links', async () => {
-    const { context, page, watch } = await kit.open('#lesson=4');
+    const { page, watch } = await kit.open('#lesson=4');
     await chapterReady(page, 4);
     const glossary = page.getByRole('button', { name: 'Glossary' });
     await glossary.focus();
@@ -89,6 +89,6 @@ describe('the lesson, first half', () => {
     expect(await page.locator('.lesson-head, .chapter-steps, .slide-count').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open this in the lab' }).getAttribute('target')).toBe('_blank');
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
 import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.tsx';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser, type PageOptions, type SharedBrowser } from './harness.ts';
 import { axeViolations, framesPass, systemScheme } from './helpers.ts';
 
 /**
@@ -16,11 +16,9 @@ export const CHAPTERS = ROWS.length;
 /** The last chapter of the first file. */
 export const FIRST_HALF = Math.ceil(CHAPTER_COUNT / 2);
 
-type Options = Parameters<Browser['newContext']>[0];
-
 export interface LessonKit {
-  /** Opens a fresh context at `hash` (1366 × 768 unless `options` say otherwise). */
-  open(hash: string, options?: Options): Promise<Awaited<ReturnType<typeof openPage>> & { context: Awaited<ReturnType<Browser['newContext']>> }>;
+  /** Opens a page at `hash` (1366 × 768 unless `options` say otherwise), closed after the test. */
+  open(hash: string, options?: PageOptions): ReturnType<SharedBrowser['page']>;
   /** The server's URL. */
   url(): string;
 }
@@ -31,10 +29,9 @@ export function lessonKit(): LessonKit {
   return {
     url: () => env.served.url,
     async open(hash, options = {}) {
-      const context = await env.context({ viewport: { width: 1366, height: 768 }, ...options });
-      const { page, watch } = await openPage(context, env.served.origin);
-      await page.goto(`${env.served.url}${hash}`);
-      return { context, page, watch };
+      const opened = await env.page(options);
+      await opened.page.goto(`${env.served.url}${hash}`);
+      return opened;
     },
   };
 }
@@ -200,7 +197,7 @@ async function nextByKeyboard(page: Page, n: number) {
  */
 export function chapterPasses(kit: LessonKit, first: number, last: number) {
   it(`chapters ${first}–${last} at 1366 × 768: walked by keyboard to the next, answered both ways, no axe violation in the light and dark theme, nothing wider than the page (and at 1920 × 1080)`, async () => {
-    const { context, page, watch } = await kit.open(first === 1 ? '' : `#lesson=${first}`);
+    const { page, watch } = await kit.open(first === 1 ? '' : `#lesson=${first}`);
     if (first === 1) {
       // The lesson is linked from the lab.
       await page.getByRole('link', { name: 'Start the lesson' }).click();
@@ -237,11 +234,11 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
     }
     expect(watch.errors).toEqual([]);
     expect(watch.offOrigin).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it(`chapters ${first}–${last} on a phone (390 × 844): one column, nothing wider than the page`, async () => {
-    const { context, page, watch } = await kit.open(`#lesson=${first}`, { viewport: { width: 390, height: 844 } });
+    const { page, watch } = await kit.open(`#lesson=${first}`, { viewport: { width: 390, height: 844 } });
     for (let n = first; n <= last; n++) {
       await goTo(page, `#lesson=${n}`, n);
       expect(await horizontalOverflow(page), `chapter ${n} at 390`).toBe(0);
@@ -251,11 +248,11 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
       expect(figure!.x + figure!.width).toBeLessThanOrEqual(390);
     }
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it(`presents chapters ${first}–${last} on a 1920 × 1080 stage: back-row type as drawn, nothing cut off before or after the answer; keys turn the pages${last === CHAPTERS ? ', Esc leaves' : ''}`, async () => {
-    const { context, page, watch } = await kit.open(`#lesson=${first}&present=1`, { viewport: { width: 1920, height: 1080 } });
+    const { page, watch } = await kit.open(`#lesson=${first}&present=1`, { viewport: { width: 1920, height: 1080 } });
     for (let n = first; n <= last; n++) {
       await chapterReady(page, n);
       expect(await page.locator('.lesson-head, .chapter-steps').count(), 'nothing but the chapter').toBe(0);
@@ -324,7 +321,7 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
       expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${CHAPTERS}`);
     }
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 }
 
@@ -452,7 +449,7 @@ export function acceptedAnswers(kit: LessonKit, first: number, last: number) {
     .filter((n) => n >= first && n <= last);
   if (numbers.length === 0) return;
   it(`checks the accepted answers of chapters ${numbers.join(', ')} against the figure’s own numbers at the question’s settings`, async () => {
-    const { context, page, watch } = await kit.open(`#lesson=${numbers[0]}`);
+    const { page, watch } = await kit.open(`#lesson=${numbers[0]}`);
     const status = page.locator('.predict [role="status"]');
     for (const n of numbers) {
       await goTo(page, `#lesson=${n}`, n);
@@ -461,6 +458,6 @@ export function acceptedAnswers(kit: LessonKit, first: number, last: number) {
       await ACCEPTED[n](page, (await status.textContent())!);
     }
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 }

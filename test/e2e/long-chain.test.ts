@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser } from './harness.ts';
 import { framesPass } from './helpers.ts';
 
 const env = sharedBrowser();
@@ -14,10 +14,9 @@ const env = sharedBrowser();
  * `npm run bench:ui` (the "long chain" rows), not asserted here.
  */
 async function open(hash: string) {
-  const context = await env.context({ viewport: { width: 1920, height: 1080 } });
-  const { page, watch } = await openPage(context, env.served.origin);
+  const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
   await page.goto(`${env.served.url}${hash}`);
-  return { page, watch, context };
+  return { page, watch };
 }
 
 const summary = (page: Page) => page.locator('.summary');
@@ -34,7 +33,7 @@ async function reportFor(page: Page, steps: number) {
 describe('the chain at any length', () => {
   for (const steps of [20_000, 100_000]) {
     it(`#steps=${steps} loads with reverse and checkpointed computed and the others estimated, marked in every place`, async () => {
-      const { page, watch, context } = await open(`#steps=${steps}`);
+      const { page, watch } = await open(`#steps=${steps}`);
       await reportFor(page, steps);
       // The summary: reverse mode's 2 and the checkpointed count are counted; forward mode and
       // central differences are marked estimates, their errors not run.
@@ -72,12 +71,12 @@ describe('the chain at any length', () => {
       // The header slider stops at 200; the field holds the chain's steps.
       expect(await page.getByLabel(/^Chain steps, typed/).inputValue()).toBe(String(steps));
       expect(watch.errors).toEqual([]);
-      await context.close();
+      await page.close();
     });
   }
 
   it('the typed field takes a long chain, refuses what it cannot use, and a short chain runs everything again', async () => {
-    const { page, watch, context } = await open('#steps=40');
+    const { page, watch } = await open('#steps=40');
     await reportFor(page, 40);
     const field = page.getByLabel(/^Chain steps, typed/);
     await field.fill('20x');
@@ -107,6 +106,6 @@ describe('the chain at any length', () => {
     await page.waitForFunction(() => document.querySelectorAll('.not-run').length === 0);
     expect(await summary(page).textContent()).not.toContain('not run');
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_RESTARTED } from '../../workers/channel/faults.ts';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser } from './harness.ts';
 
 const env = sharedBrowser();
 
@@ -18,8 +18,7 @@ describe('a checkpoint part too long to run', () => {
     { width: 390, height: 844 },
   ]) {
     it(`#steps=100000&schedule=revolve&snapshots=1 finishes and names what it left out (${viewport.width}×${viewport.height})${viewport.width === 1366 ? '; the other methods are timed and the next run answered by the same worker' : ''}`, async () => {
-      const context = await env.context({ viewport });
-      const { page, watch } = await openPage(context, env.served.origin);
+      const { page, watch } = await env.page({ viewport });
       await page.goto(`${env.served.url}#steps=100000&schedule=revolve&snapshots=1`);
       // The run ends (nothing left computing) with the estimate on screen.
       await page.waitForFunction(
@@ -37,7 +36,7 @@ describe('a checkpoint part too long to run', () => {
       );
       if (viewport.width === 1366) await timedAndFree(page);
       expect(watch.errors).toEqual([]);
-      await context.close();
+      await page.close();
     });
   }
 });

@@ -1,19 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage, sharedBrowser, waitForCharts } from './harness.ts';
+import { sharedBrowser, waitForCharts } from './harness.ts';
 import { steady } from './helpers.ts';
 
 const env = sharedBrowser();
 
 /** The checkpoint panel's text once the report for `stride` has arrived. */
-async function openAt(hash: string, viewport: { width: number; height: number }) {
-  const context = await env.context({ viewport });
-  const { page, watch } = await openPage(context, env.served.origin);
+async function openAt(hash: string, viewport: { width: number; height: number }, keep = false) {
+  const { page, watch } = await env.page({ viewport, keep });
   await page.goto(`${env.served.url}${hash}`);
   // The panels below the fold are drawn as they come near: bring the Checkpoint panel's heading up.
   await page.getByRole('heading', { name: 'Checkpoint schedule' }).first().scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('.checkpoint-least')?.textContent?.includes('Least memory'));
-  return { context, page, watch };
+  return { page, watch };
 }
 
 /** The lab's whole hash for these settings (the rest at their defaults), as it writes it back. */
@@ -26,10 +25,10 @@ const fullHash = (steps: number, stride: number) =>
  * that report (its steps in the summary, its stride in the counts, nothing stale) before openAt's
  * own wait for the panel.
  */
-let shared: { page: Page; watch: { errors: string[] }; context: { close(): Promise<void> } } | null = null;
+let shared: { page: Page; watch: { errors: string[] } } | null = null;
 async function sharedAt(steps: number, stride: number) {
   if (!shared) {
-    shared = await openAt(fullHash(steps, stride), { width: 1366, height: 768 });
+    shared = await openAt(fullHash(steps, stride), { width: 1366, height: 768 }, true);
   } else {
     const { page } = shared;
     await page.mouse.move(0, 0);
@@ -58,7 +57,7 @@ async function sharedAt(steps: number, stride: number) {
   shared.watch.errors.length = 0;
   return shared;
 }
-afterAll(() => shared?.context.close());
+afterAll(() => shared?.page.close());
 
 describe('the one memory model in the Checkpoint panel', () => {
   it('T = 36: least memory is stride 1 in bytes and stride 6 in held items; a wide state moves the bytes to stride 6', async () => {
@@ -103,9 +102,9 @@ describe('the one memory model in the Checkpoint panel', () => {
   });
 
   it('looks right on a phone (390 × 844)', async () => {
-    const { context, page } = await openAt('#steps=36&stride=6&state=wide', { width: 390, height: 844 });
+    const { page } = await openAt('#steps=36&stride=6&state=wide', { width: 390, height: 844 });
     await page.locator('.checkpoint-least').scrollIntoViewIfNeeded();
     expect(await page.locator('.checkpoint-least').textContent()).toMatch(/stride 6, 7\.6 KiB/);
-    await context.close();
+    await page.close();
   });
 });

@@ -70,7 +70,7 @@ describe('the tensor panel in Chromium', () => {
     const pausedAt = Number((await panel.locator('.train-status').textContent())!.match(/after (\d+) steps?/)![1]);
     expect(pausedAt).toBeLessThan(2000);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -103,6 +103,6 @@ describe('accessibility', () => {
       expect(await axeViolations(page, [PLAYGROUND, TENSOR]), `${width} ${colorScheme}`).toEqual([]);
     }
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -26,7 +26,7 @@ describe('the expression playground in Chromium', () => {
     expect(await page.locator(`${PLAYGROUND} .tape-graph .g-node`).count()).toBe(8);
     expect(await hashOf(page)).not.toContain('expr=');
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('typing a valid expression updates the gradients, the controls, the tape and the hash', async () => {
@@ -41,7 +41,7 @@ describe('the expression playground in Chromium', () => {
     expect(await page.locator(`${PLAYGROUND} .tape-table tbody tr`).count()).toBe(5);
     await page.waitForFunction(() => window.location.hash.includes('&expr=x*x%20+%20x*w&at=x:0.5,w:1'));
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('an invalid expression names its column while the last good result stays on screen', async () => {
@@ -64,7 +64,7 @@ describe('the expression playground in Chromium', () => {
     await showing(page, 'sin(x)');
     expect(await page.locator(`${PLAYGROUND} .expr-error`).count()).toBe(0);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('loads each preset, with its note, its warnings in plain words and the node they come from', async () => {
@@ -103,7 +103,7 @@ describe('the expression playground in Chromium', () => {
     await page.locator(`${PLAYGROUND} .node-card`).waitFor();
     expect(await page.locator(`${PLAYGROUND} .node-card h3`).textContent()).toContain('Node 1');
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('the expression round-trips in the URL hash, and a link brings the playground into view', async () => {
@@ -131,7 +131,7 @@ describe('the expression playground in Chromium', () => {
     expect((await row(page, 'y'))[0]).toBe('2.01');
     expect(await hashOf(page)).toBe(hash);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('junk in the link gives a notice, never a blank page', async () => {
@@ -141,7 +141,7 @@ describe('the expression playground in Chromium', () => {
       await scrollTo(page, PLAYGROUND);
       await page.locator(`${PLAYGROUND} .grad-table`).waitFor();
       expect(watch.errors).toEqual([]);
-      await page.context().close();
+      await page.close();
     }
     // A linked expression that does not parse: its error and column, beside the card's example.
     const { page } = await open('#expr=sin(x))&at=x:2');
@@ -149,7 +149,7 @@ describe('the expression playground in Chromium', () => {
     expect(await page.locator(`${PLAYGROUND} .expr-error`).textContent()).toContain('column 7');
     await page.locator(`${PLAYGROUND} .grad-table`).waitFor();
     expect(await page.locator(`${PLAYGROUND} .pg-value code`).textContent()).toBe('x*y + sin(x^2) - ln(y)');
-    await page.context().close();
+    await page.close();
   });
 });
 

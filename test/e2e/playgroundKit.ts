@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
+import { waitForCharts, sharedBrowser, type PageOptions, type SharedBrowser } from './harness.ts';
 import { scrollUntilInView } from './helpers.ts';
 
 /** What the playground's and the tensor panel's browser tests share: one server and one browser a file, and the steps they repeat. */
 
-export type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' };
+export type Options = PageOptions;
 
 export const PLAYGROUND = 'section.playground-panel';
 export const TENSOR = 'section.tensor-panel';
@@ -13,21 +13,16 @@ export interface Kit {
   /** The server's URL. */
   url(): string;
   /** Opens the page at `hash` with the lab drawn. */
-  open(hash?: string, options?: Options): ReturnType<typeof openPage>;
+  open(hash?: string, options?: Options): ReturnType<SharedBrowser['page']>;
   /** Opens the page and brings the playground in, with its first result drawn. */
-  openPlayground(hash?: string, options?: Options): ReturnType<typeof openPage>;
+  openPlayground(hash?: string, options?: Options): ReturnType<SharedBrowser['page']>;
 }
 
 /** Starts the built app's server and Chromium for the calling test file, and stops them after it. */
 export function startKit(): Kit {
   const env = sharedBrowser();
   const open = async (hash = '', options: Options = {}) => {
-    const context = await env.context({
-      viewport: options.viewport ?? { width: 1366, height: 768 },
-      colorScheme: options.colorScheme,
-      reducedMotion: options.reducedMotion,
-    });
-    const opened = await openPage(context, env.served.origin);
+    const opened = await env.page(options);
     await opened.page.goto(`${env.served.url}${hash}`);
     await waitForCharts(opened.page);
     return opened;

@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser } from './harness.ts';
 import { axeViolations } from './helpers.ts';
 
 const env = sharedBrowser();
 
 async function open(hash: string) {
-  const context = await env.context({ viewport: { width: 1920, height: 1080 } });
-  const { page, watch } = await openPage(context, env.served.origin);
+  const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
   await page.goto(`${env.served.url}${hash}`);
   await page.locator('.pose-answers').waitFor();
-  return { context, page, watch };
+  return { page, watch };
 }
 
 /** Level 2, seed 29: f = sin(x/y)*x at x = 2.8, y = 1.2; its adjoints in sweep order, to four digits. */
@@ -21,7 +20,7 @@ const why = (page: Page) => page.locator('.pose-why[role=status]').textContent()
 
 describe('practice posed to a room (pose=1)', () => {
   it('keeps the answers off the page until Reveal, then shows one at a time with its equation, or all', async () => {
-    const { context, page, watch } = await open('#practice=adjoints&level=2&seed=29&pose=1');
+    const { page, watch } = await open('#practice=adjoints&level=2&seed=29&pose=1');
     expect(await page.locator('.pose-task code').textContent()).toBe('sin(x/y)*x');
     expect(await page.locator('.pose-list li').count()).toBe(5);
     expect(await revealed(page)).toEqual([]);
@@ -51,11 +50,11 @@ describe('practice posed to a room (pose=1)', () => {
     await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 0);
     expect(watch.errors).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('PageDown goes to the next seed and PageUp back, with the answers hidden again; Esc leaves', async () => {
-    const { context, page } = await open('#practice=adjoints&level=2&seed=29&pose=1');
+    const { page } = await open('#practice=adjoints&level=2&seed=29&pose=1');
     // A clicked Reveal keeps no hold on the clicker's keys.
     await page.getByRole('button', { name: 'Reveal the next' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.pose-list .pose-value').length === 1);
@@ -75,7 +74,7 @@ describe('practice posed to a room (pose=1)', () => {
     await page.getByRole('link', { name: 'Present this problem' }).click();
     await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29&pose=1');
     await page.locator('.pose-answers').waitFor();
-    await context.close();
+    await page.close();
   });
 
   it.each([
@@ -86,7 +85,7 @@ describe('practice posed to a room (pose=1)', () => {
     ['#practice=bug&level=4&seed=7&pose=1', 'a sweep of twelve events'],
     ['#practice=rule&level=3&seed=5&pose=1', 'a rule of two inputs'],
   ])('%s (%s), answers all revealed: nothing leaves 1920×1080, body ≥ 28 px, figure ≥ 24 px', async (hash) => {
-    const { context, page } = await open(hash);
+    const { page } = await open(hash);
     const all = page.getByRole('button', { name: /^Reveal( all)?$/ });
     await all.click();
     await page.waitForFunction(() => document.querySelectorAll('.pose-list .hidden').length === 0);
@@ -117,15 +116,15 @@ describe('practice posed to a room (pose=1)', () => {
       expect(Math.min(...m.figure)).toBeGreaterThanOrEqual(24);
       expect(m.graph).toBeGreaterThanOrEqual(24 - 1e-6);
     }
-    await context.close();
+    await page.close();
   });
 
   it('a bad pose value is read as off, with one notice, and the page is the practice page', async () => {
-    const { context, page } = await open('#practice=adjoints&level=2&seed=29&pose=1');
+    const { page } = await open('#practice=adjoints&level=2&seed=29&pose=1');
     await page.evaluate(() => (window.location.hash = '#practice=adjoints&level=2&seed=29&pose=%E2%80%AEmaybe'));
     await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     expect(await page.locator('.lesson-notice li').allTextContents()).toEqual(['Pose: “\\u{202e}maybe” is not 1 or 0, so it is off.']);
-    await context.close();
+    await page.close();
   });
 });

@@ -1,17 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser, type PageOptions } from './harness.ts';
 import { axeViolations } from './helpers.ts';
 
 const env = sharedBrowser();
 
-type Options = Parameters<Browser['newContext']>[0];
+type Options = PageOptions;
 
 async function open(hash: string, options: Options = {}) {
-  const context = await env.context({ viewport: { width: 1366, height: 768 }, ...options });
-  const { page, watch } = await openPage(context, env.served.origin);
+  const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 }, ...options });
   await page.goto(`${env.served.url}${hash}`);
-  return { context, page, watch };
+  return { page, watch };
 }
 
 /** Level 2, seed 29: f = sin(x/y)*x at x = 2.8, y = 1.2 (v2 = x/y, v3 = sin v2, v4 = v3·x). */
@@ -41,7 +40,7 @@ const status = (page: Page) => page.locator('.practice-status[role=status]').tex
 
 describe('practice: adjoints by hand', () => {
   it('marks a right sweep right, an overwrite and a sign error wrong, and names each', async () => {
-    const { context, page, watch } = await open('#practice=adjoints&level=2&seed=29');
+    const { page, watch } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     expect(await page.locator('.practice-task code').textContent()).toBe('sin(x/y)*x');
 
@@ -67,11 +66,11 @@ describe('practice: adjoints by hand', () => {
 
     expect(watch.errors).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('Tab goes through the fields in sweep order; "Show the next step" reveals one event at a time', async () => {
-    const { context, page } = await open('#practice=adjoints&level=2&seed=29');
+    const { page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).focus();
     const order: string[] = [];
     for (let k = 0; k < SWEEP.length; k++) {
@@ -85,11 +84,11 @@ describe('practice: adjoints by hand', () => {
     expect(await page.locator('.practice-steps li').first().textContent()).toBe('adj[v3] += ∂v4/∂v3 · adj[v4] = 2.8 × 1 = 2.8; adj[v3]: 0 → 2.8');
     await hint.click();
     await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 2);
-    await context.close();
+    await page.close();
   });
 
   it('keeps progress in localStorage, ignores bad stored data with one notice, and Reset clears it', async () => {
-    const { context, page } = await open('#practice=adjoints&level=2&seed=29');
+    const { page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     await fill(page, KEY);
     await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
@@ -103,23 +102,23 @@ describe('practice: adjoints by hand', () => {
     expect(await page.locator('.lesson-notice li').allTextContents()).toEqual(['The practice progress stored in this browser could not be read, so it starts afresh.']);
     await page.getByRole('button', { name: 'Reset progress' }).click();
     expect(await page.evaluate(() => localStorage.getItem('tape-lab-practice'))).toBeNull();
-    await context.close();
+    await page.close();
   });
 
   it('is reached from the header, and a bad link is corrected with a notice', async () => {
-    const { context, page } = await open('');
+    const { page } = await open('');
     await page.getByRole('link', { name: 'Practice' }).click();
     await page.getByLabel('adjoint of v', { exact: false }).first().waitFor();
     expect(await page.evaluate(() => window.location.hash)).toBe('#practice=adjoints&level=1&seed=1');
     await page.evaluate(() => (window.location.hash = '#practice=quiz&level=9&seed=x'));
     await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=1&seed=1' && document.querySelectorAll('.lesson-notice li').length === 3);
-    await context.close();
+    await page.close();
   });
 });
 
 describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', () => {
   it('links each to an adjoints problem at the matching level, opens it, and leaves it out of presentation mode', async () => {
-    const { context, page } = await open('#lesson=2');
+    const { page } = await open('#lesson=2');
     const link = page.getByRole('link', { name: 'Try one yourself' });
     for (const [chapter, hash] of [
       [2, '#practice=adjoints&level=1&seed=3'],
@@ -146,13 +145,13 @@ describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', ()
     await page.goto(`${env.served.url}#lesson=3&present=1`);
     await page.locator('.stage article h2').waitFor();
     expect(await link.count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 });
 
 describe('practice: rules and bugs', () => {
   it('a wrong rule gets a counterexample, a right one is marked right', async () => {
-    const { context, page } = await open('#practice=rule&level=1&seed=3');
+    const { page } = await open('#practice=rule&level=1&seed=3');
     const field = page.getByLabel('∂f/∂u =');
     await field.fill('u');
     await field.press('Enter');
@@ -162,16 +161,16 @@ describe('practice: rules and bugs', () => {
     await field.press('Enter');
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right'));
     expect(await field.getAttribute('aria-invalid')).toBe('false');
-    await context.close();
+    await page.close();
   });
 
   it('stepping through a recorded sweep, the first wrong event is found', async () => {
-    const { context, page } = await open('#practice=bug&level=3&seed=2');
+    const { page } = await open('#practice=bug&level=3&seed=2');
     await page.getByRole('button', { name: 'Next event' }).click();
     await page.getByLabel(/^Event 2\./).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right: event 2 is the first wrong one.'));
-    await context.close();
+    await page.close();
   });
 });
 
@@ -181,7 +180,7 @@ describe('practice: screens', () => {
     [1366, 768],
     [390, 844],
   ])('at %i×%i the graph sits above or beside the fields, nothing overflows the page', async (width, height) => {
-    const { context, page } = await open('#practice=adjoints&level=4&seed=3', { viewport: { width, height } });
+    const { page } = await open('#practice=adjoints&level=4&seed=3', { viewport: { width, height } });
     await page.getByLabel('adjoint of v0', { exact: true }).waitFor();
     await page.getByLabel('adjoint of v0', { exact: true }).fill('0.5');
     await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
@@ -195,6 +194,6 @@ describe('practice: screens', () => {
     else expect(box.fieldsLeft).toBeGreaterThanOrEqual(box.graphRight);
     expect(box.scroll).toBeLessThanOrEqual(width);
     await page.locator('.practice-fields').scrollIntoViewIfNeeded();
-    await context.close();
+    await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
-import { openPage, sharedBrowser } from './harness.ts';
+import { sharedBrowser } from './harness.ts';
 
 const env = sharedBrowser();
 
@@ -9,7 +9,14 @@ const chapterShown = (page: Page) => page.evaluate(() => Number(/lesson=(\d+)/.e
 
 /** Waits until chapter n's article is on screen with its figure drawn. */
 async function onChapter(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => /lesson=(\d+)/.exec(window.location.hash)?.[1] === String(want), n);
+  await page.waitForFunction((want) => /lesson=(\d+)/.exec(window.location.hash)?.[1] === String(want), n).catch(async (error: unknown) => {
+    // Where the page was, and what had focus (a key the page did not take for a slide went to it).
+    const where = await page.evaluate(() => {
+      const el = document.activeElement;
+      return `${window.location.hash}; focus on ${el?.tagName ?? 'nothing'}${el?.getAttribute('role') ? ` (${el.getAttribute('role')})` : ''}: ${el?.textContent?.slice(0, 40) ?? ''}`;
+    });
+    throw new Error(`chapter ${n} never came; the page is at ${where}`, { cause: error });
+  });
   await page.waitForFunction(() => {
     const figure = document.querySelector('.lesson-figure');
     return figure !== null && !figure.querySelector('.figure-waiting') && figure.querySelector('svg, table') !== null;
@@ -33,8 +40,7 @@ const touched = (page: Page) => page.evaluate(() => (window as unknown as { touc
 
 describe('the presenter’s clicker', () => {
   it('turns the slide after a choice, a slider, a button or the figure was clicked, and leaves them as they were', async () => {
-    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${env.served.url}#lesson=2&present=1`);
     await onChapter(page, 2);
 
@@ -91,12 +97,11 @@ describe('the presenter’s clicker', () => {
     await page.keyboard.press('b');
     await page.locator('.present-blank').waitFor({ state: 'detached' });
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('meets a newcomer with what to try first, and keeps the stuck settings bar within 80 px at 1366 × 768', async () => {
-    const context = await env.context({ viewport: { width: 1366, height: 768 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
     await page.goto(env.served.url);
     await expect.poll(() => page.locator('.start-here').textContent()).toContain('Start with the lesson');
     await expect.poll(() => page.getByRole('link', { name: 'Start the lesson' }).isVisible()).toBe(true);
@@ -112,7 +117,7 @@ describe('the presenter’s clicker', () => {
     }
     expect(unstuck, 'the bar in place keeps its hints').toBeGreaterThan(80);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('never blanks the page when the lesson or a chapter cannot load, and Retry works once the network is back', async () => {
@@ -120,8 +125,7 @@ describe('the presenter’s clicker', () => {
       ['#lesson=9', /\/assets\/Chapter9-[^/]*\.js$/, 9],
       ['#lesson=3', /\/assets\/LessonPage-[^/]*\.js$/, 3],
     ] as const) {
-      const context = await env.context({ viewport: { width: 1366, height: 768 } });
-      const { page } = await openPage(context, env.served.origin);
+      const { page } = await env.page({ viewport: { width: 1366, height: 768 } });
       let blocked = true;
       await page.route(chunk, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
       await page.goto(`${env.served.url}${hash}`);
@@ -132,13 +136,12 @@ describe('the presenter’s clicker', () => {
       await alert.getByRole('button', { name: 'Retry' }).click();
       await onChapter(page, n);
       expect(await page.getByRole('alert').count()).toBe(0);
-      await context.close();
+      await page.close();
     }
   });
 
   it('ends on a closing chapter whose links land on the lab’s sections, scrolled into view', async () => {
-    const context = await env.context({ viewport: { width: 1366, height: 768 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
     const sections = [
       ['The tape explorer', 'The tape'],
       ['Your own expression', 'Your own expression'],
@@ -168,12 +171,11 @@ describe('the presenter’s clicker', () => {
       }
     }
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('shows every chapter as a card on O and at #lesson=0, and jumps to the one picked', async () => {
-    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${env.served.url}#lesson=3&present=1`);
     await onChapter(page, 3);
     await page.keyboard.press('o');
@@ -195,15 +197,14 @@ describe('the presenter’s clicker', () => {
     expect(await page.locator('.lesson-notice, .notice').count()).toBe(0);
     expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=0');
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('opens speaker notes with N that follow the slides both ways, with a timer, and resets a figure', async () => {
-    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${env.served.url}#lesson=3&present=1`);
     await onChapter(page, 3);
-    const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);
+    const [notes] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('n')]);
     await notes.waitForFunction(() => window.location.hash === '#lesson=3&notes=1');
     const heading = notes.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent()).toContain('A value read twice');
@@ -243,12 +244,11 @@ describe('the presenter’s clicker', () => {
     await page.getByRole('button', { name: 'Reset this figure' }).click();
     await expect.poll(() => page.locator('article input[type="range"]').first().inputValue()).toBe(start);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('draws chapter 9’s network layers and both tapes’ node counts over hidden units, counted by the worker', async () => {
-    const context = await env.context({ viewport: { width: 1920, height: 1080 } });
-    const { page, watch } = await openPage(context, env.served.origin);
+    const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${env.served.url}#lesson=9&present=1`);
     await onChapter(page, 9);
     const diagram = page.locator('svg.layer-diagram');
@@ -269,6 +269,6 @@ describe('the presenter’s clicker', () => {
     await page.getByRole('radio', { name: '32' }).click();
     await expect.poll(() => diagram.locator('circle').count()).toBe(2 + 32 + 2);
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

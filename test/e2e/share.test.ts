@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Download } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEFAULT_HASH, drag, panelsDrawn, returnTo, summaryFigures, summarySays, systemScheme } from './helpers.ts';
-import { openPage, waitForCharts, serveDist, sharedBrowser } from './harness.ts';
+import { openPage, waitForCharts, serveDist, sharedBrowser, type PageOptions } from './harness.ts';
 
 const env = sharedBrowser();
 
-async function open(hash = '', options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await env.context({ viewport: { width: 1366, height: 900 }, ...options });
-  const { page, watch } = await openPage(context, env.served.origin);
+async function open(hash = '', options: PageOptions = {}) {
+  const { page, watch } = await env.page({ viewport: { width: 1366, height: 900 }, ...options });
   await page.goto(`${env.served.url}${hash}`);
-  return { context, page, watch };
+  return { page, watch };
 }
 
 const text = async (download: Download) => readFileSync(await download.path(), 'utf8');
@@ -26,7 +25,7 @@ const text = async (download: Download) => readFileSync(await download.path(), '
 let shared: (Awaited<ReturnType<typeof open>> & { figures: string[] }) | null = null;
 async function openShared() {
   if (!shared) {
-    const opened = await open();
+    const opened = await open('', { keep: true });
     await waitForCharts(opened.page);
     await summarySays(opened.page, 'model h*');
     shared = { ...opened, figures: await summaryFigures(opened.page) };
@@ -38,11 +37,11 @@ async function openShared() {
   shared.watch.errors.length = 0;
   return shared;
 }
-afterAll(() => shared?.context.close());
+afterAll(() => shared?.page.close());
 
 describe('accessibility', () => {
   it('axe finds no violation in the light and dark system themes, with a menu and notices open', async () => {
-    const { context, page } = await open('#steps=41&c=9', { colorScheme: 'light' });
+    const { page } = await open('#steps=41&c=9', { colorScheme: 'light' });
     await waitForCharts(page);
     await page.locator('.notice.corrected').waitFor();
     await page.getByText('Chain constants: c, x₀, target').click();
@@ -57,11 +56,11 @@ describe('accessibility', () => {
       await systemScheme(page, colorScheme);
       expect(await axeViolations(page), colorScheme).toEqual([]);
     }
-    await context.close();
+    await page.close();
   });
 
   it('the theme toggle overrides the system, is remembered, and the charts follow', async () => {
-    const { context, page } = await open('', { colorScheme: 'light' });
+    const { page } = await open('', { colorScheme: 'light' });
     await waitForCharts(page);
     const heat = () => page.evaluate(() => document.querySelector<HTMLCanvasElement>('.panel-forward svg.chart canvas.heat')?.toDataURL());
     const lightHeat = await heat();
@@ -81,7 +80,7 @@ describe('accessibility', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(245, 245, 241)');
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('works from the keyboard with a visible focus: sliders, theme, export menu', async () => {
@@ -245,7 +244,7 @@ describe('sharing and export', () => {
   });
 
   it('embed mode shows only the chosen panels and their controls, round-trips, and fits an iframe', async () => {
-    const { context, page, watch } = await open('#steps=40&eps=1e-6&embed=1&panels=fd,work', { viewport: { width: 900, height: 760 } });
+    const { page, watch } = await open('#steps=40&eps=1e-6&embed=1&panels=fd,work', { viewport: { width: 900, height: 760 } });
     await panelsDrawn(page, 2);
     expect(await page.locator('main section h2').allTextContents()).toEqual(['Finite differences', 'Work']);
     expect(await page.locator('.masthead, .summary, .footer').count()).toBe(0);
@@ -274,7 +273,7 @@ describe('sharing and export', () => {
     expect(await frame.locator('main section h2').allTextContents()).toEqual(['Reverse mode']);
     courseServer.close();
     expect(watch.errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import { chainTapeView } from '../../engine/tape-view.ts';
-import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
+import { waitForCharts, sharedBrowser } from './harness.ts';
 
 /** The chain's tape section (the playground has a tape graph and table of its own). */
 const TAPE = (page: Page) => page.locator('section.tape-panel');
@@ -14,8 +14,7 @@ type Options = { viewport?: { width: number; height: number }; colorScheme?: 'li
 
 /** Opens the page and scrolls the tape panel in under the sticky controls, once its graph is drawn. */
 async function openTape(hash = '', options: Options = {}) {
-  const context = await env.context({ viewport: options.viewport ?? { width: 1366, height: 768 }, ...options });
-  const { page, watch } = await openPage(context, env.served.origin);
+  const { page, watch } = await env.page({ viewport: options.viewport ?? { width: 1366, height: 768 }, ...options });
   await page.goto(`${env.served.url}${hash}`);
   await waitForCharts(page);
   await scrollToTape(page);
@@ -140,7 +139,7 @@ describe('the tape panel in Chromium', () => {
     const x0 = TAPE(page).locator('.tape-table tr[data-node="1"] .c-adjoint');
     expect((await x0.textContent())!.replace('−', '-')).toBe(String(Number(view.adjoint[1].toPrecision(4))));
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('keeps the highlight on the row under a still pointer when a jump redraws the table', async () => {
@@ -172,7 +171,7 @@ describe('the tape panel in Chromium', () => {
     expect(Number(after)).toBeLessThan(100);
     expect(await hoveredRow()).toBe(after);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('plays and pauses with the space bar, and leaves the sliders\' arrow keys alone', async () => {
@@ -198,7 +197,7 @@ describe('the tape panel in Chromium', () => {
     const events = chainTapeView(defaultParams(41)).sweep.count;
     await page.waitForFunction((n) => document.querySelector('section.tape-panel .transport .readout')?.textContent?.endsWith(`of ${n} events`), events);
     expect(await readout()).toBe(paused!.replace(/of \d+ events/, `of ${events} events`));
-    await page.context().close();
+    await page.close();
   });
 
   it('shows the overwrite pitfall: wrong adjoints beside the right ones, marked where a fan-out lost contributions', async () => {
@@ -220,7 +219,7 @@ describe('the tape panel in Chromium', () => {
     expect(await row.getAttribute('class')).toContain('wrong');
     expect(await row.locator('.c-wrong').textContent()).not.toBe(await row.locator('.c-adjoint').textContent());
     expect(await TAPE(page).locator('.pitfall-card').textContent()).toMatch(/\d+ of 82 input gradients come out wrong/);
-    await page.context().close();
+    await page.close();
   });
 
   it('collapses a long chain into step blocks that open on click, and keeps stepping without motion', async () => {
@@ -242,7 +241,7 @@ describe('the tape panel in Chromium', () => {
     expect(await TAPE(page).locator('.tape-table').getAttribute('aria-rowcount')).toBe('2806');
     expect(await TAPE(page).locator('.tape-table tbody tr[data-node]').count()).toBeLessThan(40);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it.each([
@@ -267,6 +266,6 @@ describe('the tape panel in Chromium', () => {
       expect(await axeViolations(page, ['section.tape-panel']), colorScheme).toEqual([]);
     }
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

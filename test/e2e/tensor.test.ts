@@ -109,7 +109,7 @@ describe('watching the tensor panel train', () => {
     expect(label).toContain(`from ${firstLoss} to`);
     expect(Number(label!.match(/over (\d+) steps/)![1])).toBe(shown);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('the speed sets the pace: a step a second takes a few steps in two seconds, Fast finishes the run', async () => {
@@ -126,7 +126,7 @@ describe('watching the tensor panel train', () => {
     await panel.locator('.train-status', { hasText: 'Trained 400 steps' }).waitFor({ timeout: 30_000 });
     expect(await panel.getByRole('button', { name: 'Train', exact: true }).count()).toBe(1);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('with 32 hidden units draws the 16 with the largest weights, and says so', async () => {
@@ -144,7 +144,7 @@ describe('watching the tensor panel train', () => {
     expect(await edgeWeights(page)).toHaveLength(4 * 8);
     expect(await panel.getByRole('button', { name: 'Resume', exact: true }).count()).toBe(1);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   // 390 × 600: a phone with its browser's bars, or a projector's short window. There the charts'
@@ -162,6 +162,6 @@ describe('watching the tensor panel train', () => {
     expect(await stepOf(page)).toBeLessThan(200);
     expect(await page.locator(`${TENSOR} .train-status`).textContent()).toBe('Training in the worker…');
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -33,6 +33,6 @@ describe('What frameworks hide at T = 1000', () => {
     expect(await page.locator(`${SECTION} .lever h3`).count()).toBe(4);
     expect(await page.locator(`${SECTION} .fig-jacobian-forward dd`).textContent()).toBe('2003 runs');
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

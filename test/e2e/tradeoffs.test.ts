@@ -126,8 +126,8 @@ describe('What frameworks hide, in Chromium', () => {
     expect(await again.page.locator(SECTION).getByRole('radio', { name: 'recomputed from xₜ' }).isChecked()).toBe(true);
     expect(await text(again.page, '.fig-truncation-error dd')).toBe(await text(page, '.fig-truncation-error dd'));
     expect(watch.errors).toEqual([]);
-    await page.context().close();
-    await again.page.context().close();
+    await page.close();
+    await again.page.close();
   });
 
   it('corrects junk in the hash with one notice each, and clamps K and M to the steps', async () => {
@@ -141,7 +141,7 @@ describe('What frameworks hide, in Chromium', () => {
     expect(await text(page, '.fig-jacobian-reverse dd')).toBe('21 runs');
     expect(await hashOf(page)).toMatch(/&saved=0&outputs=20/);
     expect(watch.errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it.each([
@@ -155,6 +155,6 @@ describe('What frameworks hide, in Chromium', () => {
       expect(await axeViolations(page, [SECTION]), colorScheme).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
-    await page.context().close();
+    await page.close();
   });
 });
