@@ -2,38 +2,38 @@ import { basename } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each browser test file took in a fresh-clone run of `npm test` on two cores
- * (2026-12-02, 17:05). Only their order matters: the files start longest first, so the two
- * workers finish together. In the order vitest chose by itself (largest file first) the stage
+ * Seconds each browser test file took in a run of the browser tests on two cores (2026-12-03,
+ * 04:30, each test's page in its file's shared context). Only their order matters: the files
+ * start longest first, so the two workers finish together. In the order vitest chose by itself (largest file first) the stage
  * took 319 s for 584 s of files, where 292 s would have split them evenly. A file missing here
  * starts first (test/scripts/longest-first.test.ts fails until it is added).
  */
 export const BROWSER_FILE_SECONDS: Readonly<Record<string, number>> = {
-  'tradeoffs.test.ts': 54,
-  'playground.test.ts': 41,
-  'lesson.test.ts': 38,
-  'figures.test.ts': 38,
-  'app.test.ts': 36,
-  'tensor.test.ts': 35,
-  'share.test.ts': 34,
-  'tape.test.ts': 26,
-  'practice.test.ts': 26,
-  'trust.test.ts': 25,
-  'presenter.test.ts': 25,
-  'lesson-later.test.ts': 25,
-  'bugs.test.ts': 23,
-  'playground-tensor.test.ts': 22,
-  'practice-pose.test.ts': 22,
-  'bugs-more.test.ts': 22,
-  'lesson-bugs.test.ts': 14,
-  'long-skips.test.ts': 12,
+  'tradeoffs.test.ts': 52,
+  'figures.test.ts': 33,
+  'lesson-later.test.ts': 33,
+  'share.test.ts': 33,
+  'app.test.ts': 31,
+  'lesson.test.ts': 31,
+  'playground.test.ts': 31,
+  'bugs.test.ts': 27,
+  'tensor.test.ts': 26,
+  'tape.test.ts': 24,
+  'trust.test.ts': 24,
+  'presenter.test.ts': 21,
+  'playground-tensor.test.ts': 19,
+  'practice.test.ts': 19,
+  'bugs-more.test.ts': 18,
+  'practice-pose.test.ts': 15,
+  'long-skips.test.ts': 13,
+  'lesson-bugs.test.ts': 12,
   'long-chain.test.ts': 12,
-  'memory-model.test.ts': 12,
-  'resilience.test.ts': 10,
-  'offline-lesson.test.ts': 8,
-  'graph.test.ts': 8,
-  'lesson-links.test.ts': 8,
-  'tradeoffs-stages.test.ts': 6,
+  'resilience.test.ts': 12,
+  'offline-lesson.test.ts': 10,
+  'lesson-links.test.ts': 7,
+  'memory-model.test.ts': 7,
+  'graph.test.ts': 6,
+  'tradeoffs-stages.test.ts': 5,
 };
 
 /** The seconds a browser test file is expected to take: Infinity for one not in the table, so it starts first. */
