@@ -20,19 +20,26 @@ interface LinkedPartProps {
 export function LinkedPart({ section, within, children }: LinkedPartProps) {
   const marker = useRef<HTMLSpanElement>(null);
   const linked = useLab((s) => s.sectionLinked[section]);
-  const target = useMemo<RefObject<HTMLElement | null>>(
-    () => ({
+  const { target, arrived } = useMemo(() => {
+    const part = () => {
+      // Skip the markers of LinkedParts nested inside this one: the part is the element before them.
+      let el = marker.current?.previousElementSibling ?? null;
+      while (el?.hasAttribute('data-linked-marker')) el = el.previousElementSibling;
+      return el;
+    };
+    const inner = () => {
+      const el = part();
+      return el && within ? within(el) : null;
+    };
+    const target: RefObject<HTMLElement | null> = {
       get current() {
-        // Skip the markers of LinkedParts nested inside this one: the part is the element before them.
-        let part = marker.current?.previousElementSibling ?? null;
-        while (part?.hasAttribute('data-linked-marker')) part = part.previousElementSibling;
-        const inner = part && within ? within(part) : null;
-        return (inner ?? part) as HTMLElement | null;
+        return (inner() ?? part()) as HTMLElement | null;
       },
-    }),
-    [within],
-  );
-  useScrollWhenLinked(target, linked, `go-${section}`);
+    };
+    // Where to land is inside the part: it has come once its section's code has drawn it.
+    return { target, arrived: () => !within || inner() !== null };
+  }, [within]);
+  useScrollWhenLinked(target, linked, `go-${section}`, arrived);
   return (
     <>
       {children}
