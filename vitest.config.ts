@@ -43,6 +43,11 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: process.env.E2E_SERIAL !== '1',
+          // One server for the stage (globalSetup.ts). A worker's files share one module graph, so
+          // one Chromium and one context a worker serve all its files (test/e2e/harness.ts); each
+          // test still gets a new page with the storage emptied.
+          globalSetup: ['test/e2e/globalSetup.ts'],
+          isolate: false,
         },
       },
     ],

@@ -3,37 +3,38 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Seconds each browser test file took in a run of the browser tests on two cores (2026-12-03,
- * 04:30, each test's page in its file's shared context). Only their order matters: the files
- * start longest first, so the two workers finish together. In the order vitest chose by itself (largest file first) the stage
- * took 319 s for 584 s of files, where 292 s would have split them evenly. A file missing here
- * starts first (test/scripts/longest-first.test.ts fails until it is added).
+ * 04:51, one Chromium a worker, each test's page in its shared context). Only their order
+ * matters: the files start longest first, so the two workers finish together. In the order vitest
+ * chose by itself (largest file first) the stage took 319 s for 584 s of files (2026-12-02), where
+ * 292 s would have split them evenly. A file missing here starts first
+ * (test/scripts/longest-first.test.ts fails until it is added).
  */
 export const BROWSER_FILE_SECONDS: Readonly<Record<string, number>> = {
-  'tradeoffs.test.ts': 52,
+  'tradeoffs.test.ts': 43,
   'figures.test.ts': 33,
-  'lesson-later.test.ts': 33,
-  'share.test.ts': 33,
-  'app.test.ts': 31,
-  'lesson.test.ts': 31,
-  'playground.test.ts': 31,
-  'bugs.test.ts': 27,
-  'tensor.test.ts': 26,
+  'lesson-later.test.ts': 29,
+  'lesson.test.ts': 28,
+  'tensor.test.ts': 28,
+  'share.test.ts': 27,
+  'app.test.ts': 25,
+  'playground.test.ts': 25,
   'tape.test.ts': 24,
   'trust.test.ts': 24,
-  'presenter.test.ts': 21,
-  'playground-tensor.test.ts': 19,
-  'practice.test.ts': 19,
-  'bugs-more.test.ts': 18,
-  'practice-pose.test.ts': 15,
-  'long-skips.test.ts': 13,
-  'lesson-bugs.test.ts': 12,
-  'long-chain.test.ts': 12,
-  'resilience.test.ts': 12,
-  'offline-lesson.test.ts': 10,
-  'lesson-links.test.ts': 7,
-  'memory-model.test.ts': 7,
+  'bugs.test.ts': 22,
+  'playground-tensor.test.ts': 21,
+  'practice.test.ts': 20,
+  'presenter.test.ts': 18,
+  'bugs-more.test.ts': 17,
+  'practice-pose.test.ts': 13,
+  'long-skips.test.ts': 11,
+  'resilience.test.ts': 11,
+  'lesson-bugs.test.ts': 10,
+  'long-chain.test.ts': 9,
+  'offline-lesson.test.ts': 8,
   'graph.test.ts': 6,
-  'tradeoffs-stages.test.ts': 5,
+  'memory-model.test.ts': 6,
+  'lesson-links.test.ts': 5,
+  'tradeoffs-stages.test.ts': 3,
 };
 
 /** The seconds a browser test file is expected to take: Infinity for one not in the table, so it starts first. */

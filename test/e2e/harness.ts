@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -50,6 +50,10 @@ export function serveDist(): Promise<Served> {
     let out = '';
     let err = '';
     const timeout = setTimeout(() => reject(new Error(`serve.mjs did not start: ${err}`)), 15_000);
+    // A server the worker still holds when it exits goes with it.
+    const stopOnExit = () => child.kill('SIGTERM');
+    process.once('exit', stopOnExit);
+    child.once('exit', () => process.off('exit', stopOnExit));
     child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
@@ -114,11 +118,22 @@ export interface SharedBrowser {
 }
 
 /**
- * Starts one server over dist/ and one Chromium for the calling test file before its tests and
- * stops them after; the fields are set once `beforeAll` has run.
+ * The Chromium of this test worker, and the context its tests' pages share. The first file a
+ * worker runs starts them; every later file of that worker uses them (the browser project shares
+ * one module graph among a worker's files: vitest.config.ts). Starting them for each file cost
+ * about 2.5 s of a core a file: a server, a browser and its first renderer process. Playwright
+ * closes the browser when the worker exits; the server is the stage's own (globalSetup.ts).
+ */
+let started: Promise<Browser> | null = null;
+let shared: Promise<{ context: BrowserContext; anchor: Page }> | null = null;
+
+/**
+ * The server over dist/ and the Chromium the calling test file uses (the browser started before
+ * its first test if this worker has none yet); the fields are set once `beforeAll` has run. After each test
+ * the pages it left open in the shared context are closed, after the file every page but those of
+ * the worker.
  */
 export function sharedBrowser(): SharedBrowser {
-  let shared: Promise<{ context: BrowserContext; anchor: Page }> | null = null;
   const kept = new Set<Page>();
   const sharedContext = () =>
     (shared ??= (async () => {
@@ -129,6 +144,12 @@ export function sharedBrowser(): SharedBrowser {
       await anchor.goto(`${env.served.url}icon.svg`);
       return { context, anchor };
     })());
+  const closeAllBut = async (keep: (page: Page) => boolean) => {
+    if (!shared) return;
+    const { context, anchor } = await shared;
+    const left = context.pages().filter((page) => page !== anchor && !keep(page));
+    await Promise.all(left.map((page) => page.close().catch(() => undefined)));
+  };
   const env: SharedBrowser = {
     context: (options = {}) => env.browser.newContext({ serviceWorkers: 'block', ...options }),
     async page({ viewport = { width: 1366, height: 768 }, colorScheme = null, reducedMotion = null, keep = false } = {}) {
@@ -144,19 +165,17 @@ export function sharedBrowser(): SharedBrowser {
     },
   } as SharedBrowser;
   beforeAll(async () => {
-    env.served = await serveDist();
-    env.browser = await launch();
+    // The stage's server: stopped by globalSetup.ts, never by a file.
+    env.served = { ...inject('served'), stop: async () => undefined };
+    env.browser = await (started ??= launch());
   });
   // Every page of the shared context the test left open, those the app opened (a notes window) too.
-  afterEach(async () => {
-    if (!shared) return;
-    const { context, anchor } = await shared;
-    const left = context.pages().filter((page) => page !== anchor && !kept.has(page));
-    await Promise.all(left.map((page) => page.close().catch(() => undefined)));
-  });
+  afterEach(() => closeAllBut((page) => kept.has(page)));
+  // And the file's kept pages, and the contexts it made of its own.
   afterAll(async () => {
-    await env.browser?.close();
-    await env.served?.stop();
+    await closeAllBut(() => false);
+    const { context } = shared ? await shared : { context: null };
+    await Promise.all(env.browser.contexts().filter((c) => c !== context).map((c) => c.close().catch(() => undefined)));
   });
   return env;
 }
