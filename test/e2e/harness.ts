@@ -83,31 +83,31 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
-/** What a page is opened with in the file's shared context (the rest of a context's options need a context of their own). */
+/** What a page is opened with in the shared context (the rest of a context's options need a context of their own). */
 export interface PageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark' | null;
   reducedMotion?: 'reduce' | 'no-preference' | null;
-  /** Left open after the test, for a page the file's tests take turns with (closed with the browser, or by the file). */
+  /** Left open after the test, for a page the file's tests take turns with (closed after the file). */
   keep?: boolean;
 }
 
-/** The server and the browser one test file shares. */
+/** The server, the browser and the pages a test file uses. */
 export interface SharedBrowser {
   served: Served;
   browser: Browser;
   /**
    * A fresh context (its own storage), without the service worker unless `serviceWorkers: 'allow'`:
    * once the page is done and its reader quiet, the worker stores every built file, about half a
-   * second of the two cores that a test of something else would wait behind. The tests of offline use, of the
-   * worker's start page and of the page's requests and console allow it. For a test that goes
-   * offline, grants a permission, adds a script to every page or needs the service worker; any
-   * other test takes `page()`.
+   * second of the two cores that a test of something else would wait behind. The tests of offline
+   * use, of the worker's start page and of the page's requests and console allow it. For a test
+   * that goes offline, grants a permission, adds a script to every page or needs the service
+   * worker (closed after the file); any other test takes `page()`.
    */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
   /**
    * A new page, recording its errors and requests off the origin (`openPage`), in the one context
-   * the file's tests share, with the storage emptied first; it is closed after the test. Why not a
+   * the worker's tests share, with the storage emptied first; it is closed after the test. Why not a
    * context each: a new context starts a new renderer process, about 1.2 s of a core of the 2.5 s
    * a first load of the lab costs (measured with /proc/stat, 2026-12-03). In the shared context a
    * page at the origin (`icon.svg`) stays open, so every test's page joins its warm process.
@@ -129,9 +129,9 @@ let shared: Promise<{ context: BrowserContext; anchor: Page }> | null = null;
 
 /**
  * The server over dist/ and the Chromium the calling test file uses (the browser started before
- * its first test if this worker has none yet); the fields are set once `beforeAll` has run. After each test
- * the pages it left open in the shared context are closed, after the file every page but those of
- * the worker.
+ * its first test if this worker has none yet); the fields are set once `beforeAll` has run. After
+ * each test the pages it left open in the shared context are closed; after the file, its kept
+ * pages and the contexts of its own.
  */
 export function sharedBrowser(): SharedBrowser {
   const kept = new Set<Page>();
