@@ -94,7 +94,8 @@ export interface PageOptions {
 
 /** The server, the browser and the pages a test file uses. */
 export interface SharedBrowser {
-  served: Served;
+  /** The stage's server (test/e2e/globalSetup.ts starts and stops it). */
+  served: Pick<Served, 'url' | 'origin'>;
   browser: Browser;
   /**
    * A fresh context (its own storage), without the service worker unless `serviceWorkers: 'allow'`:
@@ -165,8 +166,7 @@ export function sharedBrowser(): SharedBrowser {
     },
   } as SharedBrowser;
   beforeAll(async () => {
-    // The stage's server: stopped by globalSetup.ts, never by a file.
-    env.served = { ...inject('served'), stop: async () => undefined };
+    env.served = inject('served');
     env.browser = await (started ??= launch());
   });
   // Every page of the shared context the test left open, those the app opened (a notes window) too.
