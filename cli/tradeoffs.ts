@@ -208,7 +208,7 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     `forward mode starts to win by work: ${crossWork}`,
     `forward mode starts to win by time: ${crossTime}`,
     `forward mode's times over M (equal work) spread by ${fmt(forwardSpread(t))}× (largest over smallest)`,
-    "Times are each call's time in a typical round of batches timed in alternation, on this machine now: measured, not asserted.",
+    "Times are each call's time at the machine's typical speed, from batches timed in alternation, on this machine now: measured, not asserted.",
     ...(t.skipped ? [`warning: ${skippedSentence(t.skipped)}`] : []),
   ].join('\n');
 }

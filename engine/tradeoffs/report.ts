@@ -242,7 +242,7 @@ export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
 /**
  * Measured times: the primitive tape against the fused one (record and sweep), and the Jacobian
  * of the last M states by forward and by reverse mode at sampled M, timed in alternation, each
- * at its time in a typical round (`alternatedMicroseconds`). `budgetMs` is the time given to
+ * at its time at the machine's typical speed (`alternatedMicroseconds`). `budgetMs` is the time given to
  * each Jacobian pair, `fusionMs` to the fusion pair (longer: the fused tape's code runs nowhere
  * else, so it needs the warm-up).
  */
@@ -273,11 +273,11 @@ export function tradeoffsTimings(
   const minRounds = Math.max(1, ...plan.points.map((q) => q.minRounds));
   onStage(`timing the Jacobian at ${sampled.length === 1 ? `M = ${sampled[0]}` : `${sampled.length} values of M`}`);
   const times = jacobianTimes(params, inputs, sampled, tape, budgetMs * sampled.length, minRounds);
-  // Each time in a typical round: equal work then reads as equal time. The fastest batch of one
-  // point could catch a stretch when the machine ran half again as fast and its neighbour's not:
-  // from the same 16 runs' readings in a browser worker, forward mode's equal work over 18
-  // values of M read up to 1.51× apart by fastest batches, 1.43× by each point's median, 1.12×
-  // in a typical round (`npm run -s lab -- bench` prints the first and the last).
+  // Each time at the machine's typical speed: equal work then reads as equal time. The fastest
+  // batch of one point could catch a stretch when the machine ran half again as fast and its
+  // neighbour's not: from the same 16 runs' readings in a browser worker, forward mode's equal
+  // work over 18 values of M read up to 1.51× apart by fastest batches and 1.43× by each point's
+  // median (`npm run -s lab -- bench` prints the fastest batch's spread and the typical speed's).
   const { forwardWork, reverseWork } = times;
   const micro = times.microseconds.typical;
   const jacobian = sampled.map(

@@ -11,8 +11,15 @@ export const CONFIRM_RATIO = 1.1;
 /** How many budgets more the rounds may run to confirm every function's fastest reading. */
 export const CONFIRM_FACTOR = 6;
 
-/** Sweeps of the median polish (`typicalOfRounds`): rows, then columns, this many times. */
-const POLISH_SWEEPS = 6;
+/** Sweeps of `typicalOverTime`: the machine's speed at each reading, then each function's cost, this many times. */
+const SWEEPS = 6;
+
+/**
+ * How many readings of other functions, nearest in time, tell the machine's speed at a reading
+ * (`typicalOverTime`). Four: in 20 browser runs of chapter 10's timing, 2, 4, 6, 8, 12 and 16
+ * neighbours all kept forward mode's equal work within 1.2×; four had the lowest mean spread.
+ */
+const NEIGHBOURS = 4;
 
 /** The shortest batch whatever the clock: below this a call's own set-up and the loop show. */
 const MIN_BATCH_MS = 0.5;
@@ -48,13 +55,20 @@ export interface AlternatedTimes {
   /** The fastest batch of each: the cost of a call when nothing else on the machine got in the way. */
   fastest: number[];
   /**
-   * The cost of a call in a typical round (`typicalOfRounds`): each round's own speed taken out.
-   * Equal work reads as equal time by this one. On these machines the speed jumps by half now
-   * and then (forward mode's batches read 3.8 µs in some stretches and 5.7 µs in others): the
-   * fastest batch of one function caught a fast stretch and its neighbour's did not, and a
-   * function's median fell on either side when the stretches came about as often.
+   * The cost of a call at the machine's typical speed (`typicalOverTime`): the speed at each
+   * reading, read from the readings taken around it, taken out. Equal work reads as equal time by
+   * this one. On these machines the speed jumps by half now and then (forward mode's batches read
+   * 3.8 µs in some stretches and 5.7 µs in others): the fastest batch of one function caught a
+   * fast stretch and its neighbour's did not, and a function's median fell on either side when
+   * the stretches came about as often.
    */
   typical: number[];
+}
+
+/** One batch's reading: which function, and its µs per call. */
+export interface TimedReading {
+  fn: number;
+  us: number;
 }
 
 /** How `alternatedMicroseconds` times. */
@@ -65,6 +79,8 @@ export interface AlternationOptions {
   minRounds?: number;
   /** The clock (a test passes its own). */
   now?: () => number;
+  /** Told of every reading the rounds count, in the order they were taken. */
+  onReading?: (reading: TimedReading) => void;
 }
 
 /**
@@ -84,8 +100,8 @@ export interface AlternationOptions {
  * 3. **Rounds in alternation.** Rounds of one batch of every function, each round in a new
  *    order, run until `budgetMs` has passed and every function has `minRounds` readings that
  *    count. A pause of the machine slows one round of every function, not every round of one.
- *    The caller takes each function's fastest reading or its time in a typical round
- *    (`AlternatedTimes`).
+ *    The caller takes each function's fastest reading or its time at the machine's typical
+ *    speed (`AlternatedTimes`).
  * 4. **Until the fastest is seen twice.** On a busy machine every batch of a function may have
  *    been interrupted, each by a different amount. So rounds go on (for up to CONFIRM_FACTOR
  *    budgets more) until each function's two fastest readings agree within CONFIRM_RATIO: a
@@ -95,7 +111,7 @@ export interface AlternationOptions {
  * that stands still cannot hold it forever.
  */
 export function alternatedMicroseconds(fns: readonly (() => unknown)[], options: AlternationOptions = {}): AlternatedTimes {
-  const { budgetMs = 20, minRounds = 5, now = () => performance.now() } = options;
+  const { budgetMs = 20, minRounds = 5, now = () => performance.now(), onReading = () => {} } = options;
   // No longer than the clock needs: shorter batches make more rounds, and more chances to miss a pause.
   const batchMs = batchMsFor(clockStepMs(now));
   const warmMs = budgetMs / (4 * fns.length);
@@ -131,8 +147,8 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
   const end = start + budgetMs;
   const lastChance = start + (1 + CONFIRM_FACTOR) * budgetMs;
   const short = () => fns.some((_, k) => counted(k) < minRounds);
-  // Each whole round's readings (every function read once).
-  const rounds: number[][] = [];
+  // The rounds' readings in the order they were taken, each a positive time (`typicalOverTime` takes logarithms).
+  const sequence: TimedReading[] = [];
   const unsettled = () => short() || fns.some((_, k) => !(second[k] <= CONFIRM_RATIO * best[k]));
   const order = fns.map((_, k) => k);
   for (let round = 0; round < 400; round++) {
@@ -141,7 +157,6 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
     // Each round in a new order: a function that always ran after the same one would always pay
     // for its garbage (in a browser, the pair after the largest reverse sweep read 40 % slower).
     shuffle(order, round);
-    const us = fns.map(() => NaN);
     for (const k of order) {
       const fn = fns[k];
       const t0 = now();
@@ -152,13 +167,14 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
         continue;
       }
       read(k, ms, batches[k]);
-      us[k] = (ms * 1000) / batches[k];
+      const reading = { fn: k, us: (ms * 1000) / batches[k] };
+      onReading(reading);
+      if (reading.us > 0 && Number.isFinite(reading.us)) sequence.push(reading);
     }
-    // A whole round, every reading a positive time (the polish takes logarithms).
-    if (us.every((u) => u > 0 && Number.isFinite(u))) rounds.push(us);
   }
-  // Without a whole round (a clock that stood still reads 0), each function's median reading.
-  return { fastest: best, typical: rounds.length === 0 ? readings.map(medianOf) : typicalOfRounds(rounds) };
+  // Unless every function has a positive reading (a clock that stood still reads 0), each function's median reading.
+  const timed = fns.every((_, k) => sequence.some((r) => r.fn === k));
+  return { fastest: best, typical: timed ? typicalOverTime(sequence, fns.length) : readings.map(medianOf) };
 }
 
 /** Each function's fastest batch, in µs per call (`alternatedMicroseconds`). */
@@ -167,43 +183,47 @@ export function fastestMicroseconds(fns: readonly (() => unknown)[], budgetMs = 
 }
 
 /**
- * Each function's time in a typical round, from whole rounds of readings (a row a round, a
- * column a function): Tukey's median polish of their logarithms. Take each row's median out of
- * the row (that round's own speed: a round run while the page was loading, or in a fast stretch
- * of the machine), then each column's median out of the column (the function's own cost), and
- * again, POLISH_SWEEPS times; a function's time is exp(overall + its column's effect). A reading
- * that fell in a stretch of another speed than most of its round sits in the residue, as in a
- * median it would. From 16 runs of forward and reverse mode at 18 values of M in a browser
- * worker, forward mode's equal work read at most 1.12× apart this way, 1.43× by each
- * function's median and 1.51× by its fastest batch.
+ * Each function's time at the machine's typical speed, from every reading in the order it was
+ * taken. The machine's speed when a reading was taken is read from the readings of other
+ * functions just before and after it: the median of NEIGHBOURS of them, each less its own
+ * function's cost. A function's cost is then the median of its readings, each less the speed it
+ * was taken at; and again, SWEEPS times, starting from each function's plain median. A time is
+ * that cost at the typical speed: the median of every reading's own speed (the reading less its
+ * function's cost).
+ *
+ * Why neighbours in time and not whole rounds: this machine's speed jumps by 15–50 % in
+ * stretches of 10 ms to half a second, and a round of chapter 10's 36 functions lasts about
+ * 80 ms. A jump inside a round made half of it fast, and a round's median could not take that
+ * out. In 20 runs of chapter 10's timing in a browser worker, forward mode's equal work read at
+ * most 1.16× apart this way (mean 1.09×), and up to 1.44× by rounds (5 runs past 1.25×), from
+ * the same readings.
  */
-export function typicalOfRounds(rounds: readonly (readonly number[])[]): number[] {
-  const residue = rounds.map((row) => row.map(Math.log));
-  const columns = residue[0].length;
-  const rowEffect = new Array<number>(residue.length).fill(0);
-  const effect = new Array<number>(columns).fill(0);
-  let overall = 0;
-  // Moves the median of some effects into the overall level, so each effect is its own part.
-  const centre = (effects: number[]) => {
-    const m = medianOf(effects);
-    overall += m;
-    for (let j = 0; j < effects.length; j++) effects[j] -= m;
+export function typicalOverTime(sequence: readonly TimedReading[], count: number): number[] {
+  const logs = sequence.map((r) => Math.log(r.us));
+  const perFunction = (values: readonly number[]) => {
+    const columns: number[][] = Array.from({ length: count }, () => []);
+    values.forEach((v, i) => columns[sequence[i].fn].push(v));
+    return columns.map(medianOf);
   };
-  for (let sweep = 0; sweep < POLISH_SWEEPS; sweep++) {
-    residue.forEach((row, i) => {
-      const m = medianOf(row);
-      rowEffect[i] += m;
-      for (let k = 0; k < columns; k++) row[k] -= m;
-    });
-    centre(effect);
-    for (let k = 0; k < columns; k++) {
-      const m = medianOf(residue.map((row) => row[k]));
-      effect[k] += m;
-      for (const row of residue) row[k] -= m;
-    }
-    centre(rowEffect);
+  let cost = perFunction(logs);
+  for (let sweep = 0; sweep < SWEEPS; sweep++) {
+    const residue = logs.map((l, i) => l - cost[sequence[i].fn]);
+    const speed = residue.map((_, i) => medianOf(neighboursOf(sequence, residue, i)));
+    cost = perFunction(logs.map((l, i) => l - speed[i]));
   }
-  return effect.map((e) => Math.exp(overall + e));
+  // The typical speed: the median of each reading's own (not of its neighbours', which blur a stretch's ends).
+  const level = medianOf(logs.map((l, i) => l - cost[sequence[i].fn]));
+  return cost.map((c) => Math.exp(c + level));
+}
+
+/** The NEIGHBOURS values nearest reading `i` in time, alternately before and after it, from other functions than its own ([0] for none). */
+function neighboursOf(sequence: readonly TimedReading[], values: readonly number[], i: number): number[] {
+  const near: number[] = [];
+  const own = sequence[i].fn;
+  for (let d = 1; near.length < NEIGHBOURS && (i - d >= 0 || i + d < values.length); d++) {
+    for (const j of [i - d, i + d]) if (j >= 0 && j < values.length && near.length < NEIGHBOURS && sequence[j].fn !== own) near.push(values[j]);
+  }
+  return near.length === 0 ? [0] : near;
 }
 
 /** The median of some readings (the mean of the middle two when they are even); Infinity for none. */

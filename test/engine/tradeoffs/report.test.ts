@@ -133,7 +133,7 @@ describe('timing', () => {
       const [us] = fastestMicroseconds([() => calls++], 5);
       expect(calls).toBeGreaterThan(0);
       expect(us).toBe(0);
-      // The time in a typical round too: 0, not the NaN that logarithms of 0 would give.
+      // The time at the typical speed too: 0, not the NaN that logarithms of 0 would give.
       expect(alternatedMicroseconds([() => calls++, () => calls++], { budgetMs: 5 })).toEqual({ fastest: [0, 0], typical: [0, 0] });
     } finally {
       vi.useRealTimers();

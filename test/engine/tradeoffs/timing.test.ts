@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatedMicroseconds, batchMsFor, clockStepMs, fastestMicroseconds, STEPS_PER_BATCH, typicalOfRounds } from '../../../engine/tradeoffs/timing.ts';
+import { alternatedMicroseconds, batchMsFor, clockStepMs, fastestMicroseconds, STEPS_PER_BATCH, typicalOverTime, type TimedReading } from '../../../engine/tradeoffs/timing.ts';
 
 /**
  * A machine in miniature: true time advances only when a function "works", and the clock reads it
@@ -75,19 +75,19 @@ describe('timing in alternation (alternatedMicroseconds)', () => {
     expect(Math.abs(us[1] / 60 - 1)).toBeLessThan(0.05);
   });
 
-  it('in a typical round: a function that caught the machine running a third faster reads as its equal neighbours do', () => {
+  it('at the typical speed: a function that caught the machine running a third faster reads as its equal neighbours do', () => {
     // For 4 ms in every 60 the machine runs 1.33× faster: some functions' batches catch it, some do not.
     const m = coarseMachine(0.1, (t) => (t % 60 < 4 ? 4 / 3 : 1));
     const fns = Array.from({ length: 8 }, () => m.work(30));
     const { fastest, typical } = alternatedMicroseconds(fns, { budgetMs: 40, minRounds: 9, now: m.now });
     const spread = (us: number[]) => Math.max(...us) / Math.min(...us);
-    // What the fastest batch alone would show, and what the typical round shows.
+    // What the fastest batch alone would show, and what the typical speed shows.
     expect(spread(fastest)).toBeGreaterThan(1.15);
     expect(spread(typical)).toBeLessThan(1.05);
     for (const us of typical) expect(Math.abs(us / 30 - 1)).toBeLessThan(0.05);
   });
 
-  it('in a typical round: stretches when the machine ran slower (a page loading beside it) slow whole rounds, and are taken out', () => {
+  it('at the typical speed: stretches when the machine ran slower (a page loading beside it) slow whole rounds, and are taken out', () => {
     // For 60 ms in every 150, every call runs 1.6× slower: a round (16 ms) falls in such a
     // stretch, or outside it, or straddles it.
     const m = coarseMachine(0.1, (t) => (t % 150 < 60 ? 1 / 1.6 : 1));
@@ -97,15 +97,31 @@ describe('timing in alternation (alternatedMicroseconds)', () => {
   });
 });
 
-describe('typicalOfRounds', () => {
-  it('takes each round’s speed out: equal costs read equal, whatever each round ran at', () => {
-    // Three functions costing 1, 1 and 3; five rounds at speeds 1, 2, 1.5, 1, 4; one reading off by itself.
-    const speeds = [1, 2, 1.5, 1, 4];
-    const rounds = speeds.map((s) => [1 * s, 1 * s, 3 * s]);
-    rounds[2][0] *= 1.5;
-    const typical = typicalOfRounds(rounds);
-    expect(typical[0]).toBeCloseTo(1.5, 9);
-    expect(typical[1]).toBeCloseTo(1.5, 9);
-    expect(typical[2]).toBeCloseTo(4.5, 9);
+describe('typicalOverTime', () => {
+  it('takes out the speed each reading was taken at, read from its neighbours in time, though the speed doubled within a round', () => {
+    // Three functions costing 1, 1 and 3, read in rounds of a new order each; the machine runs
+    // twice as fast from the 11th reading on (in the middle of the fourth round), and one reading
+    // is off by itself (×1.5).
+    const orders = [[0, 1, 2], [2, 0, 1], [1, 2, 0], [0, 2, 1], [2, 1, 0]];
+    const cost = [1, 1, 3];
+    const sequence: TimedReading[] = Array.from({ length: 30 }, (_, i) => {
+      const fn = orders[Math.floor(i / 3) % 5][i % 3];
+      return { fn, us: (cost[fn] * (i === 7 ? 1.5 : 1)) / (i >= 10 ? 2 : 1) };
+    });
+    // Most readings were taken at the faster speed: at that speed, the costs are 0.5, 0.5 and 1.5.
+    const typical = typicalOverTime(sequence, 3);
+    expect(typical[0]).toBeCloseTo(0.5, 9);
+    expect(typical[1]).toBeCloseTo(0.5, 9);
+    expect(typical[2]).toBeCloseTo(1.5, 9);
+  });
+
+  it('in alternation: equal work reads as equal time when the machine speeds up for stretches shorter than a round', () => {
+    // For 20 ms in every 60 the machine runs a third faster; a round of 16 functions of about 2 ms
+    // each lasts about 32 ms, so most rounds are fast in part and slow in part.
+    const m = coarseMachine(0.1, (t) => (t % 60 < 20 ? 4 / 3 : 1));
+    const fns = Array.from({ length: 16 }, () => m.work(30));
+    const { typical } = alternatedMicroseconds(fns, { budgetMs: 300, minRounds: 9, now: m.now });
+    expect(Math.max(...typical) / Math.min(...typical)).toBeLessThan(1.05);
+    for (const us of typical) expect(Math.abs(us / 30 - 1)).toBeLessThan(0.05);
   });
 });
