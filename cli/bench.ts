@@ -9,6 +9,7 @@ import {
   sampledOutputs,
   withCrossing,
   CHEAP_PAIR_ROUNDS,
+  EQUAL_TIME_PAIR_MS,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -43,7 +44,7 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   T = ${ESTIMATE_STEPS} (forward mode and central differences timed on a shorter chain and scaled
   by T²) against the same methods run at full length; then forward mode's Jacobian over x₀ at
   every M of lesson chapter 10 (equal work), timed as the lesson times it, and how far apart its
-  times read by fastest batch and by time in a typical round. --quiet: no progress lines on stderr.`;
+  times read by fastest batch and by time at the machine's typical speed. --quiet: no progress lines on stderr.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {
@@ -172,7 +173,7 @@ const EQUAL_WORK = { steps: 40, inputs: 1 };
  * work is 2 chain runs at every M), timed as the lesson times it, and the spread of its times
  * (slowest ÷ fastest; the lesson reads them as equal within 1.25) by each batch statistic.
  */
-export function equalWorkSpread(budgetMs = 20): { outputs: number[]; work: number[]; fastest: number[]; typical: number[]; spread: { fastest: number; typical: number } } {
+export function equalWorkSpread(budgetMs = EQUAL_TIME_PAIR_MS): { outputs: number[]; work: number[]; fastest: number[]; typical: number[]; spread: { fastest: number; typical: number } } {
   const { steps, inputs } = EQUAL_WORK;
   // As tradeoffsTimings samples them for the lesson: the curve's M, with M = N and N + 1.
   const outputs = withCrossing(sampledOutputs(steps, 5), inputs, steps);
@@ -244,6 +245,6 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
     ]),
     '',
     `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} chain runs at every M), timed together as lesson chapter 10 times it: ` +
-      `slowest ÷ fastest ${fmt(equalWork.spread.typical)}× by time in a typical round (what the lesson shows; meant within 1.25×), ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
+      `slowest ÷ fastest ${fmt(equalWork.spread.typical)}× by time at the machine's typical speed (what the lesson shows; meant within 1.25×), ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
   ].join('\n');
 }

@@ -50,13 +50,24 @@ export interface JacobianPlan {
   ms: number;
 }
 
+/**
+ * Milliseconds of timing each pair (forward and reverse mode at one M) gets where the lesson
+ * says whether equal work read as equal time (chapter 10; `tape-lab bench` times it the same
+ * way). Forty: beside a loop of `npm run -s lab -- audit` on a 2-core machine, chapter 10's
+ * forward mode read more than 1.25× apart in 2 of 20 loads at 40 ms a pair and in 9 of 20 at
+ * 20 ms; on a quiet machine in none either way. It costs about two seconds more before the
+ * measured chart appears (2.4–6.3 s after the page opened, against 2.1–3.9 s).
+ */
+export const EQUAL_TIME_PAIR_MS = 40;
+
 /** The rounds a pair of cheap calls gets at least (see SLOW_PAIR_MS). */
 export const CHEAP_PAIR_ROUNDS = 9;
 
 /**
  * A pair whose calls take longer than this gets 2 rounds instead of CHEAP_PAIR_ROUNDS. Nine: each time shown is
- * the time in a typical round, medians over the rounds (`alternatedMicroseconds`), and a median
- * of nine is not moved by the few batches that a burst of the machine's speed or a pause caught.
+ * the time at the machine's typical speed, a median of each function's readings
+ * (`alternatedMicroseconds`), and a median of nine is not moved by the few batches that a
+ * burst of the machine's speed or a pause caught.
  */
 const SLOW_PAIR_MS = 20;
 

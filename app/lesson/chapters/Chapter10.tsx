@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatBytes } from '../../ui/format.ts';
 import { encodeTradeoffs } from '../../sections/tradeoffs/hashPart.ts';
 import { LEVER_DEFAULTS } from '../../sections/tradeoffs/levers.ts';
+import { EQUAL_TIME_PAIR_MS } from '../../../engine/tradeoffs/jacobian-plan.ts';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { Choices } from '../Choices.tsx';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -29,10 +30,11 @@ const INPUTS = 1;
 const ASKED_K = 10;
 /**
  * Milliseconds of timing per value of M. The worker times forward and reverse mode at 18 values
- * of M in alternation, rounds of one batch each, and shows each one's time in a typical round
- * (engine/tradeoffs/timing.ts); 20 ms a pair makes about 0.4 s of rounds, nine rounds at least.
+ * of M in alternation, rounds of one batch each, and shows each one's time at the machine's
+ * typical speed (engine/tradeoffs/timing.ts); 40 ms a pair makes about 0.7 s of rounds, nine
+ * rounds at least.
  */
-const TIMING_BUDGET_MS = 20;
+const TIMING_BUDGET_MS = EQUAL_TIME_PAIR_MS;
 /** The fusion pair the same call times is not shown here: the least it accepts. */
 const FUSION_BUDGET_MS = 1;
 /** The cost chart's two measures: counted passes, or measured time. */
