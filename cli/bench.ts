@@ -9,7 +9,6 @@ import {
   sampledOutputs,
   withCrossing,
   CHEAP_PAIR_ROUNDS,
-  EQUAL_TIME_PAIR_MS,
   compareTapes,
   Tape,
   centralDifferenceGradient,
@@ -24,6 +23,7 @@ import {
   timeMethods,
   type ChainParams,
 } from '../engine/index.ts';
+import { EQUAL_TIME_PAIR_MS } from '../engine/limits.ts';
 import { integerOption, parseOptions } from './args.ts';
 import { fmt, table } from './table.ts';
 import { printJson } from './print-json.ts';

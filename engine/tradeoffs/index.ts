@@ -23,7 +23,7 @@ export {
 } from './jacobian.ts';
 export type { InputJacobianRun, JacobianRow, JacobianRun } from './jacobian.ts';
 export { alternatedMicroseconds, fastestMicroseconds, type AlternatedTimes } from './timing.ts';
-export { CHEAP_PAIR_ROUNDS, EQUAL_TIME_PAIR_MS } from './jacobian-plan.ts';
+export { CHEAP_PAIR_ROUNDS } from './jacobian-plan.ts';
 export {
   tradeoffsFigures,
   tradeoffsTimings,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatBytes } from '../../ui/format.ts';
 import { encodeTradeoffs } from '../../sections/tradeoffs/hashPart.ts';
 import { LEVER_DEFAULTS } from '../../sections/tradeoffs/levers.ts';
-import { EQUAL_TIME_PAIR_MS } from '../../../engine/tradeoffs/jacobian-plan.ts';
+import { EQUAL_TIME_PAIR_MS } from '../../../engine/limits.ts';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { Choices } from '../Choices.tsx';
 import { ChapterFrame } from '../ChapterFrame.tsx';
