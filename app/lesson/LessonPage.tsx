@@ -7,7 +7,7 @@ import { figureAt } from './chapters/row.ts';
 import { CHAPTERS, chapterRow } from './chapters/table.tsx';
 import { LessonContext, type LessonView } from './context.ts';
 import { Glossary } from './Glossary.tsx';
-import { formatLessonHash, stepChapter, type LessonRoute } from './route.ts';
+import { formatLessonHash, parseLessonHash, stepChapter, type LessonRoute } from './route.ts';
 import { goTo } from './wire.ts';
 import { usePresentKeys, type PresentMoves } from './present/usePresentKeys.ts';
 import { Overview } from './present/Overview.tsx';
@@ -50,8 +50,12 @@ function Chapters({ route }: { route: LessonRoute }) {
   const moves = useMemo<PresentMoves>(
     () => ({
       step: (direction) => {
-        const chapter = stepChapter(route.chapter, direction, CHAPTERS.length);
-        if (chapter !== route.chapter) goTo({ ...route, chapter });
+        // From the hash, not from this render's route: a second press that comes before the page
+        // has drawn the first one's chapter (a clicker pressed twice, a busy machine) counts from
+        // where the first press went, instead of going there again.
+        const now = parseLessonHash(window.location.hash, CHAPTERS.length)?.route ?? route;
+        const chapter = stepChapter(now.chapter, direction, CHAPTERS.length);
+        if (chapter !== now.chapter) goTo({ ...now, chapter });
       },
       leave: () => goTo({ ...route, present: false }),
       overview: () => goTo({ ...route, chapter: route.chapter === 0 ? from : 0 }),
