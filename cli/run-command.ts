@@ -36,7 +36,7 @@ export function runCommand(argv: string[], progress: Progress): string {
 export function affordableRun(settings: LabSettings, progress: Progress): LabReport {
   const hooks = {
     onStage: (stage: string) => progress.note(`${stage}…`),
-    onProgress: (_stage: 'sweep', fraction: number) => progress.note(`the sweep over epsilon, ${Math.round(fraction * 100)}% done`),
+    onProgress: (_stage: 'sweep', fraction: number) => progress.note(`the sweep over h, ${Math.round(fraction * 100)}% done`),
   };
   if (stepsOfSettings(settings) <= PROBE_STEPS) return runLab(settings, hooks);
   const probe = probeCosts(paramsOf({ ...settings, steps: PROBE_STEPS, params: undefined }), settings.eps, () => performance.now());
@@ -93,7 +93,7 @@ function summary(r: LabReport): string {
   if (r.sweep.length > 0) {
     const best = r.sweep.find((p) => p.eps === r.bestEps);
     lines.push(
-      `Epsilon sweep: ${r.sweep.length} values of h from ${fmt(r.sweep[0].eps)} to ${fmt(r.sweep[r.sweep.length - 1].eps)}; ` +
+      `Sweep over h: ${r.sweep.length} values from ${fmt(r.sweep[0].eps)} to ${fmt(r.sweep[r.sweep.length - 1].eps)}; ` +
         `best h = ${fmt(r.bestEps)} (RMS ${fmt(best?.rms)}); model optimum h* = (3ε|L|/|L‴|)^⅓ = ${fmt(r.model.predictedBestEps)}`,
     );
   }

@@ -39,7 +39,7 @@ export function Summary() {
       </div>
       <div className={sweepStale ? 'stat stale' : 'stat'} aria-busy={sweepStale}>
         <div className="stat-label">
-          Best epsilon{sweepStale ? <span className="sr-only"> (from the earlier settings, being recomputed)</span> : null}
+          Best h{sweepStale ? <span className="sr-only"> (from the earlier settings, being recomputed)</span> : null}
         </div>
         <div className="stat-value m-fd">{sweepSkipped ? 'not run' : r?.bestEps ? formatEps(r.bestEps) : '—'}</div>
         <div className="stat-note">

@@ -13,7 +13,7 @@ import { followGo } from '../shell/go/goSlice.ts';
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
 export function describeRun(run: LabSettings): string {
-  const parts = [run.include?.sweep ? 'the sweep over epsilon' : 'the gradients'];
+  const parts = [run.include?.sweep ? 'the sweep over h' : 'the gradients'];
   if (run.include?.tangents) parts.push('the tangents');
   if (run.include?.frontier) parts.push('the frontier');
   return `Computing ${parts.join(', ')} for T = ${run.steps}…`;

@@ -15,7 +15,7 @@ export function notRun(report: LabReport | null | undefined, part: CostlyPart): 
 const NAMES: Record<CostlyPart, string> = {
   forward: 'Forward mode is',
   finiteDifference: 'Central differences are',
-  sweep: 'The sweep over epsilon is',
+  sweep: 'The sweep over h is',
 };
 
 /** "≈ 40,001": estimated work units, rounded to whole runs. */

@@ -18,7 +18,7 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Forward mode', 'Carrying, beside each value, its derivative with respect to chosen inputs, forward through the program. One tangent per input.'],
   ['Cheap-gradient result', 'A gradient by reverse mode costs a small constant multiple of one run of the function, however many parameters there are.'],
   ['Finite difference', 'Estimating a derivative by running the program twice with an input nudged by ±h and dividing the change by 2h.'],
-  ['Step h', 'The size of a finite difference’s nudge. The lab’s setting calls it “step h (epsilon)”.'],
+  ['Step h', 'The size of a finite difference’s nudge. The lab’s slider is labelled “Finite-difference epsilon”, the one place it goes by that name.'],
   ['Truncation error', 'The error of a finite difference from using a step h that is not tiny: the slope over 2h is not the slope at the point. It falls as h².'],
   ['Machine epsilon', 'ε ≈ 2.2e-16: the relative precision of a 64-bit float, about 16 significant digits.'],
   ['Rounding error', 'The error from the digits a float cannot keep. Subtracting two nearly equal losses leaves mostly these lost digits: about ε·|L|/h.'],

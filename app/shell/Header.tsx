@@ -40,7 +40,7 @@ export function Header({ formulas = true }: { formulas?: boolean }) {
       </div>
       <ul className="guide" aria-label="What to try">
         <li>
-          <strong>Move the epsilon.</strong> Too large and the difference measures the wrong secant; too small and it
+          <strong>Move the step h.</strong> Too large and the difference measures the wrong secant; too small and it
           subtracts nearly equal numbers.
         </li>
         <li>

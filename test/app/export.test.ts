@@ -93,7 +93,7 @@ describe('report JSON (the command line’s rules)', () => {
 
 describe('file names and SVG styles', () => {
   it('names files by the steps and a slug of what they hold', () => {
-    expect(fileName(40, 'Error against epsilon', 'svg')).toBe('tape-lab-T40-error-against-epsilon.svg');
+    expect(fileName(40, 'Error against h', 'svg')).toBe('tape-lab-T40-error-against-h.svg');
     expect(fileName(null, 'Report', 'json')).toBe('tape-lab-report.json');
     expect(fileName(7, '<script>"x"</script>', 'csv')).toBe('tape-lab-T7-scriptxscript.csv');
     expect(fileName(7, '   ', 'png')).toBe('tape-lab-T7-chart.png');

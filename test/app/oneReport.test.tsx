@@ -103,11 +103,11 @@ describe('one report at a time', () => {
   it('the summary dims its sweep figures while they belong to the earlier settings, as the chart does', () => {
     useLab.getState().receiveReport(labReport({ steps: 20 }), 1, ['sweep']);
     const stale = renderToStaticMarkup(<Summary />);
-    expect(stale).toMatch(/<div class="stat stale" aria-busy="true"><div class="stat-label">Best epsilon<span class="sr-only"> \(from the earlier settings, being recomputed\)/);
+    expect(stale).toMatch(/<div class="stat stale" aria-busy="true"><div class="stat-label">Best h<span class="sr-only"> \(from the earlier settings, being recomputed\)/);
     useLab.getState().receiveReport(labReport({ steps: 20 }), 2, []);
     const fresh = renderToStaticMarkup(<Summary />);
     expect(fresh).not.toContain('stale');
-    expect(fresh).toContain('<div class="stat" aria-busy="false"><div class="stat-label">Best epsilon</div>');
+    expect(fresh).toContain('<div class="stat" aria-busy="false"><div class="stat-label">Best h</div>');
   });
 
   it('after repeated worker crashes the page shows one message that does not blame the settings', async () => {

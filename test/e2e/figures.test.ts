@@ -56,7 +56,7 @@ async function dragAcross(page: Page, control: Locator, from: number, to: number
 describe('chart controls', () => {
   it('the epsilon marker on the Finite differences chart is a slider: keys and drag move the header slider and the hash', async () => {
     const { page, watch } = await openShared();
-    const marker = page.getByRole('slider', { name: /epsilon, on the chart/ });
+    const marker = page.getByRole('slider', { name: /Step h, on the chart/ });
     const header = page.getByLabel('Finite-difference epsilon', { exact: true });
     expect(await marker.getAttribute('aria-valuetext')).toBe('h = 1e-5');
 

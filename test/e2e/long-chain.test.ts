@@ -43,7 +43,7 @@ describe('the chain at any length', () => {
       expect(text).toContain('finite diff., not run');
       expect(text).toMatch(/Forward vs reversenot run/);
       expect(text).toMatch(/Finite-diff\. error \(RMS\)not run/);
-      expect(text).toMatch(/Best epsilonnot run/);
+      expect(text).toMatch(/Best hnot run/);
       // Each panel that would show them says why, with the time it would take.
       const forward = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Forward mode', exact: true }) });
       await expect.poll(() => forward.locator('.not-run').textContent()).toMatch(
@@ -52,7 +52,7 @@ describe('the chain at any length', () => {
       const fd = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Finite differences', exact: true }) });
       const fdNotes = await fd.locator('.not-run').allTextContents();
       expect(fdNotes).toHaveLength(2);
-      expect(fdNotes[0]).toMatch(/^The sweep over epsilon is not run/);
+      expect(fdNotes[0]).toMatch(/^The sweep over h is not run/);
       expect(fdNotes[1]).toMatch(new RegExp(`^Central differences are not run .*≈ ${(4 * steps + 1).toLocaleString('en-US')} chain runs`));
       // The Work chart reaches the chosen T and labels the estimates; the table marks their rows.
       const work = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Work', exact: true }) });

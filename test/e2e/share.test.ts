@@ -223,7 +223,7 @@ describe('sharing and export', () => {
     expect(Array.isArray(report.warnings)).toBe(true);
     expect(report.sweep.length).toBeGreaterThan(20);
 
-    const sweep = parseCsv(await text(files['Export: Finite differences / Sweep over epsilon (CSV)']));
+    const sweep = parseCsv(await text(files['Export: Finite differences / Sweep over h (CSV)']));
     expect(sweep.header).toEqual(['eps', 'rms', 'maxRelative', 'truncation', 'rounding']);
     expect(sweep.rows).toHaveLength(report.sweep.length);
     sweep.rows.forEach((row, i) => {

@@ -63,9 +63,9 @@ export const reportItem: ExportItem = {
   },
 };
 
-/** The sweep over epsilon as CSV. */
+/** The sweep over h as CSV. */
 export const sweepItem: ExportItem = {
-  label: 'Sweep over epsilon (CSV)',
+  label: 'Sweep over h (CSV)',
   waitsForReport: true,
   run: async () => {
     const { report } = await needReport();

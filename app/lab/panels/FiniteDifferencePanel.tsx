@@ -19,7 +19,7 @@ import { Figures, Legend, Panel } from './Panel.tsx';
 import { SweepChart } from './SweepChart.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
-const EXPORTS = [...chartItems('Error against epsilon', 0), ...chartItems('Error of each parameter', 1), sweepItem, gradientsItem, reportItem];
+const EXPORTS = [...chartItems('Error against h', 0), ...chartItems('Error of each parameter', 1), sweepItem, gradientsItem, reportItem];
 
 const SWEEP_HEIGHT = 250;
 const PARAM_HEIGHT = 140;
@@ -122,7 +122,7 @@ const ParameterChart = memo(function ParameterChart({ report, size }: { report: 
   return (
     <Chart
       frame={frame}
-      title="Absolute error of each parameter's finite difference at the selected epsilon"
+      title="Absolute error of each parameter's finite difference at the selected h"
       controls={
         <StepLayer frame={frame} axis="x" from={0} to={Math.max(1, report.steps - 1)} last={report.steps - 1} what="the parameters of step t" />
       }

@@ -44,7 +44,7 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
           scale={epsScale(frame)}
           spec={EPS_SPEC}
           value={eps}
-          label="Finite-difference epsilon, on the chart"
+          label="Step h, on the chart"
           valueText={`h = ${formatEps(eps)}`}
           onValue={setEps}
         >
@@ -58,7 +58,7 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
           <circle className="chart-slider-grip" cx={layout.selected.x} cy={frame.innerHeight} r={6} />
         </ChartSlider>
       }
-      title={['RMS error of the central-difference gradient against epsilon, log–log', edge, nonFiniteNote(missing)]
+      title={['RMS error of the central-difference gradient against the step h, log–log', edge, nonFiniteNote(missing)]
         .filter(Boolean)
         .join('. ')}
     >
@@ -68,7 +68,7 @@ export function SweepChart({ report, layout, frame }: { report: LabReport; layou
         </clipPath>
       </defs>
       <AxisLeft frame={frame} ticks={layout.yTicks} label="RMS error vs reverse" />
-      <AxisBottom frame={frame} ticks={layout.xTicks} label="epsilon h (log)" />
+      <AxisBottom frame={frame} ticks={layout.xTicks} label="step h (log)" />
       <g clipPath={`url(#${clipId})`}>
         <path className="model-truncation" d={layout.truncationPath} />
         <path className="model-rounding" d={layout.roundingPath} />
