@@ -44,7 +44,8 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   T = ${ESTIMATE_STEPS} (forward mode and central differences timed on a shorter chain and scaled
   by T²) against the same methods run at full length; then forward mode's Jacobian over x₀ at
   every M of lesson chapter 10 (equal work), timed as the lesson times it, and how far apart its
-  times read by fastest batch and by time at the machine's typical speed. --quiet: no progress lines on stderr.`;
+  times read by fastest batch and at the machine's typical speed.
+  --quiet: no progress lines on stderr.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
 export interface Timing {

@@ -22,7 +22,7 @@ export const RUN_BUDGET_MS = 1000;
  * says whether equal work read as equal time (chapter 10; `tape-lab bench` times it the same
  * way). Forty: beside a loop of `npm run -s lab -- audit` on a 2-core machine, chapter 10's
  * forward mode read more than 1.25× apart in 2 of 20 loads at 40 ms a pair and in 9 of 20 at
- * 20 ms; on a quiet machine in none either way. It costs about two seconds more before the
- * measured chart appears (2.4–6.3 s after the page opened, against 2.1–3.9 s).
+ * 20 ms; on a quiet machine in none either way. The measured chart appears up to 2.4 s
+ * later (2.4–6.3 s after the page opened, against 2.1–3.9 s).
  */
 export const EQUAL_TIME_PAIR_MS = 40;

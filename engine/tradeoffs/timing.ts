@@ -189,7 +189,8 @@ export function fastestMicroseconds(fns: readonly (() => unknown)[], budgetMs = 
  * function's cost. A function's cost is then the median of its readings, each less the speed it
  * was taken at; and again, SWEEPS times, starting from each function's plain median. A time is
  * that cost at the typical speed: the median of every reading's own speed (the reading less its
- * function's cost).
+ * function's cost). Each reading must be a positive, finite time of a function below `count`
+ * (`alternatedMicroseconds` passes no other); a function without a reading reads Infinity.
  *
  * Why neighbours in time and not whole rounds: this machine's speed jumps by 15–50 % in
  * stretches of 10 ms to half a second, and a round of chapter 10's 36 functions lasts about

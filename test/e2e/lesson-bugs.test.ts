@@ -199,7 +199,9 @@ describe('chapter 12: second derivatives', () => {
     await steady(page, () => [window.scrollY, document.querySelector('section.bug-second')?.getBoundingClientRect().top], 8);
     const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
-    expect(top).toBeLessThan(768 / 2);
+    // Held at the part, the heading stands about 210 px down (below the stuck settings bar); left at the
+    // section's top, as before the hold counted from the part's arrival, it stood at 438 px.
+    expect(top).toBeLessThan(300);
     expect(watch.errors).toEqual([]);
     await page.close();
   });

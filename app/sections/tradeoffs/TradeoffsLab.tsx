@@ -34,9 +34,9 @@ export function TradeoffsLab() {
       <RecomputeLever />
       <JacobianLever />
       <p className="train-pace">
-        Times are measured in the section’s own worker. Every point takes its turn, round after round, and shows its usual time
-        per call once each round’s own speed of the machine is taken out. Times move from run to run; counts and gradients do
-        not.
+        Times are measured in the section’s own worker. Every point takes its turn, round after round. The machine’s speed
+        at each reading is read from the readings just before and after it and taken out; each point shows its usual time
+        per call at the machine’s usual speed. Times move from run to run; counts and gradients do not.
       </p>
     </WorkerSection>
   );

@@ -115,6 +115,20 @@ describe('typicalOverTime', () => {
     expect(typical[2]).toBeCloseTo(1.5, 9);
   });
 
+  it('equal costs read equal when slow stretches of the machine fall on some functions more than others', () => {
+    // Twelve functions of equal cost, fifteen rounds, each in its own order; for 7 readings in
+    // every 17 the machine runs 1.5× slower. By each function's plain median they spread 1.5×.
+    const sequence: TimedReading[] = [];
+    for (let r = 0; r < 15; r++) {
+      for (let p = 0; p < 12; p++) {
+        const i = sequence.length;
+        sequence.push({ fn: (p * 5 + r * 7) % 12, us: i % 17 < 7 ? 1.5 : 1 });
+      }
+    }
+    const typical = typicalOverTime(sequence, 12);
+    expect(Math.max(...typical) / Math.min(...typical)).toBeLessThan(1.02);
+  });
+
   it('in alternation: equal work reads as equal time when the machine speeds up for stretches shorter than a round', () => {
     // For 20 ms in every 60 the machine runs a third faster; a round of 16 functions of about 2 ms
     // each lasts about 32 ms, so most rounds are fast in part and slow in part.
