@@ -51,9 +51,20 @@ export function CheckpointNote() {
       {Math.max(1, Math.round(Math.sqrt(steps)))}. {sizes}{' '}
       {wide
         ? 'With a wide state the two weigh the same, so the bytes are smallest near √T too.'
-        : 'In bytes a tape weighs 80 states, so the best stride is near √(T·S/R), below 2 here.'}{' '}
+        : `In bytes a tape weighs ${formatRatio(cp.stepBytes / cp.stateBytes)} states, so the best stride is near √(T·S/R) ≈ ${byteStride(steps, cp.stateBytes, cp.stepBytes)} here.`}{' '}
       {readout}
     </p>
     </>
   );
+}
+
+/** A whole ratio as a whole number, another to two significant figures. */
+function formatRatio(x: number): string {
+  return Number.isInteger(x) ? String(x) : x.toPrecision(2);
+}
+
+/** √(T·S/R), the stride where stored states and taped steps weigh the same in bytes; below 1 it says so. */
+function byteStride(steps: number, stateBytes: number, stepBytes: number): string {
+  const k = Math.sqrt((steps * stateBytes) / stepBytes);
+  return k < 1 ? `${k.toFixed(1)}, under 1: store every state` : k.toFixed(1);
 }
