@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { Live } from './chapters/row.ts';
 import { useLessonView } from './context.ts';
 import { Predict } from './Predict.tsx';
@@ -25,6 +25,8 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
   const id = useId();
   const { route, row, focusTitle } = useLessonView();
   const heading = useRef<HTMLHeadingElement | null>(null);
+  // The row's afterAnswer shows once the student has committed a choice.
+  const [answered, setAnswered] = useState(false);
   const focusHeading = useEffectEvent(() => {
     if (focusTitle) heading.current?.focus({ preventScroll: route.present });
   });
@@ -37,7 +39,17 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
           <span className="chapter-number">{row.number}.</span> {row.title}
         </h2>
         {row.body}
-        {row.question && <Predict question={row.question} live={live} onAnswer={onAnswer} />}
+        {row.question && (
+          <Predict
+            question={row.question}
+            live={live}
+            onAnswer={(index) => {
+              setAnswered(true);
+              onAnswer(index);
+            }}
+          />
+        )}
+        {answered ? row.afterAnswer : null}
         {row.afterQuestion}
       </div>
       <div className="chapter-figure">

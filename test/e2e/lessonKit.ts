@@ -143,6 +143,30 @@ const AFTER_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
 };
 
 /**
+ * Checks a chapter makes before its question is answered: no part of the figure or text that
+ * answers it is shown yet.
+ */
+const BEFORE_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
+  // Chapter 3: the words on why the sweep adds come with the answer.
+  3: async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('never writes over it'),
+  // Chapter 5: the cheap-gradient result comes with the answer.
+  5: async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('cheap-gradient result'),
+  // Chapter 6: no step below the sweep's best h (where the error grows as h shrinks) and no model line.
+  6: async (page) => {
+    expect(await page.locator('.lesson-figure .s-model').count()).toBe(0);
+    const shown = await page.$$eval('.lesson-figure .s-fd circle', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
+    expect(shown.length).toBeGreaterThan(3);
+    expect(Math.min(...shown)).toBeGreaterThan(1e-8);
+    expect(await page.locator('.chapter-text').innerText()).not.toMatch(/Models:/);
+  },
+  // Chapter 8: √T is not marked, and the bytes' best stride is not said.
+  8: async (page) => {
+    expect(await page.locator('.lesson-figure .t-marker').count()).toBe(0);
+    expect(await page.locator('.chapter-text').innerText()).not.toContain('√T again');
+  },
+};
+
+/**
  * Answers chapter n's question by the keyboard's arrows (which answer nothing), then wrong, then
  * right, checking the feedback and that nothing is wider than the page at each step.
  */
@@ -154,6 +178,7 @@ async function answerBothWays(page: Page, n: number) {
   expect(question, `chapter ${n}`).toContain(asks.prompt);
   const status = page.locator('.predict [role="status"]');
   expect(await status.textContent()).toBe('');
+  await BEFORE_ANSWER[n]?.(page);
   // Arrowing through the choices moves between them and answers nothing.
   await group.getByRole('radio').first().focus();
   await page.keyboard.press('ArrowDown');
@@ -354,12 +379,12 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(said).toMatch(/^Yes\. 2 passes at every T/);
   },
   // Chapter 6: the measured error at h = 5e-10 (where the answer moves h) is above the error at 1e-9.
-  6: async (page) => {
+  6: async (page, said) => {
     const hSlider = page.locator('.figure-slider input').first();
     const errorAt = async (h: string) => {
       const text = await hSlider.getAttribute('aria-valuetext');
       expect(text).toMatch(new RegExp(`^h = ${h}, error `));
-      return Number(/error (\S+)$/.exec(text!)![1]);
+      return /error (\S+)$/.exec(text!)![1];
     };
     await expect.poll(() => hSlider.getAttribute('aria-valuetext')).toMatch(/^h = 5e-10, /);
     const halved = await errorAt('5e-10');
@@ -368,7 +393,10 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
       await hSlider.press('ArrowRight');
       await hSlider.press('ArrowRight');
     }
-    expect(halved).toBeGreaterThan(await errorAt('1e-9'));
+    const at = await errorAt('1e-9');
+    expect(Number(halved)).toBeGreaterThan(Number(at));
+    // The feedback quotes both errors as the figure shows them.
+    expect(said.replace(/\u2011/g, '-')).toContain(`the error is ${at} at 1e-9 and ${halved} at 5e-10`);
   },
   // Chapter 7: the tape's nodes at T = 200 are about twice those at T = 100, as the feedback quotes them.
   7: async (page, said) => {

@@ -30,12 +30,12 @@ export default function Chapter13() {
             <>
               <table className="lesson-table summary-table">
                 <caption className="figure-readout">
-                  The lab’s chain, T = {report.steps}, P = {report.parameters}: runs of the chain for one whole gradient
+                  The lab’s chain, T = {report.steps}, P = {report.parameters}: passes over the chain for one whole gradient
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col">method</th>
-                    <th scope="col">runs (counted)</th>
+                    <th scope="col">passes (counted)</th>
                     <th scope="col" className="bar-col">
                       <span className="sr-only">as a bar</span>
                     </th>

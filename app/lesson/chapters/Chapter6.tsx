@@ -28,15 +28,31 @@ export default function Chapter6() {
   const point = sweep[index];
   const show = useShowMe(sweep.length, (i) => (setPicked(i), setRevealed(true)), !answer.loading, 260);
   const { route } = useLessonView();
-  const visible = revealed ? sweep : sweep.filter((p) => p.eps >= QUESTION_EPS);
+  // Before the answer, only the steps from the best h up: the left arm of the V, where the error
+  // grows as h shrinks, and the models that say so, would answer the question.
+  const bestEps = report?.bestEps ?? null;
+  const shows = (eps: number) => revealed || bestEps === null || eps >= bestEps;
+  const visible = sweep.filter((p) => shows(p.eps));
   const series: Series[] = [
-    { id: 'trunc', points: visible.map((p) => [p.eps, p.truncation]), className: 's-model', dashed: true },
-    { id: 'round', points: visible.map((p) => [p.eps, p.rounding]), className: 's-model', dashed: true },
+    ...(revealed
+      ? ([
+          { id: 'trunc', points: visible.map((p) => [p.eps, p.truncation]), className: 's-model', dashed: true },
+          { id: 'round', points: visible.map((p) => [p.eps, p.rounding]), className: 's-model', dashed: true },
+        ] satisfies Series[])
+      : []),
     { id: 'rms', points: visible.map((p) => [p.eps, p.rms]), className: 's-fd', dots: true },
   ];
+  // The errors the feedback quotes: at the question's h and at half of it.
+  const errorAt = (eps: number) => sweep.find((p) => p.eps === eps)?.rms;
+  const at = errorAt(QUESTION_EPS);
+  const atHalf = errorAt(QUESTION_EPS / 2);
+  // A number is not broken at its exponent's minus sign (a non-breaking hyphen).
+  const quote = (x: number) => formatNumber(x, 2).replace('-', '\u2011');
+  const live = at === undefined || atHalf === undefined ? {} : { at: quote(at), atHalf: quote(atHalf), ratio: (atHalf / at).toFixed(1) };
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: 40, eps: point?.eps ?? 1e-5 })}
+      live={live}
       onAnswer={() => {
         setRevealed(true);
         setPicked(sweep.findIndex((p) => p.eps === QUESTION_EPS / 2));
@@ -63,19 +79,27 @@ export default function Chapter6() {
                 series={series}
                 height={route.present ? 500 : 300}
                 marks={(p) =>
-                  revealed || point.eps >= QUESTION_EPS ? (
+                  shows(point.eps) ? (
                     <g className="picked-point">
                       <circle cx={p.x(point.eps)} cy={p.y(point.rms)} r={p.font * 0.55} />
                     </g>
                   ) : null
                 }
               />
-              <Legend items={[['s-fd', 'measured error (T = 40, P = 80)'], ['s-model', 'models: h²·|L‴|/6 and ε·|L|/h']]} />
-              <p className="figure-readout">
-                At h = {formatEps(point.eps)}: RMS error {formatNumber(point.rms, 2)}. Best h of the sweep:{' '}
-                {report.bestEps === null ? '—' : formatEps(report.bestEps)}; the models predict{' '}
-                {report.model.predictedBestEps === null ? '—' : formatEps(report.model.predictedBestEps)}.
-              </p>
+              <Legend
+                items={[['s-fd', 'measured error (T = 40, P = 80)'], ...(revealed ? ([['s-model', 'models: h²·|L‴|/6 and ε·|L|/h']] as const) : [])]}
+              />
+              {revealed ? (
+                <p className="figure-readout">
+                  At h = {formatEps(point.eps)}: RMS error {formatNumber(point.rms, 2)}. Best h of the sweep:{' '}
+                  {report.bestEps === null ? '—' : formatEps(report.bestEps)}; the models predict{' '}
+                  {report.model.predictedBestEps === null ? '—' : formatEps(report.model.predictedBestEps)}.
+                </p>
+              ) : (
+                <p className="figure-readout">
+                  h = {formatEps(point.eps)} now. The chart shows the larger steps; answer the question, or move h, to see the rest.
+                </p>
+              )}
               <figcaption>
                 Each dot is one central-difference gradient, {report.counts.finiteDifferenceEvaluations} runs of the chain,
                 compared with one reverse sweep.

@@ -79,10 +79,15 @@ export default function Chapter8() {
                 marks={(p) => (
                   <g className="picked-point">
                     <circle cx={p.x(stride)} cy={p.y(here.storedStates)} r={p.font * 0.6} />
-                    <line className="t-marker" x1={p.x(6)} x2={p.x(6)} y1={0} y2={p.frame.innerHeight} />
-                    <text x={p.x(6) + 6} y={p.font} className="ln-note">
-                      √T = 6
-                    </text>
+                    {/* Marked once answered: before, it would point at the answer. */}
+                    {revealed ? (
+                      <>
+                        <line className="t-marker" x1={p.x(6)} x2={p.x(6)} y1={0} y2={p.frame.innerHeight} />
+                        <text x={p.x(6) + 6} y={p.font} className="ln-note">
+                          √T = 6
+                        </text>
+                      </>
+                    ) : null}
                   </g>
                 )}
               />

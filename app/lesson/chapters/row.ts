@@ -35,7 +35,12 @@ export interface ChapterRow {
   /** The words beside the figure, above the question (all of them when there is none). */
   body: ReactNode;
   question?: Question;
-  /** Words below the question. */
+  /**
+   * Words shown below the question once it is answered: the ones that would give its answer away
+   * (a question comes before what answers it).
+   */
+  afterAnswer?: ReactNode;
+  /** Words below the question (and below afterAnswer once it shows), there from the start. */
   afterQuestion?: ReactNode;
   /**
    * How presentation mode shares the stage's width: 'figure' gives the figure at least 60 % (the

@@ -133,12 +133,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'Only the share that arrives last',
     },
+    afterAnswer: (
+      <p>
+        The chain rule says paths that meet add up. So the sweep adds each share into the adjoint (+=) and never
+        writes over it (=).
+      </p>
+    ),
     afterQuestion: (
       <>
-        <p>
-          The chain rule says paths that meet add up. So the sweep adds each share into the adjoint (+=) and never
-          writes over it (=).
-        </p>
         <p className="todo">
           <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
           which nudge each input both ways (chapter 6).
@@ -171,7 +173,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
         <Formula name="back" className="tex-small" />
         <p>
-          Each chain step does the same with its 1×3 Jacobian. Running the edges backward multiplies by each
+          Each chain step does the same with its 1×3 Jacobian (inputs x, a, b). Running the edges backward multiplies by each
           Jacobian’s <dfn>transpose</dfn>: rows turned into columns.
         </p>
         <p className="todo">
@@ -191,7 +193,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <p>
         The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂a_t, ∂L/∂b_t. Cost is
-        counted in <dfn>passes</dfn> over the chain, and measured in runs of time: one plain run, without derivatives.
+        counted in <dfn>passes</dfn> over the chain and measured in runs of time (plain runs).{' '}
+        <dfn>Reverse mode</dfn> records a tape and sweeps it back. <dfn>Forward mode</dfn> carries P
+        derivatives beside each value: P + 1 passes. <dfn>Central differences</dfn> nudge each parameter both ways: 2P
+        + 1.
       </p>
     ),
     question: {
@@ -204,27 +209,24 @@ export const CHAPTERS: readonly ChapterRow[] = [
         },
         {
           label: 'About doubles, like P',
-          why: 'That is forward mode (P + 1 passes) and central differences (2P + 1). Reverse mode is 2 passes whatever P is.',
+          why: 'That is forward mode (P + 1) and central differences (2P + 1). Reverse mode is 2 passes whatever P.',
         },
         { label: 'About quadruples', why: 'Nothing here grows as P². Reverse mode stays at 2 passes; the others double with P.' },
       ],
       answer: 'Stays about the same',
     },
-    afterQuestion: (
-      <>
-        <p>
-          Central differences cost 2P + 1 passes; <dfn>forward mode</dfn>, carrying P derivatives beside each value,
-          P + 1. The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P.
-          In time the constant is above 2: the tape’s nodes, stored partials and sweep cost time.
-        </p>
-      </>
+    afterAnswer: (
+      <p>
+        The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P. In time
+        the constant is above 2: the tape itself costs time.
+      </p>
     ),
     labSection: 'work',
     figure: retryable(() => import('./Chapter5.tsx')),
   },
   {
     number: 6,
-    title: 'Finite differences: the V of error',
+    title: 'Finite differences: how small a step?',
     body: (
       <>
         <p>
@@ -243,20 +245,26 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'Down: a smaller step is always more exact',
-          why: 'Below the best h, rounding rules: the two runs agree in more of their digits, and what is left of the difference is noise. Halving h doubles it.',
+          why: (v) =>
+            `Below the best h, the two runs’ difference is mostly rounding noise. Halving h raises the error${v.at && v.atHalf ? `, from ${v.at} to ${v.atHalf}` : ''}.`,
         },
-        { label: 'Up: rounding error grows as h shrinks', why: 'At 1e-9 rounding (ε·|L|/h) is far above truncation, so halving h about doubles the error: see 5e-10.' },
-        { label: 'It stays the same', why: 'Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up.' },
+        {
+          label: 'Up: rounding error grows as h shrinks',
+          why: (v) =>
+            `At 1e-9 rounding error is far above truncation error, and it grows as 1/h: ${v.at && v.atHalf ? `the error is ${v.at} at 1e-9 and ${v.atHalf} at 5e-10, ${v.ratio} times as large` : 'halving h about doubles the error'}.`,
+        },
+        {
+          label: 'It stays the same',
+          why: (v) => `Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up${v.at && v.atHalf ? `, from ${v.at} to ${v.atHalf}` : ''}.`,
+        },
       ],
       answer: 'Up: rounding error grows as h shrinks',
     },
-    afterQuestion: (
-      <>
-        <p>
-          Models: truncation h²·|L‴|/6 (L‴, the loss’s third derivative), rounding ε·|L|/h. The best h is at the
-          bottom of the V.
-        </p>
-      </>
+    afterAnswer: (
+      <p>
+        Models: truncation h²·|L‴|/6 (L‴, the loss’s third derivative), rounding ε·|L|/h. The best h is at the
+        bottom of the V.
+      </p>
     ),
     labSection: 'fd',
     figure: retryable(() => import('./Chapter6.tsx')),
@@ -314,7 +322,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'k = 1: keep every state',
-          why: (v) => `Stride 1 stores all 36 states: ${v.items1 ?? 'many'} items at once, against ${v.items6 ?? 'far fewer'} at stride 6.`,
+          why: (v) => `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once, against ${v.items6 ?? 'far fewer'} at stride 6.`,
         },
         {
           label: 'k = 6, near √36',
@@ -328,12 +336,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
       ],
       answer: 'k = 6, near √36',
     },
+    afterAnswer: (
+      <p>
+        In bytes the best stride is about √(T·8/640), under 1: store every state. Make the state as wide as a step’s
+        tape, and it is √T again.
+      </p>
+    ),
     afterQuestion: (
       <>
-        <p>
-          In bytes the best stride is about √(T·8/640), under 1: store every state. Make the state as wide as a step’s
-          tape, and it is √T again.
-        </p>
         <p>
           <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
           fewest steps.
