@@ -78,7 +78,7 @@ export function FusionLever() {
     <Lever
       title="Fusing a step"
       control={<FusedChoice />}
-      notice="One fused node a step, carrying its hand-derived slopes ∂xₜ₊₁/∂xₜ, ∂xₜ₊₁/∂aₜ and ∂xₜ₊₁/∂bₜ, records about a fifth of the nodes and a quarter of the bytes, and the gradient changes only in its last digits."
+      notice="One fused node a step, carrying its hand-derived local partials ∂xₜ₊₁/∂xₜ, ∂xₜ₊₁/∂aₜ and ∂xₜ₊₁/∂bₜ, records about a fifth of the nodes and a quarter of the bytes, and the gradient changes only in its last digits."
     >
       <ChartBox minHeight={170} grow={false}>
         {({ width }) => (
@@ -104,7 +104,7 @@ export function FusionLever() {
       <p className="step-strip" aria-label="The nodes one step records on the tape in use">
         One step on this tape:{' '}
         {fused ? (
-          <span className="node fused">step t (3 parents, 3 slopes)</span>
+          <span className="node fused">step t (3 parents, 3 partials)</span>
         ) : (
           f.fusion.stepOps.map((op, i) => (
             <span key={i} className="node">
