@@ -63,8 +63,11 @@ function formatRatio(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(2);
 }
 
-/** √(T·S/R), the stride where stored states and taped steps weigh the same in bytes; below 1 it says so. */
+/**
+ * √(T·S/R), the stride where stored states and taped steps weigh the same in bytes. Below 1 the
+ * readout beside it says stride 1; the sentence keeps one length at every T, so the panels in its
+ * row do not change height as the steps move.
+ */
 function byteStride(steps: number, stateBytes: number, stepBytes: number): string {
-  const k = Math.sqrt((steps * stateBytes) / stepBytes);
-  return k < 1 ? `${k.toFixed(1)}, under 1: store every state` : k.toFixed(1);
+  return Math.sqrt((steps * stateBytes) / stepBytes).toFixed(1);
 }
