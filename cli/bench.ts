@@ -245,7 +245,7 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
       ...estimates.map((e) => [e.method, String(e.from), fmt(e.estimatedMs), fmt(e.measuredMs), fmt(e.ratio), e.ratio > 0.5 && e.ratio < 2 ? 'yes' : 'no']),
     ]),
     '',
-    `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} chain runs at every M), timed together as lesson chapter 10 times it: ` +
+    `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} passes at every M), timed together as lesson chapter 10 times it: ` +
       `slowest ÷ fastest ${fmt(equalWork.spread.typical)}× by time at the machine's typical speed (what the lesson shows; meant within 1.25×), ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
   ].join('\n');
 }

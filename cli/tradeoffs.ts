@@ -35,7 +35,7 @@ export const TRADEOFFS_HELP = `tape-lab tradeoffs [--steps T] ${leverFlags} [--c
   K from 0 to T; the step as twelve primitives against one fused node (nodes, bytes, measured
   time); saving each step's intermediates against recomputing them (bytes held, step
   evaluations); the Jacobian of the last M states over the first N inputs of (x0, c, a0, b0, a1,
-  b1, ...) by forward mode (N + 1 chain runs, whatever M) and by reverse mode (1 + M), with
+  b1, ...) by forward mode (N + 1 passes, whatever M) and by reverse mode (1 + M), with
   measured times as M grows: the lines cross at M = N. --budget: milliseconds of timing per
   measured pair, 0 to ${TRADEOFFS_MAX_BUDGET_MS} (default 50; fusion gets four times it). The Jacobian curve is
   estimated first from one call of each mode; when timing all its points would pass about a

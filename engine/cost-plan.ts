@@ -151,7 +151,7 @@ export function followPlan(settings: LabSettings, plan: CostPlan): { settings: L
     const estimate = plan.estimates[part];
     if (asked && estimate) {
       estimates[part] = estimate;
-      warnings.push(`${PART_NAMES[part]} not run at this length: it would take ${durationText(estimate.ms)} (≈ ${Math.round(estimate.workUnits).toLocaleString('en-US')} chain runs), estimated from a run at ${estimate.fromSteps} steps`);
+      warnings.push(`${PART_NAMES[part]} not run at this length: it would take ${durationText(estimate.ms)} (≈ ${Math.round(estimate.workUnits).toLocaleString('en-US')} passes), estimated from a run at ${estimate.fromSteps} steps`);
     }
   }
   if (include.sweep === false) include.thirdDerivatives = false;

@@ -18,7 +18,7 @@ export function Summary() {
   return (
     <section className="summary" aria-label="Summary of this run">
       <div className="stat stat-work">
-        <div className="stat-label">Work per gradient, in chain runs{r ? ` (P = ${r.parameters})` : ''}</div>
+        <div className="stat-label">Work per gradient, in passes{r ? ` (P = ${r.parameters})` : ''}</div>
         <div className="work-row">
           <WorkFigure className="m-reverse" value={r?.work.reverse} name="reverse" />
           <WorkFigure className="m-forward" value={r?.work.forward} name="forward" estimate={forwardSkipped} />
@@ -67,7 +67,7 @@ export function Summary() {
   );
 }
 
-/** One method's work in chain runs; a method not run at this length shows its estimate, marked. */
+/** One method's work in passes over the chain; a method not run at this length shows its estimate, marked. */
 function WorkFigure({ className, value, name, estimate = null }: { className: string; value: number | undefined; name: string; estimate?: PartEstimate | null }) {
   const text = estimate ? estimatedWorkShort(estimate) : value === undefined ? '—' : formatWork(value);
   return (

@@ -38,7 +38,7 @@ export function estimatedTime(e: PartEstimate): string {
  * would take ≈ 3.5 min (≈ 40,001 chain runs), estimated from a timed run at 256 steps."
  */
 export function notRunSentence(part: CostlyPart, e: PartEstimate, steps: number): string {
-  return `${NAMES[part]} not run at T = ${steps.toLocaleString('en-US')}: it would take ${durationText(e.ms)} (${estimatedWork(e)} chain runs), estimated from a timed run at ${e.fromSteps} steps.`;
+  return `${NAMES[part]} not run at T = ${steps.toLocaleString('en-US')}: it would take ${durationText(e.ms)} (${estimatedWork(e)} passes), estimated from a timed run at ${e.fromSteps} steps.`;
 }
 
 /** Where a checkpoint estimate's rate came from. */

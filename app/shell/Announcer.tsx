@@ -11,7 +11,7 @@ export function announcement(report: LabReport): string {
   const w = report.work;
   const parts = [
     `T = ${report.steps}, P = ${report.parameters}.`,
-    `Work per gradient in chain runs: reverse ${formatWork(w.reverse)}, forward ${formatWork(w.forward)}, central differences ${formatWork(w.finiteDifference)}, checkpointed ${formatWork(w.checkpointed)}.`,
+    `Work per gradient in passes: reverse ${formatWork(w.reverse)}, forward ${formatWork(w.forward)}, central differences ${formatWork(w.finiteDifference)}, checkpointed ${formatWork(w.checkpointed)}.`,
     `Forward matches reverse to ${formatNumber(report.errors.forwardVsReverseMax)}.`,
     `Finite-difference RMS error ${formatNumber(report.errors.finiteDifferenceRms)} at h = ${formatEps(report.eps)}${report.bestEps ? `; best h ${formatEps(report.bestEps)}` : ''}.`,
     `Checkpointing stores ${report.checkpoint.storedStates} of ${report.checkpoint.fullTapeStates} states.`,

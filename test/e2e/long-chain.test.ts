@@ -38,7 +38,7 @@ describe('the chain at any length', () => {
       // The summary: reverse mode's 2 and the checkpointed count are counted; forward mode and
       // central differences are marked estimates, their errors not run.
       const text = (await summary(page).textContent()) ?? '';
-      expect(text).toMatch(/Work per gradient, in chain runs \(P = [\d]+\)2reverse/);
+      expect(text).toMatch(/Work per gradient, in passes \(P = [\d]+\)2reverse/);
       expect(text).toContain('forward, not run');
       expect(text).toContain('finite diff., not run');
       expect(text).toMatch(/Forward vs reversenot run/);
@@ -47,13 +47,13 @@ describe('the chain at any length', () => {
       // Each panel that would show them says why, with the time it would take.
       const forward = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Forward mode', exact: true }) });
       await expect.poll(() => forward.locator('.not-run').textContent()).toMatch(
-        new RegExp(`^Forward mode is not run at T = ${steps.toLocaleString('en-US')}: it would take ≈ [\\d.]+ (s|min|h) \\(≈ ${(2 * steps + 1).toLocaleString('en-US')} chain runs\\), estimated from a timed run at 256 steps\\.$`),
+        new RegExp(`^Forward mode is not run at T = ${steps.toLocaleString('en-US')}: it would take ≈ [\\d.]+ (s|min|h) \\(≈ ${(2 * steps + 1).toLocaleString('en-US')} passes\\), estimated from a timed run at 256 steps\\.$`),
       );
       const fd = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Finite differences', exact: true }) });
       const fdNotes = await fd.locator('.not-run').allTextContents();
       expect(fdNotes).toHaveLength(2);
       expect(fdNotes[0]).toMatch(/^The sweep over h is not run/);
-      expect(fdNotes[1]).toMatch(new RegExp(`^Central differences are not run .*≈ ${(4 * steps + 1).toLocaleString('en-US')} chain runs`));
+      expect(fdNotes[1]).toMatch(new RegExp(`^Central differences are not run .*≈ ${(4 * steps + 1).toLocaleString('en-US')} passes`));
       // The Work chart reaches the chosen T and labels the estimates; the table marks their rows.
       const work = page.locator('main section').filter({ has: page.getByRole('heading', { name: 'Work', exact: true }) });
       const labels = await work.locator('.work-label.estimated').allTextContents();

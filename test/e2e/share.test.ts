@@ -115,7 +115,7 @@ describe('accessibility', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const live = page.locator('.announcer');
     await page.waitForFunction(() => document.querySelector('.announcer')?.textContent?.includes('T = 40'));
-    expect(await live.textContent()).toMatch(/^T = 40, P = 80\. Work per gradient in chain runs: reverse 2, forward 81, central differences 161/);
+    expect(await live.textContent()).toMatch(/^T = 40, P = 80\. Work per gradient in passes: reverse 2, forward 81, central differences 161/);
     await drag(page, 'Chain steps', 60);
     await page.waitForFunction(() => document.querySelector('.announcer')?.textContent?.includes('T = 60'));
     // The numerical notes change on every report of a drag: they are read with the settled

@@ -31,7 +31,7 @@ describe('What frameworks hide at T = 1000', () => {
     // Every placeholder says what it waits for.
     expect(seen.filter((t) => /^Computing…$/.test(t))).toEqual([]);
     expect(await page.locator(`${SECTION} .lever h3`).count()).toBe(4);
-    expect(await page.locator(`${SECTION} .fig-jacobian-forward dd`).textContent()).toBe('2003 runs');
+    expect(await page.locator(`${SECTION} .fig-jacobian-forward dd`).textContent()).toBe('2003 passes');
     expect(watch.errors).toEqual([]);
     await page.close();
   });

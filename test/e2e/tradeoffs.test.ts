@@ -51,8 +51,8 @@ async function changes(page: Page, selector: string, before: string | null, attr
 describe('What frameworks hide, in Chromium', () => {
   it('inputs N = 1: forward mode costs 2 runs, and the lines cross at M = N', async () => {
     const { page, watch } = await openSection('#inputs=1&outputs=5', { viewport: { width: 1366, height: 768 } });
-    await page.waitForFunction(() => document.querySelector('.fig-jacobian-forward dd')?.textContent === '2 runs');
-    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 runs');
+    await page.waitForFunction(() => document.querySelector('.fig-jacobian-forward dd')?.textContent === '2 passes');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 passes');
     expect(await page.locator(SECTION).textContent()).toMatch(/the lines cross at M = N = 1, and forward mode is cheaper from M = 2/);
     expect(await page.getByLabel('Inputs N').inputValue()).toBe('1');
     expect(await hashOf(page)).toMatch(/&outputs=5&inputs=1|inputs=1/);
@@ -79,8 +79,8 @@ describe('What frameworks hide, in Chromium', () => {
     expect(await text(page, '.fig-truncation-tape dd')).toBe('145 nodes, 5.7 KiB');
     expect(await text(page, '.fig-fusion-tape dd')).toBe('565 nodes, 22.1 KiB');
     expect(await text(page, '.fig-recompute-bytes dd')).toBe('25.1 KiB');
-    expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 runs');
-    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 runs');
+    expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 passes');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('6 passes');
     expect(await hashOf(page)).not.toMatch(/window|fused|saved|outputs/);
 
     // Each control changes its figure and the hash (from the defaults, on the same page).
@@ -110,9 +110,9 @@ describe('What frameworks hide, in Chromium', () => {
     await drag(page, 'Output states M', 12);
     await changes(page, '.tradeoffs-heat', heat, 'aria-label');
     expect(await label(page, '.tradeoffs-heat')).toMatch(/^Jacobian of the last 12 states with respect to the first 82 inputs \(x₀, c, a₀, b₀, …\)/);
-    await changes(page, '.fig-jacobian-reverse dd', '6 runs');
-    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('13 runs');
-    expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 runs');
+    await changes(page, '.fig-jacobian-reverse dd', '6 passes');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('13 passes');
+    expect(await text(page, '.fig-jacobian-forward dd')).toBe('83 passes');
     expect(await hashOf(page)).toMatch(/&outputs=12(&|$)/);
     // The chain's own settings move the truncation figure.
     const before = await text(page, '.fig-truncation-error dd');
@@ -138,7 +138,7 @@ describe('What frameworks hide, in Chromium', () => {
     expect(all).toContain('Fused: “maybe” is not 1 or 0');
     expect(all).toContain('Output states: 999 is above the largest allowed value 20');
     expect(await page.locator(SECTION).getByLabel('Output states M', { exact: true }).inputValue()).toBe('20');
-    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('21 runs');
+    expect(await text(page, '.fig-jacobian-reverse dd')).toBe('21 passes');
     expect(await hashOf(page)).toMatch(/&saved=0&outputs=20/);
     expect(watch.errors).toEqual([]);
     await page.close();

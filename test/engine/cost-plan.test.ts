@@ -61,7 +61,7 @@ describe('the cost plan of a long chain', () => {
     expect(followed.settings.include).toMatchObject({ forward: false, finiteDifference: false, sweep: false, thirdDerivatives: false, tangents: false });
     expect(Object.keys(followed.estimates).sort()).toEqual(['finiteDifference', 'forward']);
     expect(followed.warnings).toHaveLength(2);
-    expect(followed.warnings[0]).toBe('forward mode is not run at this length: it would take ≈ 5.1 min (≈ 200,001 chain runs), estimated from a run at 256 steps');
+    expect(followed.warnings[0]).toBe('forward mode is not run at this length: it would take ≈ 5.1 min (≈ 200,001 passes), estimated from a run at 256 steps');
     // A report run by the plan at 20,000 steps: reverse and checkpointed present, the others NaN.
     const at20k = followPlan(settings(20_000), planCosts(20_000, fakeProbe({ forward: 2, finiteDifference: 1, sweep: 40 }))).settings;
     const r = runLab({ ...at20k, include: { ...at20k.include, frontier: false, workCurve: false } });

@@ -16,7 +16,7 @@ export function CheckpointCounts() {
           schedule: String(cp.stepEvaluations),
         },
         { label: 'recomputed steps', full: full ? String(full.recomputedSteps) : '—', schedule: String(cp.recomputedSteps) },
-        { label: 'work (chain runs)', full: report ? formatWork(report.work.reverse) : '—', schedule: formatWork(cp.workUnits) },
+        { label: 'work (passes)', full: report ? formatWork(report.work.reverse) : '—', schedule: formatWork(cp.workUnits) },
       ]
     : [];
   const name = cp ? (cp.schedule === 'periodic' ? `stride ${cp.stride}` : plural(cp.snapshots ?? 0, 'snapshot')) : '';

@@ -96,7 +96,7 @@ export function FiniteDifferencePanel() {
           { label: 'selected h', value: report ? formatEps(report.eps) : '—' },
           { label: 'RMS error', value: skipped ? 'not run' : formatNumber(report?.errors.finiteDifferenceRms), className: 'fig-fd' },
           skipped
-            ? { label: 'work', value: `${estimatedWork(skipped)} runs, not run` }
+            ? { label: 'work', value: `${estimatedWork(skipped)} passes, not run` }
             : { label: 'max relative', value: formatNumber(report?.errors.finiteDifferenceMaxRelative) },
           { label: 'best h', value: sweepSkipped ? 'not run' : report?.bestEps ? formatEps(report.bestEps) : '—' },
           { label: 'model h*', value: report?.model.predictedBestEps ? formatEps(report.model.predictedBestEps) : '—' },

@@ -51,7 +51,7 @@ export function ForwardPanel() {
           { label: 'steps carried', value: report ? String(report.counts.forwardStepEvaluations) : '—' },
           {
             label: 'work',
-            value: skipped ? `${estimatedWork(skipped)} runs, not run` : report ? `${formatWork(report.work.forward)} runs (P + 1)` : '—',
+            value: skipped ? `${estimatedWork(skipped)} passes, not run` : report ? `${formatWork(report.work.forward)} passes (P + 1)` : '—',
             className: 'fig-forward',
           },
         ]}

@@ -52,7 +52,7 @@ const Frontier = memo(function Frontier({ checkpoint: cp, size }: { checkpoint: 
   const setting = (cp.schedule === 'periodic' ? cp.stride : cp.snapshots) ?? 0;
   const layout = frontierLayout(cp.frontier, { schedule: cp.schedule, setting }, frame);
   const cur = layout.current;
-  const label = cur ? `${formatBytes(cur.peakBytes)}, ${formatWork(cur.workUnits)} runs` : '';
+  const label = cur ? `${formatBytes(cur.peakBytes)}, ${formatWork(cur.workUnits)} passes` : '';
   // Centred over the ring, but kept inside the chart (about 6.5 px a character at this size).
   const half = (label.length * 6.5) / 2;
   const labelX = cur
@@ -64,7 +64,7 @@ const Frontier = memo(function Frontier({ checkpoint: cp, size }: { checkpoint: 
       title="Memory against recomputation for every stride and snapshot count"
       controls={<FrontierChoices layout={layout} frame={frame} current={cur ? { schedule: cp.schedule, mark: cur } : null} />}
     >
-      <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs)" />
+      <AxisLeft frame={frame} ticks={layout.yTicks} label="work (passes)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="memory held at once (bytes, log)" />
       <path className="frontier-revolve" d={squaresPath(layout.revolveDrawn, 2.4)} />
       <path className="frontier-periodic" d={dotsPath(layout.periodicDrawn, 2.8)} />

@@ -16,7 +16,7 @@ interface Choice {
 export function choiceName({ schedule, mark }: Choice): string {
   const what =
     schedule === 'periodic' ? `periodic, stride ${mark.setting}` : `binomial, ${plural(mark.setting, 'snapshot')}`;
-  return `${what}: ${formatBytes(mark.peakBytes)} held, ${formatWork(mark.workUnits)} runs`;
+  return `${what}: ${formatBytes(mark.peakBytes)} held, ${formatWork(mark.workUnits)} passes`;
 }
 
 /** Sets the schedule and its stride or snapshot count, as the header's controls would. */

@@ -46,7 +46,7 @@ export function WorkPanel() {
       exports={EXPORTS}
       caption={
         <>
-          Reverse mode stays at two chain runs however long the chain gets, while forward mode (P + 1) and central
+          Reverse mode stays at two passes however long the chain gets, while forward mode (P + 1) and central
           differences (2P + 1) grow with every parameter added.
         </>
       }
@@ -104,7 +104,7 @@ const WorkChart = memo(function WorkChart({ workCurve, work, estimates, steps, s
       title={`Work units of each method against the number of steps; T = ${steps} marked${anyGuess ? '; the methods not run at this length are estimated, dashed' : ''}`}
       controls={<StepsMarker frame={frame} x={layout.x} />}
     >
-      <AxisLeft frame={frame} ticks={layout.yTicks} label="work (chain runs, log)" />
+      <AxisLeft frame={frame} ticks={layout.yTicks} label="work (passes, log)" />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="chain steps T (log)" />
       {layout.series.map((s) => (
         <path key={s.method} className={`mark-${CLASS[s.method]}-line`} d={s.path} />

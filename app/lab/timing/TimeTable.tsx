@@ -71,7 +71,7 @@ export function TimeTable() {
         <thead>
           <tr>
             <th scope="col">method</th>
-            <th scope="col">work (runs)</th>
+            <th scope="col">work (passes)</th>
             <th scope="col">time</th>
             <th scope="col">time (runs)</th>
           </tr>
@@ -110,7 +110,7 @@ export function TimeTable() {
         </p>
       ) : null}
       <p className="time-note">
-        Work counts whole runs of the chain; the time is measured here, in the worker, as the median of a few runs. They
+        Work counts passes over the chain; the time is measured here, in the worker, as the median of a few runs. They
         differ because a run is not the only cost: the tape writes every primitive’s value and partials to memory and
         reads them back in the sweep, which a plain run never does; forward
         mode carries P tangents through every primitive, and central differences reuse the shared start of the chain,

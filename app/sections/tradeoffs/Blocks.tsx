@@ -182,7 +182,7 @@ export function JacobianLever() {
           <OutputsSlider />
         </>
       }
-      notice={`Forward mode costs N + 1 = ${N + 1} runs of the chain whatever M is, reverse mode one run plus one sweep per output: ${wins}`}
+      notice={`Forward mode costs N + 1 = ${N + 1} passes whatever M is, reverse mode one recording plus one sweep per output: ${wins}`}
     >
       <div className="lever-charts">
         <ChartBox minHeight={230}>
@@ -221,8 +221,8 @@ export function JacobianLever() {
       />
       <Figures
         items={[
-          { label: 'forward mode work', value: `${f.jacobian.forward.work} runs`, className: 'fig-jacobian-forward' },
-          { label: 'reverse mode work', value: `${f.jacobian.reverse.work} runs`, className: 'fig-jacobian-reverse' },
+          { label: 'forward mode work', value: `${f.jacobian.forward.work} passes`, className: 'fig-jacobian-forward' },
+          { label: 'reverse mode work', value: `${f.jacobian.reverse.work} passes`, className: 'fig-jacobian-reverse' },
           { label: 'forward vs reverse, largest difference', value: formatNumber(f.jacobian.maxDifference, 2) },
           {
             label: 'forward starts to win (time)',

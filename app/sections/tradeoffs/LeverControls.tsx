@@ -50,7 +50,7 @@ export function InputsSlider() {
     <RangeControl
       label="Inputs N"
       readout={`N = ${inputs}`}
-      hint={`Over x₀${inputs > 1 ? ` … ${last}` : ''}: forward mode carries ${inputs} tangent${inputs === 1 ? '' : 's'}, N + 1 = ${inputs + 1} runs.`}
+      hint={`Over x₀${inputs > 1 ? ` … ${last}` : ''}: forward mode carries ${inputs} tangent${inputs === 1 ? '' : 's'}, N + 1 = ${inputs + 1} passes.`}
       position={inputs}
       min={1}
       max={2 * steps + 2}

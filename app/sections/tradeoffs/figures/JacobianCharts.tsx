@@ -66,14 +66,14 @@ export const JacobianCostChart = memo(function JacobianCostChart({ points, outpu
     () => costLayout(points, outputs, steps, metric, crossover, frame),
     [points, outputs, steps, metric, crossover, frame],
   );
-  const what = metric === 'work' ? 'chain runs, counted' : 'microseconds, measured';
+  const what = metric === 'work' ? 'passes, counted' : 'microseconds, measured';
   return (
     <Chart
       frame={frame}
       className={`tradeoffs-cost ${metric}`}
       title={`Cost of the Jacobian in ${what}, forward and reverse mode, for M from 1 to ${steps}; ${crossover === null ? 'forward mode never costs less here' : `forward mode costs less from M = ${crossover}`}.`}
     >
-      <AxisLeft frame={frame} ticks={layout.yTicks} label={metric === 'work' ? 'work (chain runs)' : 'time per call (µs, log)'} />
+      <AxisLeft frame={frame} ticks={layout.yTicks} label={metric === 'work' ? 'work (passes)' : 'time per call (µs, log)'} />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="output states M" />
       <line className="marker-line" x1={layout.markerX} x2={layout.markerX} y1={0} y2={frame.innerHeight} />
       {layout.crossoverX !== null ? (
