@@ -50,13 +50,13 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
     ask: 'From T = 100 to T = 200, P doubles. What does reverse mode’s cost for the whole gradient do?',
     proves: 'Counted passes: reverse mode stays at 2 at every T, forward mode and central differences grow with P. The measured runs of time stay roughly level for reverse mode too, at a constant above 2 (the tape’s overhead).',
     wrong: [
-      '“It doubles, like P”: that is forward mode and central differences, one or two runs per parameter.',
+      '“It doubles, like P”: that is forward mode and central differences, one or two passes per parameter.',
       '“It is exactly 2 runs of time”: 2 counts passes; the measured constant is larger, but it does not grow with P.',
     ],
   },
   6: {
     ask: 'h is 1e-9. If you halve it, does the error go up or down?',
-    proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between.',
+    proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between. The chart shows the left arm once the question is answered (or h is moved).',
     wrong: [
       '“Down: smaller is always more exact.” Below the best h, rounding grows as 1/h.',
       '“It stays the same.” Both errors depend on h.',
