@@ -51,7 +51,7 @@ export function CheckpointNote() {
       {Math.max(1, Math.round(Math.sqrt(steps)))}. {sizes}{' '}
       {wide
         ? 'With a wide state the two weigh the same, so the bytes are smallest near √T too.'
-        : `In bytes a tape weighs ${formatRatio(cp.stepBytes / cp.stateBytes)} states: the best stride is near √(T·S/R) ≈ ${byteStride(steps, cp.stateBytes, cp.stepBytes)}.`}{' '}
+        : `In bytes a tape weighs ${formatRatio(cp.stepBytes / cp.stateBytes)} states, so the best stride is near √(T·S/R), about ${byteStride(steps, cp.stateBytes, cp.stepBytes)} here.`}{' '}
       {readout}
     </p>
     </>
