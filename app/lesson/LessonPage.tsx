@@ -47,22 +47,28 @@ function Chapters({ route }: { route: LessonRoute }) {
   const [figureTry, setFigureTry] = useState(() => ({ chapter: shown, n: 0, Figure: figureAt(row, 0) }));
   if (figureTry.chapter !== shown) setFigureTry({ chapter: shown, n: 0, Figure: figureAt(row, 0) });
   const tries = figureTry.n;
-  const moves = useMemo<PresentMoves>(
-    () => ({
+  const moves = useMemo<PresentMoves>(() => {
+    // Where the page is now, read from the hash, not from this render's route: a key pressed
+    // before the page has drawn the previous key's chapter (a clicker pressed twice, a busy
+    // machine) counts from where that key went, instead of going there again.
+    const now = () => parseLessonHash(window.location.hash, CHAPTERS.length)?.route ?? route;
+    return {
       step: (direction) => {
-        // From the hash, not from this render's route: a second press that comes before the page
-        // has drawn the first one's chapter (a clicker pressed twice, a busy machine) counts from
-        // where the first press went, instead of going there again.
-        const now = parseLessonHash(window.location.hash, CHAPTERS.length)?.route ?? route;
-        const chapter = stepChapter(now.chapter, direction, CHAPTERS.length);
-        if (chapter !== now.chapter) goTo({ ...now, chapter });
+        const at = now();
+        const chapter = stepChapter(at.chapter, direction, CHAPTERS.length);
+        if (chapter !== at.chapter) goTo({ ...at, chapter });
       },
-      leave: () => goTo({ ...route, present: false }),
-      overview: () => goTo({ ...route, chapter: route.chapter === 0 ? from : 0 }),
-      notes: () => openNotes(route.chapter === 0 ? from : route.chapter),
-    }),
-    [route, from],
-  );
+      leave: () => goTo({ ...now(), present: false }),
+      overview: () => {
+        const at = now();
+        goTo({ ...at, chapter: at.chapter === 0 ? from : 0 });
+      },
+      notes: () => {
+        const at = now();
+        openNotes(at.chapter === 0 ? from : at.chapter);
+      },
+    };
+  }, [route, from]);
   const [blank] = usePresentKeys(route.present, moves);
   // "Reset this figure": a new key remounts the chapter's figure with its defaults.
   const [resets, setResets] = useState(0);
