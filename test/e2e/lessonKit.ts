@@ -138,8 +138,24 @@ const SLIDER_CHAPTER = ROWS.find((row) => row.title === 'What frameworks hide')!
 const AFTER_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
   // Chapter 2's answer seeds the sweep: adj[z] = 1 on the tape.
   2: (page) => page.waitForFunction(() => [...document.querySelectorAll('.tape-list .adj')].some((td) => td.textContent === '1')),
-  // Chapter 6's answer moves h to 5e-10, where the error is larger than at 1e-9.
-  6: (page) => page.waitForFunction(() => document.querySelector('.figure-slider span')?.textContent === 'Step h = 5e-10'),
+  // Chapter 3: the words on why the sweep adds, held back until now.
+  3: async (page) => expect(await page.locator('.chapter-text').innerText()).toContain('never writes over it'),
+  // Chapter 5: the cheap-gradient result, held back until now.
+  5: async (page) => expect(await page.locator('.chapter-text').innerText()).toContain('cheap-gradient result'),
+  // Chapter 6's answer moves h to 5e-10, where the error is larger than at 1e-9; the models and the
+  // left arm of the V are drawn.
+  6: async (page) => {
+    await page.waitForFunction(() => document.querySelector('.figure-slider span')?.textContent === 'Step h = 5e-10');
+    expect(await page.locator('.lesson-figure .s-model').count()).toBeGreaterThan(0);
+    const shown = await page.$$eval('.lesson-figure .s-fd circle', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
+    expect(Math.min(...shown)).toBeLessThan(1e-9);
+    expect(await page.locator('.chapter-text').innerText()).toMatch(/Models:/);
+  },
+  // Chapter 8: √T is marked and the bytes' best stride said.
+  8: async (page) => {
+    expect(await page.locator('.lesson-figure .t-marker').count()).toBe(1);
+    expect(await page.locator('.chapter-text').innerText()).toContain('√T again');
+  },
 };
 
 /**

@@ -98,6 +98,17 @@ describe('timing in alternation (alternatedMicroseconds)', () => {
 });
 
 describe('typicalOverTime', () => {
+  it('is what alternatedMicroseconds reads from the readings it reports, in their order', () => {
+    const m = coarseMachine(0.1, (t) => (t % 60 < 20 ? 4 / 3 : 1));
+    const fns = [m.work(30), m.work(30), m.work(60)];
+    const seen: TimedReading[] = [];
+    const { typical } = alternatedMicroseconds(fns, { budgetMs: 60, minRounds: 9, now: m.now, onReading: (r) => seen.push(r) });
+    // Every function read at least nine times, each reading a positive time of one of the three.
+    for (let k = 0; k < 3; k++) expect(seen.filter((r) => r.fn === k).length).toBeGreaterThanOrEqual(9);
+    expect(seen.every((r) => r.us > 0 && r.fn >= 0 && r.fn < 3)).toBe(true);
+    expect(typicalOverTime(seen, 3)).toEqual(typical);
+  });
+
   it('takes out the speed each reading was taken at, read from its neighbours in time, though the speed doubled within a round', () => {
     // Three functions costing 1, 1 and 3, read in rounds of a new order each; the machine runs
     // twice as fast from the 11th reading on (in the middle of the fourth round), and one reading
