@@ -55,7 +55,7 @@ export function ruleOf(op: OpCode): OpRule | undefined {
 }
 
 /** Helpers of ops.ts a rule may call, imported by a generated file whose text uses them. */
-const HELPERS = ['powPartial'];
+const HELPERS = ['powPartial', 'powExponentPartial'];
 
 function helperImport(body: string, types: readonly string[] = []): string {
   const used = [...HELPERS.filter((h) => new RegExp(`\\b${h}\\b`).test(body)), ...types.map((t) => `type ${t}`)];
