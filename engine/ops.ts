@@ -39,6 +39,11 @@ export interface OpRow {
   readonly functions?: readonly string[];
   /** A point where the derivative does not exist, and the subgradient the op uses there (the warnings state it). */
   readonly kink?: { readonly at: number; readonly says: string };
+  /**
+   * A partial may be NaN where the value is finite (x^y's ∂/∂y at x < 0): forward mode then
+   * skips an operand whose tangent is 0, so 0·NaN does not spoil the other derivative.
+   */
+  readonly nanPartials?: boolean;
   /** What the op computes, for the `Arith` interface's reader. */
   readonly doc: string;
 }
@@ -80,6 +85,7 @@ export const OPS = [
     value: 'Math.pow(u, w)',
     d0: 'powPartial(u, w)',
     d1: 'powExponentPartial(u, w, value)',
+    nanPartials: true,
     doc: 'xʸ with both operands variable, by PyTorch\'s conventions: defined for a negative base with a whole-number exponent ((−2)³ = −8, ∂/∂x = 12), 0⁰ = 1; ∂/∂y = xʸ·ln x (NaN for x < 0) and 0 at x = 0 when y ≥ 0.',
   },
   { key: 'Neg', name: 'neg', arity: 1, method: 'neg', value: '-u', d0: '-1', doc: '−x.' },

@@ -6,6 +6,7 @@ import type { Span } from './ast.ts';
 import { compileExpression, type CompiledExpression } from './compile.ts';
 import { ExprInputError, ParseError } from './errors.ts';
 import { gradExpression, relativeDifference, type ExprGradient } from './grad.ts';
+import type { ProgramNote } from './statements.ts';
 import type { ExprWarning } from './warnings.ts';
 
 /** What the playground asks for: the text in the field and the values the page holds. */
@@ -20,6 +21,11 @@ export interface PlaygroundRequest {
   fallback?: number;
   /** The most variables the page offers a control for (default 12). */
   maxVariables?: number;
+  /**
+   * True when the text is new (typed, a preset, a link): an input the program declares with
+   * `a = Value(-4.0)` then takes that value over `at`. When only a value moved, `at` wins.
+   */
+  declaredFirst?: boolean;
 }
 
 /** One variable's row of the gradient table: ∂f/∂v by each method and how far each is from reverse mode. */
@@ -61,6 +67,12 @@ export interface PlaygroundResult {
   spans: Span[];
   /** The framework bugs that apply to this expression at this point, run on its tape. */
   bugs: ExprBugs;
+  /** True for a program of statements (its nodes are named by its own names). */
+  isProgram: boolean;
+  /** Lines of the program that were skipped (print, .backward(), …), each with why. */
+  notes: ProgramNote[];
+  /** Values the program declares with Value(…). */
+  declared: Record<string, number>;
 }
 
 /** Why an expression could not be evaluated, with where to point in the source. */
@@ -108,8 +120,10 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
   // Built with fromEntries, not by assignment: a variable may be called __proto__.
   const at: Record<string, number> = Object.fromEntries(
     compiled.variables.map((name) => {
+      const declared = Object.hasOwn(compiled.declared, name) ? compiled.declared[name] : undefined;
       const given = Object.hasOwn(request.at, name) ? request.at[name] : undefined;
-      return [name, typeof given === 'number' && Number.isFinite(given) ? given : fallback];
+      if (declared !== undefined && (request.declaredFirst || given === undefined)) return [name, declared];
+      return [name, typeof given === 'number' && Number.isFinite(given) ? given : (declared ?? fallback)];
     }),
   );
   let g: ExprGradient;
@@ -147,6 +161,9 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
       labels,
       spans,
       bugs: exprBugs(compiled, at),
+      isProgram: compiled.isProgram,
+      notes: compiled.notes.map((n) => ({ ...n, span: { ...n.span } })),
+      declared: { ...compiled.declared },
     },
   };
 }

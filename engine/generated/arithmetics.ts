@@ -161,7 +161,7 @@ export class DualArith implements Arith<Dual> {
     const u = x.v;
     const w = y.v;
     const value = Math.pow(u, w);
-    return { v: value, d: (powPartial(u, w)) * x.d + (powExponentPartial(u, w, value)) * y.d };
+    return { v: value, d: (x.d === 0 ? 0 : (powPartial(u, w)) * x.d) + (y.d === 0 ? 0 : (powExponentPartial(u, w, value)) * y.d) };
   }
   /** −x. */
   neg(x: Dual): Dual {

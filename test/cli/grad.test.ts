@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gradCommand } from '../../cli/grad.ts';
 import { main } from '../../cli/main.ts';
 
 /** Runs the command line in-process and captures what it writes. */
@@ -57,7 +58,7 @@ describe('tape-lab grad', () => {
     [['x*y', '--at', 'x=1'], "--at lacks a value for 'y'"],
     [['x*y'], "--at lacks a value for 'x', 'y'"],
     [['x', '--at', 'x=1,z=2'], "--at gives 'z', which the expression does not use (it uses x)"],
-    [['x', '--at', 'x=abc'], "--at: the value of 'x' must be a finite number; got 'abc'"],
+    [['x', '--at', 'x=abc'], "--at: the value of 'x' must be a finite number or constant arithmetic such as pi/2; got 'abc' ('abc' is not a number or a constant)"],
     [['x', '--at', 'x'], '--at takes name=value pairs'],
     [['x', '--at', 'x=1,x=2'], "--at gives 'x' twice"],
     [['x', '--at', '2x=1'], "--at: '2x' is not a variable name"],
@@ -87,5 +88,20 @@ describe('grad --json with a variable named __proto__', () => {
     expect(Object.getOwnPropertyDescriptor(r.at, '__proto__')?.value).toBe(3);
     expect(Object.getOwnPropertyDescriptor(r.gradient, '__proto__')?.value).toBe(2);
     expect(r.gradient.x).toBe(3);
+  });
+});
+
+describe('tape-lab grad with a program', () => {
+  it('takes --at arithmetic with constants (x=pi/2) and warns at the pole of tan', () => {
+    const out = JSON.parse(gradCommand(['tan(x)', '--at', 'x=pi/2', '--json'])) as { at: { x: number }; warnings: string[] };
+    expect(out.at.x).toBe(Math.PI / 2);
+    expect(out.warnings[0]).toMatch(/central differences cannot resolve the slope/);
+  });
+
+  it('runs a program with Value(…) inputs and lets --at override them', () => {
+    const src = 'a = Value(2.0)\nb = a * 3\nb += a';
+    const json = (argv: string[]) => JSON.parse(gradCommand([src, ...argv, '--json'])) as { value: number; output: string; gradient: Record<string, number> };
+    expect(json([])).toMatchObject({ value: 8, output: 'b′', gradient: { a: 4 } });
+    expect(json(['--at', 'a=1']).value).toBe(4);
   });
 });

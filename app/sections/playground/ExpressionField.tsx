@@ -7,11 +7,13 @@ import { SourceEcho } from './SourceEcho.tsx';
 /** The Expression field: the text, and below it the parse error with its column, or what was understood. */
 export function ExpressionField() {
   const id = useId();
-  const input = useRef<HTMLInputElement | null>(null);
+  const input = useRef<HTMLTextAreaElement | null>(null);
   const source = useLab((s) => s.exprSource);
   const problem = useLab((s) => s.exprProblem);
   const variables = useLab((s) => s.exprVariables);
   const setSource = useLab((s) => s.setExprSource);
+  const result = useLab((s) => s.exprResult);
+  const program = result && result.source === source && result.isProgram ? result : null;
   const showInField = (p: PlaygroundProblem) => {
     const el = input.current;
     if (!el || !p.span) return;
@@ -21,10 +23,10 @@ export function ExpressionField() {
   return (
     <div className="expr-field">
       <label htmlFor={id}>Expression</label>
-      <input
+      <textarea
         ref={input}
         id={id}
-        type="text"
+        rows={Math.min(12, source.split('\n').length)}
         className="expr-input"
         value={source}
         maxLength={MAX_EXPR_LENGTH}
@@ -51,16 +53,25 @@ export function ExpressionField() {
             {problem.span ? <SourceEcho source={source} spans={[problem.span]} caret label={`column ${problem.column}`} /> : null}
           </>
         ) : (
-          <p className="expr-ok">
-            {variables.length === 0
-              ? 'No variables: a constant, so its gradient is empty.'
-              : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}: ${variables.join(', ')}.`}
-          </p>
+          <>
+            <p className="expr-ok">
+              {variables.length === 0
+                ? 'No variables: a constant, so its gradient is empty.'
+                : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}: ${variables.join(', ')}.`}
+              {program ? ` A program: its output is ${program.labels[program.tape.output] ?? 'the last value'}.` : null}
+            </p>
+            {program && program.notes.length > 0 ? (
+              <p className="expr-notes">
+                Skipped: {program.notes.map((n) => `line ${n.line} (${n.note.split(':')[0]})`).join(', ')}.
+              </p>
+            ) : null}
+          </>
         )}
       </div>
       <p id={`${id}-help`} className="expr-help">
-        + − * / ^ and parentheses; sin cos tan tanh atan exp ln (= log) sqrt abs relu sigmoid; pi and e. Write the
-        multiplication: 2*x, not 2x.
+        + − * / ^ (or **) and parentheses; sin cos tan tanh atan exp ln (= log) sqrt abs relu sigmoid, max(a, b),
+        min(a, b), x.relu() and the other methods; pi and e. Write the multiplication: 2*x, not 2x. Or paste a short
+        program: one statement a line (or after ;), name = expr, += -= *= /=, a = Value(-4.0) for an input, # comments.
       </p>
     </div>
   );
