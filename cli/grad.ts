@@ -3,12 +3,14 @@ import {
   constantValue,
   expressionHvp,
   gradExpression,
+  evaluationTrace,
   ExprInputError,
   FUNCTIONS,
   ParseError,
   type CompiledExpression,
   type ExprGradient,
   type ExprHvp,
+  type EvaluationTrace,
 } from '../engine/index.ts';
 import { UsageError } from './errors.ts';
 import { parseDecimal, quoteSafely } from '../engine/number-text.ts';
@@ -31,7 +33,14 @@ export const GRAD_HELP = `tape-lab grad EXPR --at x=0.5,y=4 [--eps H] [--hvp x=1
   --hvp v: the Hessian-vector product H·v along v (name=value pairs; a variable left out is 0)
   by forward over reverse, checked against central differences of the reverse gradient.`;
 
-const OPTIONS = { at: { type: 'string' }, eps: { type: 'string' }, hvp: { type: 'string' }, json: { type: 'boolean' } } as const;
+const OPTIONS = {
+  at: { type: 'string' },
+  eps: { type: 'string' },
+  hvp: { type: 'string' },
+  trace: { type: 'boolean' },
+  wrt: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
 
 /** `tape-lab grad`: value and gradient of one expression at one point. */
 export function gradCommand(argv: string[]): string {
@@ -48,17 +57,57 @@ export function gradCommand(argv: string[]): string {
   const eps = numberOption('eps', values.eps);
   if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got '${values.eps}'`);
   const direction = values.hvp === undefined ? null : parseHvp(values.hvp, compiled.variables);
+  if (values.wrt !== undefined && !values.trace) throw new UsageError('--wrt chooses the input of the tangent trace: use it with --trace');
+  if (values.wrt !== undefined && !compiled.variables.includes(values.wrt)) {
+    throw new UsageError(`--wrt ${quoted(values.wrt)} is not an input (${compiled.variables.length > 0 ? `the inputs are ${compiled.variables.join(', ')}` : 'there are none'})`);
+  }
   let r: ExprGradient;
   let hvp: ExprHvp | null = null;
   try {
-    r = gradExpression(compiled, at, { strict: true, h: eps, tape: false });
+    r = gradExpression(compiled, at, { strict: true, h: eps, tape: values.trace ?? false });
     if (direction) hvp = expressionHvp(compiled, at, direction);
   } catch (err) {
     if (err instanceof ExprInputError) throw new UsageError(err.message);
     throw err;
   }
-  if (values.json) return printJson({ ...gradJson(r, compiled), ...(hvp ? { hvp: hvpJson(hvp) } : {}) });
-  return hvp ? `${summary(r, compiled)}\n\n${hvpSummary(hvp)}` : summary(r, compiled);
+  const trace = values.trace && r.tape ? evaluationTrace(r.tape, r.variables) : null;
+  const wrt = values.wrt ?? r.variables[0] ?? null;
+  if (values.json) {
+    return printJson({ ...gradJson(r, compiled), ...(hvp ? { hvp: hvpJson(hvp) } : {}), ...(trace ? { trace: traceJson(trace, wrt) } : {}) });
+  }
+  const parts = [summary(r, compiled)];
+  if (hvp) parts.push(hvpSummary(hvp));
+  if (trace) parts.push(traceText(trace, wrt));
+  return parts.join('\n\n');
+}
+
+/** The `trace` key of `grad --trace --json`: the three traces, the tangent one for `wrt`. */
+export function traceJson(t: EvaluationTrace, wrt: string | null): Record<string, unknown> {
+  const tangent = wrt === null ? null : t.tangents[wrt];
+  return {
+    primal: t.rows.map((row) => ({ v: row.symbol, name: row.name, formula: row.primal, value: row.value })),
+    tangent: { wrt, rows: t.rows.map((row, i) => ({ v: row.symbol, formula: row.tangent, value: tangent ? tangent[i] : null })) },
+    adjoint: t.reverse.map((s) => ({ from: t.rows[s.from].symbol, to: t.rows[s.to].symbol, formula: s.text, partial: s.partial, contribution: s.amount, total: s.total })),
+    gradient: Object.fromEntries(t.variables.map((name, j) => [name, t.adjoints[j]])),
+  };
+}
+
+/** The three traces as text: primal and tangent side by side (same rows), then the reverse trace. */
+export function traceText(t: EvaluationTrace, wrt: string | null): string {
+  const tangent = wrt === null ? null : t.tangents[wrt];
+  const dot = wrt === null ? 'v̇' : `v̇ = ∂v/∂${wrt}`;
+  const forward = table([
+    ['', 'name', 'forward primal trace', 'value', `forward tangent trace (${dot})`, 'tangent'],
+    ...t.rows.map((row, i) => [row.symbol, row.name ?? '', `${row.symbol} = ${row.primal}`, fmt(row.value, 6), row.tangent === 'seed' ? `seed ${row.node === t.variables.indexOf(wrt ?? '') ? 1 : 0}` : row.tangent, tangent ? fmt(tangent[i], 6) : '']),
+  ]);
+  const y = t.rows[t.output];
+  const reverse = table([
+    ['reverse adjoint trace', 'contribution', 'adjoint after'],
+    [`${y.symbol.replace('v', 'v̄')} = ȳ = 1`, '', '1'],
+    ...t.reverse.map((s) => [s.text, fmt(s.amount, 6), fmt(s.total, 6)]),
+  ]);
+  const result = `y = ${y.symbol} = ${fmt(y.value, 6)}${tangent ? `; ẏ = ∂y/∂${wrt} = ${fmt(tangent[t.output], 6)}` : ''}; adjoints ${t.variables.map((name, j) => `${name} = ${fmt(t.adjoints[j], 6)}`).join(', ')}`;
+  return [`Evaluation traces (inputs ${t.variables.map((name, j) => `${t.rows[j].symbol} = ${name}`).join(', ') || 'none'}):`, forward, '', reverse, '', result].join('\n');
 }
 
 /** `--hvp x=1,y=0`: a direction per variable, 0 for the ones not named. */

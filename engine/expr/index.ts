@@ -39,3 +39,4 @@ export {
   type PlaygroundProblem,
   type GradientRow,
 } from './playground.ts';
+export { evaluationTrace, traceSymbol, type EvaluationTrace, type TraceRow, type AdjointStep } from './trace.ts';

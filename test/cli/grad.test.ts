@@ -105,3 +105,27 @@ describe('tape-lab grad with a program', () => {
     expect(json(['--at', 'a=1']).value).toBe(4);
   });
 });
+
+describe('tape-lab grad --trace', () => {
+  const baydin = 'v1 = ln(x1); v2 = x1*x2; v3 = sin(x2); v4 = v1 + v2; v5 = v4 - v3';
+
+  it('prints the three traces as text, the tangent one for --wrt', () => {
+    const text = gradCommand([baydin, '--at', 'x1=2,x2=5', '--trace', '--wrt', 'x2']);
+    expect(text).toMatch(/forward primal trace/);
+    expect(text).toMatch(/forward tangent trace \(v̇ = ∂v\/∂x2\)/);
+    expect(text).toMatch(/v̄₀ \+= cos v₀ × v̄₃ +-0\.283662 +-0\.283662/);
+    expect(text).toMatch(/ẏ = ∂y\/∂x2 = 1\.71634/);
+  });
+
+  it('prints them as JSON with --json, and refuses --wrt without --trace or for a name that is not an input', () => {
+    const out = JSON.parse(gradCommand([baydin, '--at', 'x1=2,x2=5', '--trace', '--json'])) as {
+      trace: { primal: { v: string; name: string; value: number }[]; tangent: { wrt: string; rows: { value: number }[] }; adjoint: { formula: string; total: number }[] };
+    };
+    expect(out.trace.primal[6]).toMatchObject({ v: 'v₅', name: 'v5' });
+    expect(out.trace.tangent.wrt).toBe('x1');
+    expect(out.trace.tangent.rows[6].value).toBe(5.5);
+    expect(out.trace.adjoint.at(-1)).toMatchObject({ formula: 'v̄₋₁ += 1 / v₋₁ × v̄₁', total: 5.5 });
+    expect(() => gradCommand([baydin, '--at', 'x1=2,x2=5', '--wrt', 'x1'])).toThrow(/use it with --trace/);
+    expect(() => gradCommand([baydin, '--at', 'x1=2,x2=5', '--trace', '--wrt', 'v3'])).toThrow(/not an input/);
+  });
+});
