@@ -40,3 +40,4 @@ export {
   type GradientRow,
 } from './playground.ts';
 export { evaluationTrace, traceSymbol, type EvaluationTrace, type TraceRow, type AdjointStep } from './trace.ts';
+export { GALLERY, agreesWithPublished, type GalleryExample } from './gallery.ts';
