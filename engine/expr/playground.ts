@@ -7,6 +7,7 @@ import { compileExpression, type CompiledExpression } from './compile.ts';
 import { ExprInputError, ParseError } from './errors.ts';
 import { gradExpression, relativeDifference, type ExprGradient } from './grad.ts';
 import type { ProgramNote } from './statements.ts';
+import { evaluationTrace, type EvaluationTrace } from './trace.ts';
 import type { ExprWarning } from './warnings.ts';
 
 /** What the playground asks for: the text in the field and the values the page holds. */
@@ -73,7 +74,12 @@ export interface PlaygroundResult {
   notes: ProgramNote[];
   /** Values the program declares with Value(…). */
   declared: Record<string, number>;
+  /** The evaluation traces (primal, tangent per input, adjoint), or null past TRACE_MAX_NODES nodes. */
+  trace: EvaluationTrace | null;
 }
+
+/** The most nodes whose evaluation traces the playground lists: past that a table of rows is no longer read. */
+export const TRACE_MAX_NODES = 80;
 
 /** Why an expression could not be evaluated, with where to point in the source. */
 export interface PlaygroundProblem {
@@ -128,7 +134,7 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
   );
   let g: ExprGradient;
   try {
-    g = gradExpression(compiled, at, { tape: false });
+    g = gradExpression(compiled, at, { tape: compiled.nodes.length <= TRACE_MAX_NODES });
   } catch (error) {
     if (error instanceof ExprInputError) return { ok: false, problem: { kind: 'input', message: error.message, column: null, span: null } };
     throw error;
@@ -164,6 +170,7 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
       isProgram: compiled.isProgram,
       notes: compiled.notes.map((n) => ({ ...n, span: { ...n.span } })),
       declared: { ...compiled.declared },
+      trace: g.tape ? evaluationTrace(g.tape, g.variables) : null,
     },
   };
 }
