@@ -79,19 +79,42 @@ function PracticeWork({ place }: { place: PracticePlace }) {
       </header>
       <PracticeNotices storageNotice={notice} onDismiss={dismiss} />
       <main>
-        <h2 className="practice-title">
-          {KIND_TITLES[place.kind]}, level {place.level}, problem {place.seed}
-          {isSolved(progress, place) ? <span className="solved"> · solved</span> : null}
-        </h2>
-        <Problem key={key} place={place} onChecked={(right) => record(place, right)} />
-        <p className="practice-next">
-          <a href={practiceHash({ ...place, seed: place.seed + 1 })}>Another problem</a>
-          <span className="words"> · the same problem for a class: </span>
-          <code>tape-lab practice --kind {place.kind} --level {place.level} --seed {place.seed}</code>
-        </p>
+        {place.program !== undefined ? (
+          <ProgramProblem place={place} program={place.program} />
+        ) : (
+          <>
+            <h2 className="practice-title">
+              {KIND_TITLES[place.kind]}, level {place.level}, problem {place.seed}
+              {isSolved(progress, place) ? <span className="solved"> · solved</span> : null}
+            </h2>
+            <Problem key={key} place={place} onChecked={(right) => record(place, right)} />
+            <p className="practice-next">
+              <a href={practiceHash({ ...place, seed: place.seed + 1 })}>Another problem</a>
+              <span className="words"> · the same problem for a class: </span>
+              <code>tape-lab practice --kind {place.kind} --level {place.level} --seed {place.seed}</code>
+            </p>
+          </>
+        )}
       </main>
       <Overview progress={progress} onReset={reset} />
     </div>
+  );
+}
+
+/** A learner's own program, posed as an adjoints problem: graded like any other, not counted in the levels' progress. */
+function ProgramProblem({ place, program }: { place: PracticePlace; program: string }) {
+  return (
+    <>
+      <h2 className="practice-title">{KIND_TITLES.adjoints}: your program</h2>
+      <pre className="practice-program">
+        <code>{program}</code>
+      </pre>
+      <Problem key={problemKey(place)} place={place} onChecked={() => undefined} />
+      <p className="practice-next">
+        <span className="words">The same problem on the command line: </span>
+        <code>tape-lab practice --program {JSON.stringify(program)}</code>
+      </p>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Span } from './ast.ts';
 import { compileExpression, type CompiledExpression } from './compile.ts';
 import { ExprInputError, ParseError } from './errors.ts';
 import { gradExpression, relativeDifference, type ExprGradient } from './grad.ts';
+import { programProblem, ProgramPracticeError, PROGRAM_MAX_NODES } from '../practice/program.ts';
 import type { ProgramNote } from './statements.ts';
 import { evaluationTrace, type EvaluationTrace } from './trace.ts';
 import type { ExprWarning } from './warnings.ts';
@@ -76,6 +77,11 @@ export interface PlaygroundResult {
   declared: Record<string, number>;
   /** The evaluation traces (primal, tangent per input, adjoint), or null past TRACE_MAX_NODES nodes. */
   trace: EvaluationTrace | null;
+  /**
+   * "Practice on this": the program to pose as an adjoints problem (inputs declared with their
+   * values at this point), or why it cannot be posed.
+   */
+  practice: { program: string; reason: null } | { program: null; reason: string };
 }
 
 /** The most nodes whose evaluation traces the playground lists: past that a table of rows is no longer read. */
@@ -171,8 +177,27 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
       notes: compiled.notes.map((n) => ({ ...n, span: { ...n.span } })),
       declared: { ...compiled.declared },
       trace: g.tape ? evaluationTrace(g.tape, g.variables) : null,
+      practice: practiceOf(compiled, at),
     },
   };
+}
+
+/**
+ * The program a practice link poses: the inputs the text does not declare are declared with
+ * their values here (x = Value(0.5)), so the link carries the whole problem; a declared input
+ * keeps the value its text gives.
+ */
+function practiceOf(c: CompiledExpression, at: Readonly<Record<string, number>>): PlaygroundResult['practice'] {
+  if (c.nodes.length > 4 * PROGRAM_MAX_NODES) return { program: null, reason: `it records ${c.nodes.length} nodes; a practice problem takes at most ${PROGRAM_MAX_NODES}` };
+  const values = c.variables.filter((name) => !Object.hasOwn(c.declared, name)).map((name) => `${name} = Value(${String(at[name])})`);
+  const program = values.length > 0 ? `${values.join('\n')}\n${c.source}` : c.source;
+  try {
+    programProblem(program);
+    return { program, reason: null };
+  } catch (error) {
+    if (error instanceof ProgramPracticeError) return { program: null, reason: error.message };
+    throw error;
+  }
 }
 
 /** The compiled program recorded on a tape and described for display, as gradExpression records it. */

@@ -17,6 +17,7 @@ import { VariableControls } from './VariableControls.tsx';
 import { Warnings } from './Warnings.tsx';
 import { Gallery, GalleryNote } from './Gallery.tsx';
 import { TraceView } from './TraceView.tsx';
+import { PracticeOnThis } from './PracticeOnThis.tsx';
 import { startPlayground } from './playgroundSync.ts';
 
 /** The expression's player: one for the page, so the place on the tape survives a remount. */
@@ -63,6 +64,7 @@ function Results({ result, presets }: { result: PlaygroundResult; presets: reado
         </p>
       </div>
       <GradientTable result={result} />
+      <PracticeOnThis result={result} />
       <BugsTable result={result} />
       <div className="pg-notes">
         <Warnings result={result} onNode={(node) => player.getState().select(node)} />
