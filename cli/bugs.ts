@@ -12,12 +12,14 @@ export const BUGS_HELP = `tape-lab bugs [--json]
 
 const OPTIONS = { json: { type: 'boolean' } } as const;
 
-/** The outcome as `bugs --json` prints it: only a gradient, an error and bytes. */
+/** The outcome as `bugs --json` prints it: a gradient, an error, bytes, and graph-alive's nodes and evaluation loop. */
 function outcomeJson(o: BugOutcome): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (o.gradient) out.gradient = o.gradient;
   if (o.error !== undefined) out.error = o.error;
   if (o.bytes !== undefined) out.bytes = o.bytes;
+  if (o.nodes !== undefined) out.nodes = o.nodes;
+  if (o.evaluation !== undefined) out.evaluation = o.evaluation;
   return out;
 }
 
@@ -38,7 +40,9 @@ function outcomeText(o: BugOutcome): string {
     parts.push(`dL/da_0 = ${fmt(a[0], 8)}, dL/da_${m} = ${fmt(a[m], 8)}, dL/da_${T - 1} = ${fmt(a[T - 1], 8)}`);
   }
   if (o.bestEps !== undefined) parts.push(`best h ${fmt(o.bestEps)}, RMS error there ${fmt(o.errorFloor)}`);
-  if (o.bytes !== undefined) parts.push(fmtBytes(o.bytes));
+  if (o.nodes !== undefined) parts.push(`training: ${o.nodes} autograd nodes and ${fmtBytes(o.bytes ?? NaN)} of saved tensors still held`);
+  else if (o.bytes !== undefined) parts.push(fmtBytes(o.bytes));
+  if (o.evaluation !== undefined) parts.push(`evaluation: ${o.evaluation.nodes} nodes and ${fmtBytes(o.evaluation.bytes)} of saved tensors`);
   if (o.error !== undefined) parts.push(`error: ${o.error}`);
   return parts.join('; ');
 }
