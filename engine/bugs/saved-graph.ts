@@ -1,5 +1,5 @@
 import { binaryPrimitive, PARTIALS, unaryPrimitive } from '../generated/primitives.ts';
-import { LAST_BINARY, LAST_SOURCE, OPS } from '../ops.ts';
+import { LAST_BINARY, LAST_SOURCE, Op, OPS } from '../ops.ts';
 import type { NodeId, Tape } from '../tape.ts';
 
 /** The PyTorch release whose behaviour (saved tensors, error texts) this module reproduces. */
@@ -15,10 +15,12 @@ export const SAVED_BYTES_PER_NODE = 8;
 /**
  * What PyTorch 1.13's backward node for each op saves: its operands (MulBackward0, DivBackward0,
  * PowBackward0 for x², SinBackward0 …), its own result (TanhBackward0, ExpBackward0,
- * SqrtBackward0, ReluBackward0), or no tensor (add, sub, neg, and x + k, k·x with a number k).
+ * SqrtBackward0, ReluBackward0), no tensor (add, sub, neg, x + k), or, for k·x with a number k,
+ * the number k as a 0-d tensor of its own (MulBackward0 saves it; `constant`).
  */
-const SAVES: readonly ('operands' | 'result' | 'none')[] = OPS.map((row) => {
-  if (['Add', 'Sub', 'Neg', 'MulConst', 'AddConst'].includes(row.key)) return 'none';
+const SAVES: readonly ('operands' | 'result' | 'none' | 'constant')[] = OPS.map((row) => {
+  if (['Add', 'Sub', 'Neg', 'AddConst'].includes(row.key)) return 'none';
+  if (row.key === 'MulConst') return 'constant';
   if (['Tanh', 'Exp', 'Sqrt', 'Relu'].includes(row.key)) return 'result';
   return 'operands';
 });
@@ -94,7 +96,10 @@ export class SavedGraph {
   private readonly values: Float64Array;
   /** Each value's version: how many times it was modified in place. */
   private readonly version: Int32Array;
-  /** The values node i's rule saved (node ids; its operands, its own result, or none). */
+  /**
+   * The values node i's rule saved: node ids (its operands, its own result), or length + i for
+   * the number k a `k·x` node saves as a tensor of its own.
+   */
   private readonly saved: number[][];
   private freed = false;
 
@@ -109,6 +114,8 @@ export class SavedGraph {
     this.values = tape.valuesCopy();
     this.version = new Int32Array(n);
     this.saved = [];
+    // Whether a gradient flows to each node (PyTorch's requires_grad): inputs yes, constants no.
+    const grad = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const parents = tape.parents(i);
       const o = tape.op(i);
@@ -116,8 +123,18 @@ export class SavedGraph {
       this.p0[i] = parents[0] ?? 0;
       this.p1[i] = parents[1] ?? parents[0] ?? 0;
       this.k[i] = tape.opConstant(i) ?? 0;
+      grad[i] = o === Op.Leaf ? 1 : o === Op.Const ? 0 : parents.some((p) => grad[p]) ? 1 : 0;
       const saves = o > LAST_SOURCE ? SAVES[o] : 'none';
-      this.saved.push(saves === 'result' ? [i] : saves === 'operands' ? [...new Set(parents)] : []);
+      let list: number[] = [];
+      if (saves === 'result') list = [i];
+      else if (saves === 'constant') list = [n + i];
+      else if (saves === 'operands' && (o === Op.Mul || o === Op.Div)) {
+        // Saved only where a rule needs it: x·y keeps y for x's gradient and x for y's; x/y keeps x for y's, y for both.
+        const [u, w] = [this.p0[i], this.p1[i]];
+        if (grad[w]) list.push(u);
+        if (grad[u] || (o === Op.Div && grad[w])) list.push(w);
+      } else if (saves === 'operands') list = [...parents];
+      this.saved.push([...new Set(list)]);
     }
   }
 
@@ -141,14 +158,14 @@ export class SavedGraph {
     return this.values[j];
   }
 
-  /** Whether node j is an input or a constant (the caller's tensor, not the graph's). */
+  /** Whether node j is an input or a constant (the caller's tensor, not the graph's); a saved number k (j ≥ length) is the graph's. */
   private isSource(j: number): boolean {
-    return this.op[j] <= LAST_SOURCE;
+    return j < this.length && this.op[j] <= LAST_SOURCE;
   }
 
-  /** How many rules saved each intermediate value (inputs and constants are the caller's: 0). */
+  /** How many rules saved each intermediate value (inputs and constants are the caller's: 0), then each saved number k. */
   private saveCounts(): Int32Array {
-    const count = new Int32Array(this.length);
+    const count = new Int32Array(2 * this.length);
     for (const list of this.saved) for (const j of list) if (!this.isSource(j)) count[j]++;
     return count;
   }
@@ -216,7 +233,7 @@ export class SavedGraph {
       if (check) {
         // Every value saved by this rule was at version 0 when it was recorded.
         for (const p of this.saved[i]) {
-          if (this.version[p] !== 0) throw new AutogradError(inPlaceErrorText(this.version[p], 0));
+          if (p < this.length && this.version[p] !== 0) throw new AutogradError(inPlaceErrorText(this.version[p], 0));
         }
       }
       const g = adj[i];
