@@ -170,6 +170,13 @@ export class SavedGraph {
     return count;
   }
 
+  /** The oldest intermediate value (not an input or constant) some rule saved, or −1: what an in-place change can break. */
+  oldestSaved(): number {
+    const count = this.saveCounts();
+    for (let j = 0; j < this.length; j++) if (count[j] > 0) return j;
+    return -1;
+  }
+
   /**
    * Bytes of the tensors the graph saved for its rules, each counted once, inputs and constants
    * left out (the caller holds them): what a sweep frees, and what `retainGraph` keeps after it.
