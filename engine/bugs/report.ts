@@ -98,7 +98,7 @@ export function chainBugs(
   return [
     {
       name: 'zero-grad',
-      pytorch: 'loss = f(theta); loss.backward()\nloss = f(theta); loss.backward()  # .grad is never cleared',
+      pytorch: 'loss = f(theta)\nloss.backward()\nloss = f(theta)\nloss.backward()  # .grad is never cleared',
       fix: 'optimizer.zero_grad()  # before each backward',
       why: 'backward adds into .grad (+=, as the sweep adds into each adjoint); nothing clears it, so two passes leave every gradient doubled.',
       correct: { gradient: zero.correct },
@@ -115,8 +115,8 @@ export function chainBugs(
     {
       name: 'in-place',
       pytorch: `xs.append(x)  # x_${inPlaceStep}, saved by step ${inPlaceStep} for backward\nxs[${inPlaceStep}].mul_(${IN_PLACE_FACTOR})  # in place, after it was taped`,
-      fix: `xs[${inPlaceStep}] = xs[${inPlaceStep}] * ${IN_PLACE_FACTOR}  # a new tensor; the saved one is untouched`,
-      why: `step ${inPlaceStep}'s rules read x_${inPlaceStep} (∂(a·x)/∂a = x, ∂x²/∂x = 2x); changed in place, the sweep would multiply by the wrong value, so PyTorch's version counter refuses.`,
+      fix: `xs[${inPlaceStep}] = xs[${inPlaceStep}] * ${IN_PLACE_FACTOR}  # a new tensor: the saved one is untouched`,
+      why: `step ${inPlaceStep}'s rules saved x_${inPlaceStep} (∂(a·x)/∂a = x, ∂x²/∂x = 2x); changed in place, the sweep would multiply by the wrong value, so PyTorch's version counter refuses; through .data, which hides the change, it returns the wrong gradient shown.`,
       correct: { gradient: right },
       buggy: inPlace ? { gradient: inPlace.buggy, error: inPlace.error } : { error: 'the chain needs two steps for a state to modify' },
     },
@@ -124,7 +124,7 @@ export function chainBugs(
       name: 'retain-graph',
       pytorch: 'loss.backward()\nloss.backward()  # a second sweep over the same graph',
       fix: 'loss.backward(retain_graph=True)  # or record the forward pass again',
-      why: 'the first sweep frees the values each rule saved as it passes them; keeping them for a second sweep costs the bytes shown.',
+      why: 'the first sweep frees the tensors each rule saved as it passes them; keeping them for a second sweep costs the bytes shown (PyTorch saves each value once, and each number k of a k·x as a tensor too).',
       correct: { gradient: retain.correct.gradient, bytes: retain.correct.bytes },
       buggy: { error: retain.buggy.error },
     },

@@ -2,8 +2,7 @@ import { binaryPrimitive, PARTIALS, unaryPrimitive } from '../generated/primitiv
 import { LAST_BINARY, LAST_SOURCE, Op, OPS } from '../ops.ts';
 import type { NodeId, Tape } from '../tape.ts';
 
-/** The PyTorch release whose behaviour (saved tensors, error texts) this module reproduces. */
-export const PYTORCH_VERSION = '1.13';
+export { PYTORCH_VERSION } from './pytorch-version.ts';
 
 /**
  * Bytes of one saved value: a 0-d float64 tensor, as PyTorch saves the chain's values. A value

@@ -40,6 +40,8 @@ export default function Chapter11() {
   const name = LESSON_BUGS[which];
   const report = answer.value?.bugs.find((b) => b.name === name);
   const zero = answer.value?.bugs.find((b) => b.name === 'zero-grad');
+  const late = answer.value?.bugs.find((b) => b.name === 'free-late');
+  const lateRatio = late?.buggy.bytes && late.correct.bytes ? formatNumber(late.buggy.bytes / late.correct.bytes, 2) : null;
   // The question is about zero-grad: its wrong numbers wait for the answer.
   const hidden = name === 'zero-grad' && !revealed;
   return (
@@ -62,8 +64,12 @@ export default function Chapter11() {
             <FigureStatus answer={answer} waiting="Running each bug on the chain’s tape…" />
           )}
           <figcaption>
-            Three more are left to the lab’s section: <code>total += loss</code> keeps every step’s tape alive; freeing
-            saved values late about doubles the peak memory; a gradient check in float32 has a high error floor.
+            Three more are left to the lab’s section. <code>total += loss</code> keeps a tensor whose graph reaches every
+            step: with <code>loss.backward()</code> each step, backward frees the saved tensors but every step’s autograd
+            nodes stay; in a loop that never calls backward (evaluation without <code>torch.no_grad()</code>), every
+            forward’s saved tensors stay too. The fixes: <code>loss.item()</code>, and <code>torch.no_grad()</code>.
+            {lateRatio ? ` Freeing saved values late holds ${lateRatio} times the peak memory here;` : ' Freeing saved values late raises the peak memory;'} a
+            gradient check in float32 has a high error floor.
           </figcaption>
         </figure>
       }
@@ -101,7 +107,7 @@ function BugOutcome({ report, hidden, present }: { report: BugReport; hidden: bo
       </div>
       {refused ? <ErrorBox outcome={buggy} lead={report.name === 'in-place' ? 'PyTorch’s version check refuses to sweep:' : 'The second backward() is refused:'} /> : null}
       {right && report.name !== 'retain-graph' ? <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} /> : null}
-      {right && table ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'unchecked sweep' : 'with the bug'} /> : null}
+      {right && table ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'check bypassed' : 'with the bug'} /> : null}
       <p className="figure-readout" data-readout="outcome">
         {hidden ? 'Answer the question to see what the second backward() leaves in .grad.' : outcomeSentence(report, DETACH_STEP)}
       </p>
@@ -121,7 +127,7 @@ function wrongLabel(report: BugReport): string {
     case 'detach':
       return `x_${DETACH_STEP} detached`;
     case 'in-place':
-      return 'the sweep without the check';
+      return 'the sweep with the check bypassed (.data)';
     default:
       return 'with the bug';
   }
@@ -159,7 +165,12 @@ function GradientChart({ right, wrong, height, label }: { right: GradientPair; w
         items={[
           ['s-reverse', 'right ∂L/∂aₜ'],
           ['s-right-b', 'right ∂L/∂bₜ'],
-          ...(wrong ? [['s-wrong', `dots: ${label}`] as const] : []),
+          ...(wrong
+            ? ([
+                ['s-wrong ch11-dot', `filled dots: ∂L/∂aₜ ${label}`],
+                ['s-wrong ch11-dot ch11-dot-b', `open dots: ∂L/∂bₜ ${label}`],
+              ] as const)
+            : []),
         ]}
       />
     </>
