@@ -29,7 +29,8 @@ for _ in range(2):
     loss.backward()
 buggy = {"gradient": gradient(a, b)}
 show("buggy", buggy["gradient"])
-print("every entry exactly twice the right one:", all(w == 2 * r for w, r in zip(buggy["gradient"]["a"], correct["gradient"]["a"])))
+twice = all(w == 2 * r for w, r in zip(buggy["gradient"]["a"], correct["gradient"]["a"]))
+print("every dL/da_t exactly twice the right one:", twice)
 ${LAST_LINE}`;
 }
 
@@ -120,7 +121,8 @@ kept = saved.bytes()  # still held between the two sweeps
 for p in [x0, *a, *b, c]:
     p.grad = None  # so the second sweep's gradient stands alone
 loss.backward()
-print(f"kept between the sweeps: {kept} bytes; after the second (plain) backward: {saved.bytes()} bytes")
+print(f"kept between the two sweeps: {kept} bytes")
+print(f"after the second (plain) backward: {saved.bytes()} bytes")
 correct = {"gradient": gradient(a, b), "bytes": kept}
 show("correct", correct["gradient"])
 

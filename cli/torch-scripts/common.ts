@@ -34,15 +34,20 @@ TARGET = ${py(DEFAULT_TARGET)}  # y in the loss L = (x_T - y)^2 / 2
 
 def parameters(dtype=torch.float64):
     """Fresh inputs x_0, a_t, b_t and c, each with requires_grad=True (the lab's default values)."""
-    x0 = torch.tensor(X0, dtype=dtype, requires_grad=True)
-    a = [torch.tensor(0.75 + 0.1 * math.sin(0.7 * t + 0.3), dtype=dtype, requires_grad=True) for t in range(T)]
-    b = [torch.tensor(0.2 * math.cos(0.45 * t), dtype=dtype, requires_grad=True) for t in range(T)]
-    c = torch.tensor(C, dtype=dtype, requires_grad=True)
+    x0 = torch.tensor(X0, dtype=dtype)
+    a = [torch.tensor(0.75 + 0.1 * math.sin(0.7 * t + 0.3), dtype=dtype) for t in range(T)]
+    b = [torch.tensor(0.2 * math.cos(0.45 * t), dtype=dtype) for t in range(T)]
+    c = torch.tensor(C, dtype=dtype)
+    for p in [x0, *a, *b, c]:
+        p.requires_grad_()
     return x0, a, b, c
 
 
 def step(t, x, a, b, c):
-    """x_{t+1} = tanh(a x + b) + c x / (1 + x^2) + ${WOBBLE_AMPLITUDE} sin(${WOBBLE_RATE} (t + 1) x): the lab's twelve ops, in its order."""
+    """x_{t+1} = tanh(a x + b) + c x / (1 + x^2) + ${WOBBLE_AMPLITUDE} sin(${WOBBLE_RATE} (t + 1) x).
+
+    The lab's twelve ops, in the order its tape records them.
+    """
     squash = torch.tanh(a * x + b)
     rational = (c * x) / (torch.square(x) + 1)
     wobble = torch.sin(x * (${WOBBLE_RATE} * (t + 1))) * ${WOBBLE_AMPLITUDE}
@@ -67,8 +72,8 @@ def gradient(a, b):
 
 def show(label, g):
     """The first, middle and last dL/da_t, as \`tape-lab bugs\` prints them."""
-    m = T // 2
-    print(f"{label}: dL/da_0 = {g['a'][0]:.8g}, dL/da_{m} = {g['a'][m]:.8g}, dL/da_{T - 1} = {g['a'][-1]:.8g}")
+    entries = [f"dL/da_{t} = {g['a'][t]:.8g}" for t in (0, T // 2, T - 1)]
+    print(f"{label}: " + ", ".join(entries))
 `;
 }
 

@@ -45,6 +45,7 @@ loss.backward()
 exact = gradient(a, b)
 for name, g in (("float64", correct["gradient"]), ("float32", buggy["gradient"])):
     diffs = [u - v for k in ("a", "b") for u, v in zip(g[k], exact[k])]
-    print(f"{name}: RMS error against reverse mode {math.sqrt(sum(d * d for d in diffs) / len(diffs)):.2g}")
+    rms = math.sqrt(sum(d * d for d in diffs) / len(diffs))
+    print(f"{name}: RMS error against reverse mode {rms:.2g}")
 ${LAST_LINE}`;
 }

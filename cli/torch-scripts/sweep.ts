@@ -51,7 +51,10 @@ export function overwriteScript(p: ChainPlaces): string {
   return `${header('overwrite', "= instead of += in a hand-written backward (micrograd's _backward)")}${chainPreamble(p.steps)}${HAND_SWEEP}
 
 def hand_backward(loss, overwrite):
-    """Every input's gradient by a hand-written sweep: += adds each use's share, = keeps the last."""
+    """Every input's gradient by a hand-written sweep.
+
+    += adds up the share of each use of a value; = keeps only the last one written.
+    """
     grads = {loss.grad_fn: torch.tensor(1.0)}
     with torch.no_grad():
         for node in sweep_order(loss.grad_fn):
@@ -74,7 +77,8 @@ hand_backward(loss, overwrite=False)
 correct = {"gradient": gradient(a, b)}
 show("correct", correct["gradient"])
 auto = torch.autograd.grad(loss, a)  # PyTorch's own sweep, for comparison
-print("same as PyTorch's own backward:", all(abs(g.item() - v) <= 1e-12 * abs(v) for g, v in zip(auto, correct["gradient"]["a"])))
+agree = all(abs(g.item() - v) <= 1e-12 * abs(v) for g, v in zip(auto, correct["gradient"]["a"]))
+print("same as PyTorch's own backward:", agree)
 
 # The bug: x_t is used four times in step t and c in every step; = keeps one use each.
 x0, a, b, c = parameters()

@@ -77,7 +77,8 @@ def network(seed):
 
     def normal(rows, cols):
         sigma = math.sqrt(2 / rows)
-        return torch.tensor([[sigma * g() for _ in range(cols)] for _ in range(rows)], requires_grad=True)
+        values = [[sigma * g() for _ in range(cols)] for _ in range(rows)]
+        return torch.tensor(values, requires_grad=True)
 
     w1 = normal(2, HIDDEN)
     b1 = torch.zeros(1, HIDDEN, requires_grad=True)
@@ -151,19 +152,23 @@ def evaluation(no_grad):
         return {"bytes": saved.bytes(), "nodes": nodes_alive(total)}
 
 
+def show(label, r):
+    print(f"{label}: {r['nodes']} nodes alive, {r['bytes']} bytes of saved tensors")
+
+
 # Training, backward every step. The bug: total += loss. Each backward frees its
 # step's saved tensors, but the total's graph keeps every step's nodes alive.
 buggy = training(keep_tensor=True)
 # The fix: total += loss.item(), a number, so each step's graph goes.
 correct = training(keep_tensor=False)
-print(f"training, total += loss:        {buggy['nodes']} nodes alive, {buggy['bytes']} bytes of saved tensors")
-print(f"training, total += loss.item(): {correct['nodes']} nodes alive, {correct['bytes']} bytes of saved tensors")
+show("training, total += loss", buggy)
+show("training, total += loss.item()", correct)
 
 # Evaluation, no backward. The bug: nothing frees the saved tensors, so every
 # forward's stay alive through the total. The fix: torch.no_grad() records no graph.
 buggy["evaluation"] = evaluation(no_grad=False)
 correct["evaluation"] = evaluation(no_grad=True)
-print(f"evaluation, no torch.no_grad(): {buggy['evaluation']['nodes']} nodes alive, {buggy['evaluation']['bytes']} bytes of saved tensors")
-print(f"evaluation, torch.no_grad():    {correct['evaluation']['nodes']} nodes alive, {correct['evaluation']['bytes']} bytes of saved tensors")
+show("evaluation, no torch.no_grad()", buggy["evaluation"])
+show("evaluation, torch.no_grad()", correct["evaluation"])
 ${LAST_LINE}`;
 }
