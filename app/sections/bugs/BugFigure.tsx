@@ -31,7 +31,7 @@ export function BugFigure({ report }: { report: BugReport }) {
       return (
         <>
           <ErrorBox outcome={buggy} lead="PyTorch’s version counter sees the change and refuses to sweep:" />
-          <GradientFigure correct={correct.gradient!} buggy={buggy.gradient!} buggyLabel="what the sweep would give without the check: wrong, never returned" />
+          <GradientFigure correct={correct.gradient!} buggy={buggy.gradient!} buggyLabel="what the sweep gives with the check bypassed (.data.mul_): wrong, silently" />
         </>
       );
     case 'retain-graph':

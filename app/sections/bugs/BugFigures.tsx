@@ -177,7 +177,7 @@ export function FreeLateChart({ held, report, steps }: { held: { correct: Float6
       </ChartBox>
       <Legend
         items={[
-          { className: 'bug-right-line', label: 'each node’s saved value and gradient freed as the sweep passes it' },
+          { className: 'bug-right-line', label: 'each gradient freed as the sweep passes its node, each saved tensor once no node still needs it' },
           { className: 'bug-wrong-line', label: 'everything kept until the sweep ends' },
         ]}
       />
