@@ -76,9 +76,17 @@ describe('chapter 11: the bugs you will meet', () => {
     // x_30 detached: a_0 and a_20 get exactly 0, a_39 is exact.
     expect(detached.map((e) => e.buggy)).toEqual([0, 0, detached[2].right]);
     expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^60 of the 80 entries are exactly 0: every a_t and b_t before step 30/);
+    // The buggy dots have their legend entries: filled for a_t, open for b_t.
+    const legend = await page.locator('.ch11-figure .lesson-legend').innerText();
+    expect(legend).toMatch(/filled dots: ∂L\/∂aₜ x_30 detached/);
+    expect(legend).toMatch(/open dots: ∂L\/∂bₜ x_30 detached/);
+    // The caption: graph-alive's two cases as PyTorch has them, free-late's ratio from the run.
+    const caption = await page.locator('.ch11-figure figcaption').innerText();
+    expect(caption).toContain('backward frees the saved tensors but every step’s autograd nodes stay');
+    expect(caption).toMatch(/Freeing saved values late holds [\d.]+ times the peak memory here/);
 
     await pickBug(page, 'in-place');
-    expect(await page.locator('.ch11-figure .bug-error').textContent()).toMatch(/RuntimeError: .*modified by an inplace operation/);
+    expect(await page.locator('.ch11-figure .bug-error').textContent()).toMatch(/\(PyTorch 1\.13, word for word\)RuntimeError: .*modified by an inplace operation: \[torch\.DoubleTensor \[\]\]/);
     const inPlace = await entries(page);
     expect(inPlace.some((e) => e.buggy !== e.right)).toBe(true);
 
