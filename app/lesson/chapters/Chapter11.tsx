@@ -63,14 +63,22 @@ export default function Chapter11() {
           ) : (
             <FigureStatus answer={answer} waiting="Running each bug on the chain’s tape…" />
           )}
-          <figcaption>
-            Three more are left to the lab’s section. <code>total += loss</code> keeps a tensor whose graph reaches every
-            step: with <code>loss.backward()</code> each step, backward frees the saved tensors but every step’s autograd
-            nodes stay; in a loop that never calls backward (evaluation without <code>torch.no_grad()</code>), every
-            forward’s saved tensors stay too. The fixes: <code>loss.item()</code>, and <code>torch.no_grad()</code>.
-            {lateRatio ? ` Freeing saved values late holds ${lateRatio} times the peak memory here;` : ' Freeing saved values late raises the peak memory;'} a
-            gradient check in float32 has a high error floor.
-          </figcaption>
+          {route.present ? (
+            // The stage has room for two lines: the same facts, shorter.
+            <figcaption>
+              Left to the lab: <code>total += loss</code> keeps every step’s autograd nodes, and with no backward their
+              saved tensors;{lateRatio ? ` freeing late holds ${lateRatio}× the peak;` : ' freeing late raises the peak;'} float32 checks have a
+              high error floor.
+            </figcaption>
+          ) : (
+            <figcaption>
+              Left to the lab’s section: <code>total += loss</code> keeps a graph reaching every step. With backward() each
+              step, backward frees the saved tensors but every step’s autograd nodes stay (fix: <code>loss.item()</code>);
+              with no backward, every forward’s saved tensors stay too (fix: <code>torch.no_grad()</code>).
+              {lateRatio ? ` Freeing saved values late holds ${lateRatio} times the peak memory here;` : ' Freeing saved values late raises the peak memory;'}{' '}
+              a float32 gradient check has a high error floor.
+            </figcaption>
+          )}
         </figure>
       }
     />
@@ -106,7 +114,10 @@ function BugOutcome({ report, hidden, present }: { report: BugReport; hidden: bo
         </div>
       </div>
       {refused ? <ErrorBox outcome={buggy} lead={report.name === 'in-place' ? 'PyTorch’s version check refuses to sweep:' : 'The second backward() is refused:'} /> : null}
-      {right && report.name !== 'retain-graph' ? <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} /> : null}
+      {/* On the stage PyTorch's in-place text, word for word, takes the chart's room: the readout keeps its number. */}
+      {right && report.name !== 'retain-graph' && !(present && report.name === 'in-place') ? (
+        <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} />
+      ) : null}
       {right && table ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'check bypassed' : 'with the bug'} /> : null}
       <p className="figure-readout" data-readout="outcome">
         {hidden ? 'Answer the question to see what the second backward() leaves in .grad.' : outcomeSentence(report, DETACH_STEP)}
@@ -167,8 +178,8 @@ function GradientChart({ right, wrong, height, label }: { right: GradientPair; w
           ['s-right-b', 'right ∂L/∂bₜ'],
           ...(wrong
             ? ([
-                ['s-wrong ch11-dot', `filled dots: ∂L/∂aₜ ${label}`],
-                ['s-wrong ch11-dot ch11-dot-b', `open dots: ∂L/∂bₜ ${label}`],
+                ['s-wrong ch11-dot', `dots ${label}: ∂L/∂aₜ filled`],
+                ['s-wrong ch11-dot ch11-dot-b', '∂L/∂bₜ open'],
               ] as const)
             : []),
         ]}
