@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
 import { DEFAULT_HASH, framesPass, returnTo, settled, summaryFigures, systemScheme } from './helpers.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -133,7 +134,7 @@ describe('the lab in Chromium', () => {
         } as typeof Worker.prototype.addEventListener;
       }),
     );
-    const shown = page.waitForSelector('.progress.on', { timeout: 10_000 });
+    const shown = page.waitForSelector('.progress.on', { timeout: wait(10_000) });
     await drag(page, 'Chain steps', 200);
     await shown;
     // Read the note in the page the moment it shows (the run may end right after).
@@ -381,7 +382,7 @@ describe('the lab in Chromium, on one page at the laptop size', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied').waitFor();
     // (The first copy's words may still show: wait for the clipboard itself.)
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 30_000 }).toContain('&expr=x*y&at=x:0.5,y:2');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: wait(30_000) }).toContain('&expr=x*y&at=x:0.5,y:2');
     const again = await page.evaluate(() => navigator.clipboard.readText());
     expect(again).toBe(`${env.served.url}${await hashOf(page)}`);
   });
