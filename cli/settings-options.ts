@@ -181,6 +181,20 @@ export function jsonDepth(text: string, limit: number): number {
 /** The scalars a --params file may set: the setting rows that are real numbers with an app range (c, x0, target). */
 const FILE_SCALARS = SETTINGS.rows.filter((r) => r.kind === 'real' && r.cli === 'app') as readonly NumberRow[];
 
+/**
+ * c, x₀ and y from `--c`, `--x0` and `--target`, each read through its row of the settings table
+ * as `run` reads it (so `hvp` and `tradeoffs` refuse what `run` refuses); one not given is its
+ * row's default.
+ */
+export function chainScalarsFromOptions(values: SettingsValues): { c: number; x0: number; target: number } {
+  const out: Record<string, number> = {};
+  for (const row of FILE_SCALARS) {
+    const text = values[row.flag];
+    out[row.key] = typeof text === 'string' ? (readOption(row, text, 0) as number) : row.default;
+  }
+  return out as { c: number; x0: number; target: number };
+}
+
 /** Reads and checks a `--params` JSON file: { a: [...], b: [...], c?, x0?, target? }. */
 export function readParamsFile(path: string): ParamsFile {
   const text = readBoundedText(path);

@@ -227,6 +227,23 @@ describe('bad input found by probing (issue 16): exit 2, one line, the value quo
     expect(err.length).toBeLessThan(200);
   });
 
+  it('schedule --schedule and --state and grad --eps quote a long value at most 80 characters, as every option does', () => {
+    const long = 'x'.repeat(2000);
+    for (const argv of [['schedule', '--schedule', long], ['schedule', '--state', long]]) {
+      const err = refuses(argv, /got 'x{80}…'$/m);
+      expect(err.length).toBeLessThan(200);
+    }
+    const err = refuses(['grad', 'x', '--at', 'x=1', '--eps', `0.${'0'.repeat(2000)}`], /--eps must be a positive number; got '0\.0{78}…'$/m);
+    expect(err.length).toBeLessThan(200);
+  });
+
+  it('hvp and tradeoffs refuse c, x₀ and y outside the ranges run refuses, by the same settings rows', () => {
+    refuses(['hvp', '--c', '1e308'], /^tape-lab hvp: --c must be from -1 to 1\.5; got '1e308'$/m);
+    refuses(['hvp', '--target', '-3'], /--target must be from -2 to 2; got '-3'/);
+    refuses(['tradeoffs', '--c', '1e308', '--x0', '1e308', '--quiet'], /^tape-lab tradeoffs: --c must be from -1 to 1\.5; got '1e308'$/m);
+    refuses(['tradeoffs', '--x0', '1e308', '--quiet'], /--x0 must be from -2 to 2; got '1e308'/);
+  });
+
   it('a stray positional argument', () => {
     refuses(['run', '--steps', '5', 'stray'], /unexpected argument 'stray' for 'run'/);
     refuses(['schedule', '--steps', '5', 'extra'], /unexpected argument 'extra' for 'schedule'/);
