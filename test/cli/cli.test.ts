@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 
@@ -197,6 +198,39 @@ describe('bad input found by probing (issue 16): exit 2, one line, the value quo
   it('a --params path that is not a regular file: /dev/zero, a directory', () => {
     refuses(['run', '--params', '/dev/zero'], /--params file '\/dev\/zero': it is not a regular file/);
     refuses(['run', '--params', dir], /it is a directory/);
+  });
+
+  it('a --params path that is a named pipe is refused without waiting for a writer', async () => {
+    const fifo = join(dir, 'pipe.json');
+    execFileSync('mkfifo', [fifo]);
+    // Opening a pipe to read waits until something opens it to write, and this test runs the
+    // command in this thread. A helper thread stands by: if the command is still stuck on the
+    // pipe after 20 s, the helper opens it to write (which frees the command) and says so.
+    const shared = new SharedArrayBuffer(8);
+    const flags = new Int32Array(shared);
+    const helper = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const fs = require('node:fs');
+       const flags = new Int32Array(workerData.shared);
+       if (Atomics.wait(flags, 0, 0, 20000) === 'timed-out') {
+         try {
+           fs.closeSync(fs.openSync(workerData.fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+           Atomics.store(flags, 1, 1);
+         } catch {}
+       }`,
+      { eval: true, workerData: { shared, fifo } },
+    );
+    const online = new Promise((resolve) => helper.once('online', resolve));
+    const exited = new Promise((resolve) => helper.once('exit', resolve));
+    await online;
+    try {
+      refuses(['run', '--params', fifo], /--params file '.*pipe\.json': it is not a regular file/);
+    } finally {
+      Atomics.store(flags, 0, 1);
+      Atomics.notify(flags, 0);
+      await exited;
+    }
+    expect(Atomics.load(flags, 1), 'the command waited on the pipe until the helper opened it to write').toBe(0);
   });
 
   it('a --params file over 8 MiB is refused before it is parsed', () => {
