@@ -88,10 +88,15 @@ describe('practice: adjoints by hand', () => {
   });
 
   it('keeps progress in localStorage, ignores bad stored data with one notice, and Reset clears it', async () => {
+    // A second tab on the same problem, opened first: it follows the other tab's progress.
+    const other = await open('#practice=adjoints&level=2&seed=29');
+    await other.page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     const { page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     await fill(page, KEY);
     await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
+    await other.page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
+    await other.page.close();
     await page.reload();
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     expect(await page.locator('.practice-overview tbody tr').first().textContent()).toBe('Adjoints0 solved1 solved0 solved0 solved');
