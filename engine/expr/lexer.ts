@@ -1,5 +1,6 @@
 import type { Span } from './ast.ts';
 import { ParseError } from './errors.ts';
+import { shownChar } from '../number-text.ts';
 
 /**
  * A token: a number, a name (variable, function or constant), an operator, a parenthesis, or
@@ -30,24 +31,6 @@ const isNameStart = (c: string | undefined): boolean =>
   c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_');
 const isNamePart = (c: string | undefined): boolean => isNameStart(c) || isDigit(c);
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0';
-
-/**
- * One character (a code point, or a lone surrogate) as the playground shows it: printable ones
- * as they are, controls, format characters (U+202E, U+200B…), line separators and lone
- * surrogates as a \u{…} escape, so none can hide or reorder the text around it.
- */
-export function shownChar(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
-  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) || /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}/u.test(ch)) {
-    return `\\u{${cp.toString(16)}}`;
-  }
-  return ch;
-}
-
-/** Source text as the playground echoes it: every character as shownChar shows it. */
-export function shownSource(text: string): string {
-  return Array.from(text, shownChar).join('');
-}
 
 /** A character as a message shows it: printable ones quoted, others as a \u escape. */
 export function quoteChar(source: string, at: number): string {

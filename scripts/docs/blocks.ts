@@ -6,6 +6,7 @@
  * what they print.
  */
 import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
+import { frontier, leastMemory } from '../../engine/checkpoint/frontier.ts';
 import { commandJson, commandLine } from './command.ts';
 import { bytes, count, fixed, sci, shown, step, sub, table, wrap } from './format.ts';
 
@@ -48,16 +49,17 @@ function periodicSentence(r: Json): string {
   return `A periodic checkpoint schedule with stride ${c.stride} holds at most ${c.storedStates} items (stored states, recorded steps and the working state) instead of ${c.fullTapeStates}, and recomputes ${c.recomputedSteps} steps (${c.stepEvaluations} step evaluations, ${fixed(c.workUnits)} work units).`;
 }
 
-/** The largest T ≤ 1,000 at which the leanest periodic stride in bytes is 1 (it only grows with T). */
-function lastStrideOneLength(): number {
-  const strideAt = (steps: number) => commandJson<Json>(['run', '--steps', String(steps)]).checkpoint.leastMemory.byBytes.stride as number;
-  let [lo, hi] = [1, 1000];
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (strideAt(mid) === 1) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+/**
+ * Where the leanest periodic stride in bytes leaves 1, over the steps slider's range: the same
+ * frontier that \`run --json\` reports as \`checkpoint.leastMemory.byBytes.stride\`.
+ */
+function strideOneRange(): { allOneTo: number; noneFrom: number; mixed: number[] } {
+  const one = (steps: number) => leastMemory(frontier(steps).periodic).byBytes.stride === 1;
+  const range = Array.from({ length: 200 }, (_, i) => i + 1);
+  const allOneTo = (range.find((t) => !one(t)) ?? 201) - 1;
+  const lastOne = [...range].reverse().find(one) ?? 0;
+  const mixed = range.filter((t) => t > allOneTo && t <= lastOne && one(t));
+  return { allOneTo, noneFrom: lastOne + 1, mixed };
 }
 
 export const BLOCKS: readonly DocBlock[] = [
@@ -65,10 +67,15 @@ export const BLOCKS: readonly DocBlock[] = [
     file: 'engine/checkpoint/README.md',
     name: 'leanest',
     render() {
-      const last = lastStrideOneLength();
+      const { allOneTo, noneFrom, mixed } = strideOneRange();
+      const check = commandLine(['run', '--steps', String(allOneTo + 1), '--json']);
+      const between =
+        mixed.length === 0
+          ? ''
+          : ` From T = ${allOneTo + 1} to ${noneFrom - 1} it is 2, except at even T (${mixed[0]}, ${mixed[1]}, …), where stride 2 divides T too: its last segment is then a full one, whose tape also holds the loss’s 120 bytes, as stride 1’s always does, and stride 1 wins again.`;
       return wrap(
-        `Up to T = ${last} the leanest periodic stride is 1 (\`${commandLine(['run', '--steps', String(last), '--json'])}\` ` +
-          `gives \`checkpoint.leastMemory.byBytes.stride\` 1, and 2 at T = ${last + 1}),`,
+        `The leanest periodic stride in bytes is 1 for every T up to ${allOneTo}.${between} From T = ${noneFrom} on it is 2 or more. ` +
+          `(\`${check}\` prints it as \`checkpoint.leastMemory.byBytes.stride\`.) Where it is 1, the periodic schedule`,
       );
     },
   },

@@ -1,5 +1,5 @@
 import type { Span } from '../../../engine/expr/ast.ts';
-import { shownSource } from '../../../engine/expr/lexer.ts';
+import { shownSource } from '../../../engine/number-text.ts';
 import { splitAt } from './resultView.ts';
 
 /**
