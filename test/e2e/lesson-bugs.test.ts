@@ -4,6 +4,7 @@ import { chapterRow } from '../../app/lesson/chapters/table.tsx';
 import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
 import { chapterReady, stageOverflow } from './lessonKit.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -205,7 +206,7 @@ describe('chapter 12: second derivatives', () => {
     });
     await page.goto(new URL(href!, env.served.url).href);
     const heading = page.locator('section.bug-second h3');
-    await heading.waitFor({ timeout: 60_000 });
+    await heading.waitFor({ timeout: wait(60_000) });
     // The section's code was held back: the route saw its request.
     expect(asked).not.toBeNaN();
     await steady(page, () => [window.scrollY, document.querySelector('section.bug-second')?.getBoundingClientRect().top], 8);
@@ -224,7 +225,7 @@ describe('chapter 11 on the stage', () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${env.served.url}#lesson=11&present=1`);
     await chapterReady(page, 11);
-    await page.locator('.ch11-figure [data-readout="outcome"]').waitFor({ timeout: 30_000 });
+    await page.locator('.ch11-figure [data-readout="outcome"]').waitFor({ timeout: wait(30_000) });
     for (const bug of ['detach', 'in-place', 'retain-graph', 'overwrite']) {
       await pickBug(page, bug);
       await page.locator('.ch11-figure [data-readout="outcome"]').waitFor();
