@@ -55,7 +55,7 @@ export function gradCommand(argv: string[]): string {
   }
   const at = parseAt(values.at, compiled.variables, compiled.declared);
   const eps = numberOption('eps', values.eps);
-  if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got '${values.eps}'`);
+  if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got ${quoted(values.eps!)}`);
   const direction = values.hvp === undefined ? null : parseHvp(values.hvp, compiled.variables);
   if (values.wrt !== undefined && !values.trace) throw new UsageError('--wrt chooses the input of the tangent trace: use it with --trace');
   if (values.wrt !== undefined && !compiled.variables.includes(values.wrt)) {
