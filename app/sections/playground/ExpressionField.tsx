@@ -3,6 +3,8 @@ import type { PlaygroundProblem } from '../../../engine/expr/playground.ts';
 import { useLab } from '../../state/store/index.ts';
 import { MAX_EXPR_LENGTH } from './defaults.ts';
 import { SourceEcho } from './SourceEcho.tsx';
+import { lineEcho } from './lineEcho.ts';
+import type { Span } from '../../../engine/expr/ast.ts';
 
 /** The Expression field: the text, and below it the parse error with its column, or what was understood. */
 export function ExpressionField() {
@@ -50,7 +52,7 @@ export function ExpressionField() {
               ) : null}{' '}
               <span className="expr-kept">The last good result stays below.</span>
             </p>
-            {problem.span ? <SourceEcho source={source} spans={[problem.span]} caret label={`column ${problem.column}`} /> : null}
+            {problem.span ? <LineEcho source={source} span={problem.span} column={problem.column} /> : null}
           </>
         ) : (
           <>
@@ -75,6 +77,12 @@ export function ExpressionField() {
       </p>
     </div>
   );
+}
+
+/** The echo of the line a problem is on, with a caret under its column. */
+function LineEcho({ source, span, column }: { source: string; span: Span; column: number | null }) {
+  const echo = lineEcho(source, span, column);
+  return <SourceEcho source={echo.source} spans={[echo.span]} caret label={echo.label} />;
 }
 
 function capitalise(text: string): string {
