@@ -209,10 +209,19 @@ export class DualArith implements Arith<Dual> {
 ${methods('Dual', (rule, binary) => {
   const names = { u: 'u', w: binary ? 'w' : undefined, k: rule.constant ? 'k' : undefined, value: 'value' };
   const d0 = factor(fill(rule.d0, names));
-  // A partial that may be NaN at a finite value (x^y's ∂/∂y at x < 0) is skipped where its
-  // operand's tangent is 0, so 0·NaN does not spread to the other operand's derivative.
-  const term = (partial: string, t: string) => (rule.nanPartials ? `(${t} === 0 ? 0 : ${partial} * ${t})` : `${partial} * ${t}`);
-  const d = binary ? `${term(d0, 'x.d')} + ${term(factor(fill(rule.d1, names)), 'y.d')}` : `${d0} * x.d`;
+  if (binary && rule.nanPartials) {
+    // A partial that may be NaN at a finite value (x^y's ∂/∂y at x < 0) counts 0 where its
+    // operand's tangent is 0, so 0·NaN does not spread to the other operand's derivative.
+    const term = (p: string, t: string) => `(${t} === 0 && ${p} !== ${p} ? 0 : ${p} * ${t})`;
+    return [
+      ...operands(rule, binary, (n) => `${n}.v`),
+      `const value = ${fill(rule.value, names)};`,
+      `const p0 = ${fill(rule.d0, names)};`,
+      `const p1 = ${fill(rule.d1, names)};`,
+      `return { v: value, d: ${term('p0', 'x.d')} + ${term('p1', 'y.d')} };`,
+    ];
+  }
+  const d = binary ? `${d0} * x.d + ${factor(fill(rule.d1, names))} * y.d` : `${d0} * x.d`;
   return [...operands(rule, binary, (n) => `${n}.v`), `const value = ${fill(rule.value, names)};`, `return { v: value, d: ${d} };`];
 })}
 }

@@ -161,7 +161,9 @@ export class DualArith implements Arith<Dual> {
     const u = x.v;
     const w = y.v;
     const value = Math.pow(u, w);
-    return { v: value, d: (x.d === 0 ? 0 : (powPartial(u, w)) * x.d) + (y.d === 0 ? 0 : (powExponentPartial(u, w, value)) * y.d) };
+    const p0 = powPartial(u, w);
+    const p1 = powExponentPartial(u, w, value);
+    return { v: value, d: (x.d === 0 && p0 !== p0 ? 0 : p0 * x.d) + (y.d === 0 && p1 !== p1 ? 0 : p1 * y.d) };
   }
   /** −x. */
   neg(x: Dual): Dual {
