@@ -30,7 +30,7 @@ export function PracticePage() {
 function PracticeWork({ place }: { place: PracticePlace }) {
   const { progress, notice, record, reset, dismiss } = useProgress();
   useEffect(() => {
-    document.title = `Practice: ${KIND_TITLES[place.kind]}, level ${place.level}, seed ${place.seed} · Tape Lab`;
+    document.title = place.program !== undefined ? `Practice: ${KIND_TITLES[place.kind]}, your program · Tape Lab` : `Practice: ${KIND_TITLES[place.kind]}, level ${place.level}, seed ${place.seed} · Tape Lab`;
   }, [place]);
   const key = problemKey(place);
   return (
