@@ -58,7 +58,7 @@ function PracticeWork({ place }: { place: PracticePlace }) {
           <ol>
             {PRACTICE_KIND_NAMES.map((kind) => (
               <li key={kind}>
-                <a href={practiceHash({ ...place, kind })} aria-current={kind === place.kind ? 'page' : undefined}>
+                <a href={practiceHash({ ...place, kind, program: undefined })} aria-current={place.program === undefined && kind === place.kind ? 'page' : undefined}>
                   {KIND_TITLES[kind]}
                 </a>
               </li>
@@ -69,7 +69,7 @@ function PracticeWork({ place }: { place: PracticePlace }) {
           <ol>
             {LEVEL_TITLES.map((title, i) => (
               <li key={title}>
-                <a href={practiceHash({ ...place, level: (i + 1) as PracticePlace['level'] })} aria-current={i + 1 === place.level ? 'page' : undefined}>
+                <a href={practiceHash({ ...place, level: (i + 1) as PracticePlace['level'], program: undefined })} aria-current={place.program === undefined && i + 1 === place.level ? 'page' : undefined}>
                   <span className="n">{i + 1}</span> {title}
                 </a>
               </li>
