@@ -21,6 +21,7 @@ const SHARED_LEAVES = [
   'expr/gallery.ts',
   'tradeoffs/levers.ts',
   'method-cost.ts',
+  'bugs/pytorch-version.ts',
 ];
 
 function sources(dir: string): string[] {
