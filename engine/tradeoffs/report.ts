@@ -301,7 +301,7 @@ export function withCrossing(outputs: readonly number[], inputs: number, steps: 
 export interface JacobianTimes {
   forwardWork: number[];
   reverseWork: number[];
-  microseconds: Record<keyof AlternatedTimes, { forward: number[]; reverse: number[] }>;
+  microseconds: Record<'fastest' | 'typical', { forward: number[]; reverse: number[] }>;
 }
 
 /**
