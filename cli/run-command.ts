@@ -110,6 +110,11 @@ export function reportJson(r: LabReport): Record<string, unknown> {
       finiteDifferenceMaxRelative: fdRan ? r.errors.finiteDifferenceMaxRelative : null,
       checkpointedVsReverseMax: checkpointRan ? r.errors.checkpointedVsReverseMax : null,
     },
+    cost: {
+      ...r.cost,
+      forward: { ...r.cost.forward, passes: forwardRan ? r.cost.forward.passes : null },
+      finiteDifference: { ...r.cost.finiteDifference, passes: fdRan ? r.cost.finiteDifference.passes : null },
+    },
     model: { ...r.model, thirdDerivativeRms: r.sweep.length > 0 ? r.model.thirdDerivativeRms : null },
     checkpoint: { ...block, gradient: checkpointRan ? block.gradient : null, actionCount: actions.length },
     skipped,
