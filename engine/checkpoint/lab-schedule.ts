@@ -3,7 +3,7 @@ import { CHECKPOINT_EVALUATION_LIMIT, FRONTIER_STEP_LIMIT } from '../limits.ts';
 import { durationText } from '../number-text.ts';
 import type { CheckpointReport, LabSettings } from '../report.ts';
 import { memoryModel } from './bytes.ts';
-import { frontierEstimate, NOMINAL_CHECKPOINT_RATES, scheduleRunEstimate, type CheckpointEstimate } from './cost.ts';
+import { frontierEstimate, NOMINAL_CHECKPOINT_RATES, scheduleRunEstimate } from './cost.ts';
 import { countSchedule } from './executor.ts';
 import { frontier, leastMemory, type Frontier } from './frontier.ts';
 import { runCheckpointed } from './checkpointed-run.ts';

@@ -17,7 +17,7 @@ import {
   type JacobianRow,
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
-import { alternatedMicroseconds, type AlternatedTimes } from './timing.ts';
+import { alternatedMicroseconds } from './timing.ts';
 import { fastestCallMs, planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
 import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
