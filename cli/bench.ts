@@ -9,7 +9,7 @@ import {
   sampledOutputs,
   withCrossing,
   CHEAP_PAIR_ROUNDS,
-  compareTapes,
+  measureTapes,
   Tape,
   centralDifferenceGradient,
   defaultParams,
@@ -209,7 +209,7 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
   progress.note('timing the scalar tape against the tensor tape…');
   // The card's claim that a scalar tape runs 10–100× slower than a tensor tape, measured here on
   // one 2-16-2 network and one batch of 200 points.
-  const tensor = compareTapes({ batch: 200, hidden: 16, minMs });
+  const tensor = measureTapes({ batch: 200, hidden: 16, minMs });
   progress.note(`checking the Work panel's estimates at T = ${ESTIMATE_STEPS}…`);
   const estimates = checkEstimates(ESTIMATE_STEPS);
   progress.note('timing forward mode at equal work over M…');
@@ -237,12 +237,12 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
     `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, fastest of each): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,
     '',
-    'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12):',
+    'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12; the time ratio timed in alternation, median and middle half of the rounds):',
     table([
       ['tape', 'nodes', 'bytes', 'ms per step'],
       ['scalar', fmt(tensor.scalar.nodes), fmt(tensor.scalar.bytes), fmt(tensor.scalar.msPerStep)],
       ['tensor', fmt(tensor.tensor.nodes), fmt(tensor.tensor.bytes), fmt(tensor.tensor.msPerStep)],
-      ['scalar ÷ tensor', fmt(tensor.ratios.nodes), fmt(tensor.ratios.bytes), fmt(tensor.ratios.time)],
+      ['scalar ÷ tensor', fmt(tensor.ratios.nodes), fmt(tensor.ratios.bytes), tensor.timeSpread?.noisy ? 'too noisy to tell' : `${fmt(tensor.ratios.time)} (${fmt(tensor.timeSpread?.low)}–${fmt(tensor.timeSpread?.high)})`],
     ]),
     '',
     `The Work panel's estimates at T = ${ESTIMATE_STEPS}, in runs of time (each timed against the plain run in alternation): timed on a shorter chain and scaled by counted passes, against the same timed at full length (meant to be within 2×):`,

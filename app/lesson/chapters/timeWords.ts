@@ -1,5 +1,7 @@
 import { TOO_NOISY, type MethodCost } from '../../../engine/method-cost.ts';
 import type { LabReport } from '../../../engine/report.ts';
+import type { TapeComparison } from '../../../engine/tensor/compare.ts';
+import { formatRatio } from '../../ui/format.ts';
 import { formatWork } from '../../ui/format.ts';
 import { runsText } from './runsText.ts';
 
@@ -36,4 +38,22 @@ export function timeSentences(r: LabReport): { constant: string; shortcut: strin
           ? `Central differences reuse the unchanged start of the chain, so they take less time than their passes: ≈ ${runsText(fd.runsOfTime)} runs against ${formatWork(fd.passes)}.`
           : `Central differences reuse the unchanged start of the chain, yet here they took ≈ ${runsText(fd.runsOfTime)} runs against their ${formatWork(fd.passes)} passes.`;
   return { constant, shortcut };
+}
+
+/** Chapter 9's time ratio cell: "3.1× (2.9–3.4×)", "too noisy to tell", or "—" when not timed. */
+export function tapeTimeCell(c: TapeComparison): string {
+  if (c.ratios.time === null) return '—';
+  if (c.timeSpread?.noisy) return 'too noisy to tell';
+  return c.timeSpread ? `${formatRatio(c.ratios.time)} (${formatRatio(c.timeSpread.low).replace('×', '')}–${formatRatio(c.timeSpread.high)})` : formatRatio(c.ratios.time);
+}
+
+/** Chapter 9's words on the time ratio, computed from it: which tape took longer, or that the machine is too busy to tell. */
+export function tapeTimeSentence(c: TapeComparison): string {
+  const t = c.ratios.time;
+  if (t === null) return 'The time per step was not measured.';
+  if (c.timeSpread?.noisy) return `The time ratio is ${TOO_NOISY}.`;
+  const spread = c.timeSpread ? ` (the middle half of the rounds read ${formatRatio(c.timeSpread.low)} to ${formatRatio(c.timeSpread.high)})` : '';
+  if (c.timeSpread && c.timeSpread.low > 1) return `A step on the scalar tape took ≈ ${formatRatio(t)} the tensor tape’s time${spread}: more nodes, more time.`;
+  if (c.timeSpread && c.timeSpread.high < 1) return `A step on the scalar tape took ≈ ${formatRatio(t)} the tensor tape’s time${spread}: at this size, fewer nodes did not make the tensor tape faster.`;
+  return `A step on the two tapes took about the same time, ≈ ${formatRatio(t)}${spread}: at this size, fewer nodes did not make the tensor tape faster.`;
 }

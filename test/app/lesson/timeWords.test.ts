@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { labCost, type LabCost } from '../../../engine/method-cost.ts';
 import type { MethodTimes } from '../../../engine/method-times.ts';
 import type { LabReport } from '../../../engine/report.ts';
-import { runsCellText, timeSentences } from '../../../app/lesson/chapters/timeWords.ts';
+import { runsCellText, tapeTimeCell, tapeTimeSentence, timeSentences } from '../../../app/lesson/chapters/timeWords.ts';
+import type { TapeComparison } from '../../../engine/tensor/compare.ts';
 
 /** Chapter 5's cost at T = 200 (passes 2, 401, 801), with made-up measured ratios: the words must follow them. */
 function costWith(ratio: Record<'reverse' | 'forward' | 'finiteDifference' | 'checkpointed', number>, noisy: Partial<Record<string, boolean>> = {}): LabCost {
@@ -49,5 +50,21 @@ describe('chapter 5’s time sentences follow the measured figures', () => {
     });
     expect(runsCellText(noisy.cost.reverse)).toBe('too noisy to tell');
     expect(runsCellText(noisy.cost.forward)).toBe('≈ 300 (270–330)');
+  });
+});
+
+describe('chapter 9’s time ratio is said as measured', () => {
+  const base = { ratios: { nodes: 2800, bytes: 7, time: 1.3 } } as unknown as TapeComparison;
+  it('gives the median with its middle half, and words that follow it', () => {
+    const c = { ...base, timeSpread: { low: 1.2, high: 1.4, noisy: false } } as TapeComparison;
+    expect(tapeTimeCell(c)).toBe('1.3× (1.2–1.4×)');
+    expect(tapeTimeSentence(c)).toBe('A step on the scalar tape took ≈ 1.3× the tensor tape’s time (the middle half of the rounds read 1.2× to 1.4×): more nodes, more time.');
+    const even = { ...base, ratios: { ...base.ratios, time: 0.95 }, timeSpread: { low: 0.8, high: 1.1, noisy: false } } as TapeComparison;
+    expect(tapeTimeSentence(even)).toMatch(/^A step on the two tapes took about the same time, ≈ [\d.]+× \(the middle half of the rounds read 0.8× to 1.1×\)/);
+  });
+  it('says a ratio too noisy to tell is so, instead of a number', () => {
+    const c = { ...base, timeSpread: { low: 0.7, high: 1.9, noisy: true } } as TapeComparison;
+    expect(tapeTimeCell(c)).toBe('too noisy to tell');
+    expect(tapeTimeSentence(c)).toBe('The time ratio is too noisy to tell on this machine just now.');
   });
 });
