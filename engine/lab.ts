@@ -184,7 +184,7 @@ export function* runLabStepwise(settings: LabSettings, onStage: (stage: string) 
     work,
     // Timed with the lab's own settings; a method too slow at this length is timed on a shorter
     // chain and scaled (engine/method-times.ts), and says so.
-    cost: labCost(work, wants(settings, 'times', false) ? timeMethods(params, settings, { now: () => performance.now(), onStage }) : null, settings.schedule),
+    cost: labCost(work, wants(settings, 'times', false) ? timeMethods(params, settings, { now: () => performance.now(), budgetMs: 250, onStage }) : null, settings.schedule),
     counts: {
       tapeNodes: reverse.tapeNodes,
       bytesPerNode: BYTES_PER_NODE,
