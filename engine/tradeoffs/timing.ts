@@ -223,6 +223,19 @@ export function* alternatedRounds(fns: readonly (() => unknown)[], options: Alte
     }
     return batch;
   });
+  // Against a reference, every batch lasts about as long as the longest: on a loaded machine a
+  // batch of 200 ms shares the core with other processes while one of 0.5 ms often runs through
+  // a time slice alone, and their ratio then reads the machine's load (2.5–3× on this one at a
+  // load of 10), not the two functions' costs. Sized afresh before each round from each
+  // function's fastest call so far, so a first reading slowed by a pause does not stretch them all.
+  const sized = [...batches];
+  const equalize = () => {
+    if (reference === undefined) return;
+    const longest = Math.max(...fns.map((_, k) => (Number.isFinite(best[k]) ? best[k] * sized[k] : 0)));
+    fns.forEach((_, k) => {
+      batches[k] = best[k] > 0 && Number.isFinite(best[k]) ? Math.min(1 << 16, Math.max(sized[k], Math.round(longest / best[k]))) : sized[k];
+    });
+  };
   yield;
   const start = now();
   const end = start + budgetMs;
@@ -241,6 +254,7 @@ export function* alternatedRounds(fns: readonly (() => unknown)[], options: Alte
     // Each round in a new order: a function that always ran after the same one would always pay
     // for its garbage (in a browser, the pair after the largest reverse sweep read 40 % slower).
     shuffle(order, round);
+    equalize();
     const thisRound = new Map<number, number>();
     for (const k of order) {
       const fn = fns[k];
@@ -248,7 +262,8 @@ export function* alternatedRounds(fns: readonly (() => unknown)[], options: Alte
       for (let i = 0; i < batches[k]; i++) fn();
       const ms = now() - t0;
       if (ms < batchMs && batches[k] < 1 << 16) {
-        batches[k] *= 2;
+        sized[k] = 2 * batches[k];
+        batches[k] = sized[k];
         continue;
       }
       read(k, ms, batches[k]);

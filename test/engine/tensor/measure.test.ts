@@ -9,11 +9,14 @@ describe('measureTapes', () => {
     const c = compareTapes({ hidden: 8, minMs: 0 });
     const { timeSpread, ...rest } = m;
     expect({ ...rest, scalar: { ...m.scalar, msPerStep: null }, tensor: { ...m.tensor, msPerStep: null }, ratios: { ...m.ratios, time: null } }).toEqual(c);
-    // The ratio is the median of the rounds' ratios, inside their middle half (its value is the machine's).
+    // The ratio is the median of the rounds' ratios, inside their middle half (its value is the
+    // machine's), unless the machine was too busy to tell: then it says so.
     expect(timeSpread).toBeDefined();
-    expect(timeSpread!.low).toBeLessThanOrEqual(m.ratios.time!);
-    expect(timeSpread!.high).toBeGreaterThanOrEqual(m.ratios.time!);
     expect(typeof timeSpread!.noisy).toBe('boolean');
+    if (!timeSpread!.noisy) {
+      expect(timeSpread!.low).toBeLessThanOrEqual(m.ratios.time!);
+      expect(timeSpread!.high).toBeGreaterThanOrEqual(m.ratios.time!);
+    }
   });
 
   it('interleavedTimes runs every function, at least seven batches each, and gives each its cost per call', () => {

@@ -154,9 +154,10 @@ describe('typicalOverTime', () => {
 /**
  * A loaded machine in miniature, deterministic for a seed: true time advances when a function
  * works (on a clock that moves every microsecond, as Node's does), the whole machine runs slower in
- * stretches, and now and then the thread is taken off the core for 2 to 40 ms (another process).
+ * stretches, and the thread is taken off the core for 2 to 40 ms (another process) once in
+ * `pauseEveryMs` of work on average.
  */
-function loadedMachine(seed: number, pauseEvery: number) {
+function loadedMachine(seed: number, pauseEveryMs: number) {
   let trueMs = 0;
   let state = seed >>> 0;
   const random = () => {
@@ -175,7 +176,7 @@ function loadedMachine(seed: number, pauseEvery: number) {
           speed = 0.6 + 0.4 * random();
         }
         trueMs += us / 1000 / speed;
-        if (random() < 1 / pauseEvery) trueMs += 2 + 38 * random();
+        if (random() < us / 1000 / pauseEveryMs) trueMs += 2 + 38 * random();
       };
     },
   };
@@ -195,10 +196,10 @@ describe('times against the plain run (the one timing method)', () => {
 
   it('on a loaded machine (fake clock), five timings in a row read each ratio within 1.5× of each other, reverse mode between 1 and 10 and below the others', () => {
     // The plain run 2 µs, reverse mode 5 runs of it, central differences 50, forward mode 80; the
-    // thread is taken off the core once in 300 calls, the machine's speed wanders 0.6–1.
+    // thread is taken off the core once in 5 ms of work, the machine's speed wanders 0.6–1.
     const seen: number[][] = [];
     for (let seed = 1; seed <= 5; seed++) {
-      const m = loadedMachine(seed, 300);
+      const m = loadedMachine(seed, 5);
       const fns = [m.work(2), m.work(10), m.work(160), m.work(100)];
       const { ratios } = alternatedMicroseconds(fns, { budgetMs: 300, minRounds: 9, now: m.now, reference: 0, confirm: false });
       expect(ratios).toBeDefined();
@@ -219,8 +220,8 @@ describe('times against the plain run (the one timing method)', () => {
   });
 
   it('when nearly every batch is interrupted, says the figure is too noisy instead of giving one', () => {
-    // A pause every other call: hardly a batch of either runs through.
-    const m = loadedMachine(7, 2);
+    // A pause every 20 µs of work: hardly a batch of either runs through.
+    const m = loadedMachine(7, 0.02);
     const { ratios } = alternatedMicroseconds([m.work(2), m.work(10)], { budgetMs: 100, minRounds: 9, now: m.now, reference: 0, confirm: false });
     expect(ratios![1].noisy).toBe(true);
   });
