@@ -14,6 +14,7 @@
 import { defaultParams, type ChainParams } from './chain.ts';
 import { baseStates, centralDifferencesFrom, newEvaluationCount } from './finite-difference.ts';
 import { forwardGradient } from './forward.ts';
+import { MIN_TRIAL_STEPS } from './method-times.ts';
 import { FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, SWEEP_STEP_LIMIT } from './limits.ts';
 import type { CostlyPart, LabSettings, PartEstimate, PartEstimates } from './report.ts';
 import { reverseGradient } from './reverse.ts';
@@ -28,6 +29,13 @@ export const PART_STEP_LIMITS: Record<CostlyPart, number> = {
   finiteDifference: FINITE_DIFFERENCE_STEP_LIMIT,
   sweep: SWEEP_STEP_LIMIT,
 };
+
+/**
+ * The chain length a part whose cost grows as T² is timed on before its time is scaled to a longer
+ * chain (engine/method-times.ts's MIN_TRIAL_STEPS; `tape-lab bench` times its T² methods there too).
+ * It decides no skip: the step limits do.
+ */
+export const PROBE_STEPS = MIN_TRIAL_STEPS;
 
 /** The two short chain lengths the work is counted at. */
 export const COUNT_STEPS: readonly [number, number] = [16, 32];

@@ -75,7 +75,7 @@ export {
 } from './method-times.ts';
 export * from './tradeoffs/index.ts';
 export { COSTED_METHODS, costSentence, labCost, runsOfTimeText, TOO_NOISY, type CostedMethod, type LabCost, type MethodCost } from './method-cost.ts';
-export { COSTLY_PARTS, COUNT_STEPS, PART_STEP_LIMITS, countedWork, estimatePart, followPlan, planCosts, skipReason, stepsOfSettings, type CostPlan } from './cost-plan.ts';
+export { COSTLY_PARTS, COUNT_STEPS, PROBE_STEPS, PART_STEP_LIMITS, countedWork, estimatePart, followPlan, planCosts, skipReason, stepsOfSettings, type CostPlan } from './cost-plan.ts';
 export * from './second-order/index.ts';
 export * from './bugs/index.ts';
 export * from './practice/index.ts';

@@ -142,6 +142,10 @@ describe('the lab in Chromium', () => {
     expect(await note.jsonValue()).toMatch(/^Computing .* for T = 200…$/);
     await summarySays(page, 'P = 400');
     await page.waitForSelector('.progress:not(.on)');
+    // The link says what the reader set, and nothing another section clamped to the old chain
+    // (it once gained inputs=82, the tradeoffs' N at 40 steps).
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/steps=200/);
+    expect(new URL(page.url()).hash).not.toMatch(/inputs=|window=|outputs=/);
     await page.close();
   });
 

@@ -209,6 +209,14 @@ describe('the presenter’s clicker', () => {
     await cards.first().waitFor();
     expect(await page.locator('.lesson-notice, .notice').count()).toBe(0);
     expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=0');
+    // A chapter that is not a number, presented: chapter 1, and a notice over the slide says why.
+    await page.goto(`${env.served.url}#lesson=abc&present=1`);
+    await onChapter(page, 1);
+    const notice = page.locator('.present .lesson-notice');
+    await notice.getByText('Lesson: “abc” is not a chapter number, so chapter 1 is shown.').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=1&present=1');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
     expect(watch.errors).toEqual([]);
     await page.close();
   });
