@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { costSentence, type CostedMethod } from '../../../engine/method-cost.ts';
+import type { CostedMethod } from '../../../engine/method-cost.ts';
 import type { LabReport } from '../../../engine/report.ts';
 import { formatWork } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -102,14 +102,11 @@ export default function Chapter5() {
                 </tbody>
               </table>
               {revealed ? (
-                <p className="figure-readout">
-                  {costSentence('reverse', report.cost.reverse)}. {words?.constant}
-                </p>
+                <p className="figure-readout">{words?.constant}</p>
               ) : null}
               <figcaption>
-                One run of time is one plain run of the chain, measured in the worker on this machine: each method and
-                the plain run take turns, and the figure is the median of their ratios, with the middle half of them in
-                brackets. {words?.shortcut}
+                One run of time is one plain run of the chain, timed in turns with each method on this machine (in
+                brackets: the middle half of the turns). {words?.shortcut}
               </figcaption>
             </>
           ) : (

@@ -13,6 +13,11 @@ export function runsCellText(cost: MethodCost | undefined): string {
   return `≈ ${runsText(cost.runsOfTime)}${spread}${cost.estimated ? ' (est.)' : ''}`;
 }
 
+/** " (4.5–4.9)": the middle half of a measured time's turns. */
+function spreadOf(cost: MethodCost): string {
+  return cost.runsOfTimeSpread ? ` (${runsText(cost.runsOfTimeSpread[0])}–${runsText(cost.runsOfTimeSpread[1])})` : '';
+}
+
 /**
  * What the measured times say beside the counted passes, in words that follow the figures: reverse
  * mode's constant against its 2 passes, and central differences' time against their passes. A
@@ -22,12 +27,12 @@ export function timeSentences(r: LabReport): { constant: string; shortcut: strin
   const rev = r.cost.reverse;
   const constant =
     rev.runsOfTime === null
-      ? 'In time, the constant is being measured.'
+      ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time, the constant is being measured.`
       : rev.noisy
-        ? `In time, the constant is ${TOO_NOISY}.`
+        ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time, the constant is ${TOO_NOISY}.`
         : rev.runsOfTime > rev.passes
-          ? `In time the constant is ≈ ${runsText(rev.runsOfTime)}, above its ${formatWork(rev.passes)} passes: the tape itself costs time.`
-          : `In time the constant is ≈ ${runsText(rev.runsOfTime)}, no more than its ${formatWork(rev.passes)} passes: here the tape’s bookkeeping cost little.`;
+          ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time the constant is ≈ ${runsText(rev.runsOfTime)} runs${spreadOf(rev)}, above its passes: the tape itself costs time.`
+          : `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time the constant is ≈ ${runsText(rev.runsOfTime)} runs${spreadOf(rev)}, no more than its passes: here the tape’s bookkeeping cost little.`;
   const fd = r.cost.finiteDifference;
   const shortcut =
     fd.runsOfTime === null || !Number.isFinite(fd.passes)

@@ -25,11 +25,11 @@ const report = (cost: LabCost) => ({ cost }) as LabReport;
 describe('chapter 5’s time sentences follow the measured figures', () => {
   it('says the constant is above 2 only when the figure is', () => {
     expect(timeSentences(report(costWith({ reverse: 4.3, forward: 300, finiteDifference: 420, checkpointed: 20 }))).constant).toBe(
-      'In time the constant is ≈ 4.3, above its 2 passes: the tape itself costs time.',
+      'Reverse mode: 2 passes at every T; in time the constant is ≈ 4.3 runs (3.9–4.7), above its passes: the tape itself costs time.',
     );
     // The figure that once sat beside "above 2": 1.8.
     expect(timeSentences(report(costWith({ reverse: 1.8, forward: 300, finiteDifference: 420, checkpointed: 20 }))).constant).toBe(
-      'In time the constant is ≈ 1.8, no more than its 2 passes: here the tape’s bookkeeping cost little.',
+      'Reverse mode: 2 passes at every T; in time the constant is ≈ 1.8 runs (1.6–2), no more than its passes: here the tape’s bookkeeping cost little.',
     );
   });
 
@@ -45,7 +45,7 @@ describe('chapter 5’s time sentences follow the measured figures', () => {
   it('withholds a figure too noisy to tell, in the sentences and the table', () => {
     const noisy = report(costWith({ reverse: 4, forward: 300, finiteDifference: 420, checkpointed: 20 }, { reverse: true, finiteDifference: true }));
     expect(timeSentences(noisy)).toEqual({
-      constant: 'In time, the constant is too noisy to tell on this machine just now.',
+      constant: 'Reverse mode: 2 passes at every T; in time, the constant is too noisy to tell on this machine just now.',
       shortcut: 'Central differences reuse the unchanged start of the chain; their time is too noisy to tell on this machine just now.',
     });
     expect(runsCellText(noisy.cost.reverse)).toBe('too noisy to tell');
