@@ -84,7 +84,7 @@ const api = {
     return timeGradients(steps, minMs);
   },
   /**
-   * Each method timed on the chain of `settings`, the median of a few runs (engine/method-times.ts).
+   * Each method timed on the chain of `settings`, against the plain run in alternated rounds, the median of their ratios with its middle half (engine/method-times.ts).
    * The worker reads its messages between samples, so a lab run asked for meanwhile (a slider
    * grabbed while the figures are timed) waits for one sample, not the whole timing. The timing
    * is given up (TimingAbandoned) when a run starts or is still under way: its settings are no
