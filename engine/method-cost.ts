@@ -74,7 +74,8 @@ export function labCost(work: Record<CostedMethod, number>, times: TimesRead | n
       growth: m === 'checkpointed' && schedule === 'revolve' ? 'T' : GROWTH_IN_P[m],
       runsOfTime: timed ? t.ratio : null,
       runsOfTimeSpread: timed ? [t.low, t.high] : null,
-      noisy: timed ? t.noisy : false,
+      // A timing with no round that counted has no figure (NaN) and is too noisy to tell.
+      noisy: t !== undefined && (t.noisy || !Number.isFinite(t.ratio)),
       estimated: t?.estimated ?? false,
       timedAt: timed ? t.from : null,
     };
@@ -110,8 +111,8 @@ export const TOO_NOISY = 'too noisy to tell on this machine just now';
  * 3.9–4.4)", "≈ 420 runs of time (estimated from T = 256)", or the words TOO_NOISY.
  */
 export function runsOfTimeText(cost: Pick<MethodCost, 'runsOfTime' | 'runsOfTimeSpread' | 'noisy' | 'estimated' | 'timedAt'>): string {
-  if (cost.runsOfTime === null) return 'time not measured';
   if (cost.noisy) return `time ${TOO_NOISY}`;
+  if (cost.runsOfTime === null) return 'time not measured';
   const spread = cost.runsOfTimeSpread ? ` (middle half ${runsText(cost.runsOfTimeSpread[0])}–${runsText(cost.runsOfTimeSpread[1])})` : '';
   return `≈ ${runsText(cost.runsOfTime)} runs of time${spread}${cost.estimated ? `, estimated from T = ${cost.timedAt}` : ''}`;
 }

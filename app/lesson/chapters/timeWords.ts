@@ -7,8 +7,8 @@ import { runsText } from './runsText.ts';
 
 /** A cell of measured runs of time: "≈ 5.1 (4.8–5.3)", marked when scaled from a shorter chain, or "too noisy to tell". */
 export function runsCellText(cost: MethodCost | undefined): string {
+  if (cost?.noisy) return 'too noisy to tell';
   if (!cost || cost.runsOfTime === null) return '—';
-  if (cost.noisy) return 'too noisy to tell';
   const spread = cost.runsOfTimeSpread ? ` (${runsText(cost.runsOfTimeSpread[0])}–${runsText(cost.runsOfTimeSpread[1])})` : '';
   return `≈ ${runsText(cost.runsOfTime)}${spread}${cost.estimated ? ' (est.)' : ''}`;
 }
@@ -25,20 +25,19 @@ function spreadOf(cost: MethodCost): string {
  */
 export function timeSentences(r: LabReport): { constant: string; shortcut: string } {
   const rev = r.cost.reverse;
-  const constant =
-    rev.runsOfTime === null
+  const constant = rev.noisy
+    ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time, the constant is ${TOO_NOISY}.`
+    : rev.runsOfTime === null
       ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time, the constant is being measured.`
-      : rev.noisy
-        ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time, the constant is ${TOO_NOISY}.`
-        : rev.runsOfTime > rev.passes
-          ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time the constant is ≈ ${runsText(rev.runsOfTime)} runs${spreadOf(rev)}, above its passes: the tape itself costs time.`
-          : `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time the constant is ≈ ${runsText(rev.runsOfTime)} runs${spreadOf(rev)}, no more than its passes: here the tape’s bookkeeping cost little.`;
+      : rev.runsOfTime > rev.passes
+        ? `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time the constant is ≈ ${runsText(rev.runsOfTime)} runs${spreadOf(rev)}, above its passes: the tape itself costs time.`
+        : `Reverse mode: ${formatWork(rev.passes)} passes at every T; in time the constant is ≈ ${runsText(rev.runsOfTime)} runs${spreadOf(rev)}, no more than its passes: here the tape’s bookkeeping cost little.`;
   const fd = r.cost.finiteDifference;
   const shortcut =
-    fd.runsOfTime === null || !Number.isFinite(fd.passes)
-      ? 'Central differences reuse the unchanged start of the chain.'
-      : fd.noisy
-        ? `Central differences reuse the unchanged start of the chain; their time is ${TOO_NOISY}.`
+    fd.noisy && Number.isFinite(fd.passes)
+      ? `Central differences reuse the unchanged start of the chain; their time is ${TOO_NOISY}.`
+      : fd.runsOfTime === null || !Number.isFinite(fd.passes)
+        ? 'Central differences reuse the unchanged start of the chain.'
         : fd.runsOfTime < fd.passes
           ? `Central differences reuse the unchanged start of the chain, so they take less time than their passes: ≈ ${runsText(fd.runsOfTime)} runs against ${formatWork(fd.passes)}.`
           : `Central differences reuse the unchanged start of the chain, yet here they took ≈ ${runsText(fd.runsOfTime)} runs against their ${formatWork(fd.passes)} passes.`;

@@ -68,3 +68,13 @@ describe('chapter 9’s time ratio is said as measured', () => {
     expect(tapeTimeSentence(c)).toBe('The time ratio is too noisy to tell on this machine just now.');
   });
 });
+
+describe('a timing in which no round counted', () => {
+  it('reads as too noisy to tell, not as a dash or a sentence about a missing number', () => {
+    const cost = costWith({ reverse: Number.NaN, forward: 300, finiteDifference: 420, checkpointed: 20 });
+    expect(cost.reverse.runsOfTime).toBeNull();
+    expect(cost.reverse.noisy).toBe(true);
+    expect(runsCellText(cost.reverse)).toBe('too noisy to tell');
+    expect(timeSentences(report(cost)).constant).toBe('Reverse mode: 2 passes at every T; in time, the constant is too noisy to tell on this machine just now.');
+  });
+});
