@@ -77,7 +77,7 @@ export function labCost(work: Record<CostedMethod, number>, times: TimesRead | n
       // A timing with no round that counted has no figure (NaN) and is too noisy to tell.
       noisy: t !== undefined && (t.noisy || !Number.isFinite(t.ratio)),
       estimated: t?.estimated ?? false,
-      timedAt: timed ? t.from : null,
+      timedAt: t ? t.from : null,
     };
   };
   return {

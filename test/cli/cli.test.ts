@@ -47,11 +47,13 @@ describe('tape-lab run --json', () => {
     expect(r.cost.forward).toMatchObject({ passes: 81, growth: 'P' });
     expect(r.cost.finiteDifference).toMatchObject({ passes: 161, growth: 'P' });
     for (const m of ['reverse', 'forward', 'finiteDifference', 'checkpointed']) {
-      expect(typeof r.cost[m].runsOfTime).toBe('number');
-      // Its middle half brackets it, and whether it is too noisy to tell is said.
-      expect(r.cost[m].runsOfTimeSpread[0]).toBeLessThanOrEqual(r.cost[m].runsOfTime);
-      expect(r.cost[m].runsOfTimeSpread[1]).toBeGreaterThanOrEqual(r.cost[m].runsOfTime);
+      // Whether it is too noisy to tell is said; a figure that is not has its middle half around it.
       expect(typeof r.cost[m].noisy).toBe('boolean');
+      if (!r.cost[m].noisy) {
+        expect(typeof r.cost[m].runsOfTime).toBe('number');
+        expect(r.cost[m].runsOfTimeSpread[0]).toBeLessThanOrEqual(r.cost[m].runsOfTime);
+        expect(r.cost[m].runsOfTimeSpread[1]).toBeGreaterThanOrEqual(r.cost[m].runsOfTime);
+      }
     }
     expect(r.skipped).toEqual({});
     expect(r.errors.forwardVsReverseMax).toBeLessThan(1e-12);

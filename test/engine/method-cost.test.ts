@@ -19,7 +19,10 @@ describe('cost as counted passes beside measured time', () => {
   it('with include.times, each method gets a measured time in runs of the plain chain', () => {
     const r = runLab({ ...DEFAULT_SETTINGS, steps: 10, include: { sweep: false, frontier: false, workCurve: false, times: true } });
     for (const m of ['reverse', 'forward', 'finiteDifference', 'checkpointed'] as const) {
-      expect(r.cost[m].runsOfTime, m).toBeGreaterThan(0);
+      // A figure, or the word that the machine was too busy to tell (its value is the machine's).
+      if (!r.cost[m].noisy) expect(r.cost[m].runsOfTime, m).toBeGreaterThan(0);
+      else expect(r.cost[m].runsOfTime === null || r.cost[m].runsOfTime! > 0, m).toBe(true);
+      expect(r.cost[m].timedAt, m).toBe(10);
     }
   });
 
