@@ -9,7 +9,7 @@ import {
   sampledOutputs,
   withCrossing,
   CHEAP_PAIR_ROUNDS,
-  compareTapes,
+  measureTapes,
   Tape,
   centralDifferenceGradient,
   defaultParams,
@@ -43,8 +43,8 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   over reverse (hvp: the sweep on dual numbers, with a reused dual tape); ratios against the
   hand-fused adjoint, H·v against one reverse gradient, and bytes per tape node; then the scalar
   tape against the tensor tape on one small network; then the Work panel's estimates at
-  T = ${ESTIMATE_STEPS} (forward mode and central differences timed on a shorter chain and scaled
-  by T²) against the same methods run at full length; then forward mode's Jacobian over x₀ at
+  T = ${ESTIMATE_STEPS} (forward mode and central differences timed against the plain run on a
+  shorter chain and scaled by counted passes) against the same methods timed at full length; then forward mode's Jacobian over x₀ at
   every M of lesson chapter 10 (equal work), timed as the lesson times it, and how far apart its
   times read by fastest batch and at the machine's typical speed.
   Past ${PROBE_STEPS} steps the two methods whose one call grows as T² (forwardVector,
@@ -216,25 +216,31 @@ export interface EstimateCheck {
   from: number;
   estimatedMs: number;
   measuredMs: number;
-  /** estimated ÷ measured: the estimate is meant to land within a factor of two (0.5 … 2). */
+  /** Runs of time (time over the plain run's, each timed in alternation with it): estimated, and measured at full length. */
+  estimatedRuns: number;
+  measuredRuns: number;
+  /** estimated ÷ measured runs of time: the estimate is meant to land within a factor of two (0.5 … 2). */
   ratio: number;
 }
 
 /**
- * The Work panel's estimates (engine/method-times.ts) against the times they stand for: with a
- * 5 ms budget forward mode and central differences are timed on a shorter chain and scaled by T²;
- * with a budget they fit in, they are run at `steps`. Medians of five runs each, in this process.
+ * The Work panel's estimates (engine/method-times.ts) against the times they stand for: forward
+ * mode and central differences timed against the plain run on the first MIN_TRIAL_STEPS steps and
+ * scaled by their counted passes, against the same timed at `steps` (\`fullLength\`). Both by the
+ * one timing method: runs of time, the median of alternated rounds. (The estimate used to be a
+ * time scaled as T² from one cold run at 256 steps, set against the median of five runs at full
+ * length taken minutes apart: 13.7× off on a busy machine, the two times seeing different loads.)
  */
 export function checkEstimates(steps: number): EstimateCheck[] {
   const now = () => performance.now();
   const params = defaultParams(steps);
   const settings = { ...DEFAULT_SETTINGS, steps };
-  const estimated = timeMethods(params, settings, { now, repeats: 5, budgetMs: 5 });
-  const measured = timeMethods(params, settings, { now, repeats: 5, budgetMs: 60_000 });
+  const estimated = timeMethods(params, settings, { now });
+  const measured = timeMethods(params, settings, { now, fullLength: true });
   return (['forward', 'finiteDifference'] as const).map((method) => {
     const e = estimated.times[method];
     const m = measured.times[method];
-    return { method, from: e.from, estimatedMs: e.ms, measuredMs: m.ms, ratio: e.ms / m.ms };
+    return { method, from: e.from, estimatedMs: e.ms, measuredMs: m.ms, estimatedRuns: e.ratio, measuredRuns: m.ratio, ratio: e.ratio / m.ratio };
   });
 }
 
@@ -282,7 +288,7 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
   progress.note('timing the scalar tape against the tensor tape…');
   // The card's claim that a scalar tape runs 10–100× slower than a tensor tape, measured here on
   // one 2-16-2 network and one batch of 200 points.
-  const tensor = compareTapes({ batch: 200, hidden: 16, minMs });
+  const tensor = measureTapes({ batch: 200, hidden: 16, minMs });
   progress.note(`checking the Work panel's estimates at T = ${ESTIMATE_STEPS}…`);
   const estimates = checkEstimates(ESTIMATE_STEPS);
   progress.note('timing forward mode at equal work over M…');
@@ -312,18 +318,18 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
     `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, fastest of each): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,
     '',
-    'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12):',
+    'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12; the time ratio timed in alternation, median and middle half of the rounds):',
     table([
       ['tape', 'nodes', 'bytes', 'ms per step'],
       ['scalar', fmt(tensor.scalar.nodes), fmt(tensor.scalar.bytes), fmt(tensor.scalar.msPerStep)],
       ['tensor', fmt(tensor.tensor.nodes), fmt(tensor.tensor.bytes), fmt(tensor.tensor.msPerStep)],
-      ['scalar ÷ tensor', fmt(tensor.ratios.nodes), fmt(tensor.ratios.bytes), fmt(tensor.ratios.time)],
+      ['scalar ÷ tensor', fmt(tensor.ratios.nodes), fmt(tensor.ratios.bytes), tensor.timeSpread?.noisy ? 'too noisy to tell' : `${fmt(tensor.ratios.time)} (${fmt(tensor.timeSpread?.low)}–${fmt(tensor.timeSpread?.high)})`],
     ]),
     '',
-    `The Work panel's estimates at T = ${ESTIMATE_STEPS}, timed on a shorter chain and scaled by T², against a run at full length (meant to be within 2×):`,
+    `The Work panel's estimates at T = ${ESTIMATE_STEPS}, in runs of time (each timed against the plain run in alternation): timed on a shorter chain and scaled by counted passes, against the same timed at full length (meant to be within 2×):`,
     table([
-      ['method', 'timed at T', 'estimate ms', 'measured ms', 'estimate ÷ measured', 'within 2×'],
-      ...estimates.map((e) => [e.method, String(e.from), fmt(e.estimatedMs), fmt(e.measuredMs), fmt(e.ratio), e.ratio > 0.5 && e.ratio < 2 ? 'yes' : 'no']),
+      ['method', 'timed at T', 'estimate (runs)', 'measured (runs)', 'estimate ÷ measured', 'within 2×'],
+      ...estimates.map((e) => [e.method, String(e.from), fmt(e.estimatedRuns), fmt(e.measuredRuns), fmt(e.ratio), e.ratio > 0.5 && e.ratio < 2 ? 'yes' : 'no']),
     ]),
     '',
     `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} passes at every M), timed together as lesson chapter 10 times it: ` +

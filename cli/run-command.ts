@@ -1,4 +1,5 @@
-import { COSTED_METHODS, costSentence, followPlan, paramsOf, planCosts, PROBE_STEPS, probeCosts, runLab, SETTINGS, stepsOfSettings, type LabReport, type LabSettings } from '../engine/index.ts';
+import { COSTED_METHODS, costSentence, followPlan, runLab, SETTINGS, FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, SWEEP_STEP_LIMIT, type LabReport, type LabSettings } from '../engine/index.ts';
+import { CHECKPOINT_EVALUATION_LIMIT, FRONTIER_STEP_LIMIT } from '../engine/limits.ts';
 import type { Progress } from './progress.ts';
 import { parseOptions } from './args.ts';
 import { fmt, fmtBytes, table } from './table.ts';
@@ -15,10 +16,11 @@ ${optionsHelp(SETTINGS)}
                                 the steps become a.length
     --json                      the LabReport as JSON
     --quiet                     no progress lines on stderr during a long run
-  Past ${PROBE_STEPS} steps each part whose cost grows faster than T (forward mode, central
-  differences, the sweep over h, a binomial schedule with few snapshots, the frontier) is
-  estimated first, from timed runs of short chains, and left out when it would pass about a
-  second: the warnings and \`estimates\` say what was left out and what it would have cost.`;
+  What a long run leaves out is decided by counted work, the same on every machine: the sweep
+  over h above ${SWEEP_STEP_LIMIT.toLocaleString('en-US')} steps, central differences above ${FINITE_DIFFERENCE_STEP_LIMIT.toLocaleString('en-US')}, forward mode above
+  ${FORWARD_STEP_LIMIT.toLocaleString('en-US')}, the frontier above ${FRONTIER_STEP_LIMIT.toLocaleString('en-US')}, and the checkpointed sweep's run past ${CHECKPOINT_EVALUATION_LIMIT.toLocaleString('en-US')} step
+  evaluations. With --json each part left out is null, and \`skipped\` says why and what it
+  would take in passes.`;
 
 /** `tape-lab run`: one lab run, as a readable summary or the LabReport as JSON. */
 export function runCommand(argv: string[], progress: Progress): string {
@@ -29,28 +31,94 @@ export function runCommand(argv: string[], progress: Progress): string {
 }
 
 /**
- * The run as the app's worker makes it (engine/cost-plan.ts): past PROBE_STEPS the costly parts
- * are timed on a short chain first, and each whose estimate passes about a second is left out,
- * its estimate in the report's `estimates` and warnings.
+ * The run as the app's worker makes it (engine/cost-plan.ts): each costly part past its step
+ * limit is left out, its counted estimate in the report's `estimates` and warnings.
  */
 export function affordableRun(settings: LabSettings, progress: Progress): LabReport {
   const hooks = {
     onStage: (stage: string) => progress.note(`${stage}…`),
     onProgress: (_stage: 'sweep', fraction: number) => progress.note(`the sweep over h, ${Math.round(fraction * 100)}% done`),
   };
-  if (stepsOfSettings(settings) <= PROBE_STEPS) return runLab(settings, hooks);
-  const probe = probeCosts(paramsOf({ ...settings, steps: PROBE_STEPS, params: undefined }), settings.eps, () => performance.now());
-  const plan = followPlan(settings, planCosts(stepsOfSettings(settings), probe));
+  const plan = followPlan(settings);
   const report = runLab(plan.settings, hooks);
   if (plan.warnings.length === 0) return report;
   return { ...report, estimates: plan.estimates, warnings: [...plan.warnings, ...report.warnings] };
 }
 
-/** The report as DESIGN.md's `run --json` shape (the tangent table and the action list are left out). */
+/** A part a long run left out: why (its limit, in counted work) and what it would take. */
+export interface SkippedPart {
+  reason: string;
+  /** The limit it passed: steps, or step evaluations for the checkpointed sweep. */
+  limit: number;
+  /** Passes over the chain it would take (the checkpointed sweep's from its dry run). */
+  passes: number;
+  /** The short chains its work was counted at (forward mode, central differences, the sweep). */
+  countedAt?: readonly [number, number];
+  /** The checkpointed sweep's step evaluations, or the frontier's schedules, and their time at the nominal rate. */
+  count?: number;
+  nominalMs?: number;
+}
+
+/** Each part of the report left out at this length (empty when everything ran). */
+export function skippedParts(r: LabReport): Record<string, SkippedPart> {
+  const skipped: Record<string, SkippedPart> = {};
+  for (const part of ['forward', 'finiteDifference', 'sweep'] as const) {
+    const e = r.estimates?.[part];
+    if (e) skipped[part] = { reason: `not run above ${e.limit.toLocaleString('en-US')} steps`, limit: e.limit, passes: e.workUnits, countedAt: e.countedAt };
+  }
+  const run = r.checkpoint.estimates?.run;
+  if (run) {
+    skipped.checkpointed = {
+      reason: `not run above ${CHECKPOINT_EVALUATION_LIMIT.toLocaleString('en-US')} step evaluations; the checkpoint counts are a dry run's`,
+      limit: CHECKPOINT_EVALUATION_LIMIT,
+      passes: r.checkpoint.workUnits,
+      count: run.count,
+      nominalMs: run.ms,
+    };
+  }
+  const frontier = r.checkpoint.estimates?.frontier;
+  if (frontier) {
+    skipped.frontier = { reason: `not run above ${FRONTIER_STEP_LIMIT.toLocaleString('en-US')} steps`, limit: FRONTIER_STEP_LIMIT, passes: frontier.count, count: frontier.count, nominalMs: frontier.ms };
+  }
+  return skipped;
+}
+
+/**
+ * The report as DESIGN.md's `run --json` shape (the tangent table and the action list are left
+ * out). A part left out at this length is null (its gradient block, its work, its errors), never
+ * an array of nulls, and `skipped` names it with its reason and estimate.
+ */
 export function reportJson(r: LabReport): Record<string, unknown> {
   const { tangents: _t, checkpoint, ...rest } = r;
   const { actions, ...block } = checkpoint;
-  return { ...rest, checkpoint: { ...block, actionCount: actions.length } };
+  const skipped = skippedParts(r);
+  const forwardRan = r.counts.forwardStepEvaluations > 0;
+  const fdRan = r.counts.finiteDifferenceEvaluations > 0;
+  const checkpointRan = !skipped.checkpointed;
+  return {
+    ...rest,
+    gradient: {
+      reverse: r.gradient.reverse,
+      forward: forwardRan ? r.gradient.forward : null,
+      finiteDifference: fdRan ? r.gradient.finiteDifference : null,
+      checkpointed: checkpointRan ? r.gradient.checkpointed : null,
+    },
+    work: { ...r.work, forward: forwardRan ? r.work.forward : null, finiteDifference: fdRan ? r.work.finiteDifference : null },
+    errors: {
+      forwardVsReverseMax: forwardRan ? r.errors.forwardVsReverseMax : null,
+      finiteDifferenceRms: fdRan ? r.errors.finiteDifferenceRms : null,
+      finiteDifferenceMaxRelative: fdRan ? r.errors.finiteDifferenceMaxRelative : null,
+      checkpointedVsReverseMax: checkpointRan ? r.errors.checkpointedVsReverseMax : null,
+    },
+    cost: {
+      ...r.cost,
+      forward: { ...r.cost.forward, passes: forwardRan ? r.cost.forward.passes : null },
+      finiteDifference: { ...r.cost.finiteDifference, passes: fdRan ? r.cost.finiteDifference.passes : null },
+    },
+    model: { ...r.model, thirdDerivativeRms: r.sweep.length > 0 ? r.model.thirdDerivativeRms : null },
+    checkpoint: { ...block, gradient: checkpointRan ? block.gradient : null, actionCount: actions.length },
+    skipped,
+  };
 }
 
 /** The comparison, or why there is none: a non-finite gap means a gradient overflowed. */

@@ -62,8 +62,10 @@ export * from './tensor/index.ts';
 export {
   timeMethods,
   timeMethodsInSlices,
-  scaleTime,
   truncate,
+  trialSteps,
+  workPerRun,
+  MIN_TRIAL_STEPS,
   GROWTH,
   TIMED_METHODS,
   type MethodTime,
@@ -72,8 +74,8 @@ export {
   type TimingOptions,
 } from './method-times.ts';
 export * from './tradeoffs/index.ts';
-export { COSTED_METHODS, costSentence, labCost, type CostedMethod, type LabCost, type MethodCost } from './method-cost.ts';
-export { COSTLY_PARTS, RUN_BUDGET_MS, PROBE_STEPS, estimatePart, followPlan, planCosts, probeCosts, stepsOfSettings, type CostPlan, type CostProbe } from './cost-plan.ts';
+export { COSTED_METHODS, costSentence, labCost, runsOfTimeText, TOO_NOISY, type CostedMethod, type LabCost, type MethodCost } from './method-cost.ts';
+export { COSTLY_PARTS, COUNT_STEPS, PROBE_STEPS, PART_STEP_LIMITS, countedWork, estimatePart, followPlan, planCosts, skipReason, stepsOfSettings, type CostPlan } from './cost-plan.ts';
 export * from './second-order/index.ts';
 export * from './bugs/index.ts';
 export * from './practice/index.ts';

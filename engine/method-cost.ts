@@ -15,7 +15,7 @@ export type CostedMethod = 'reverse' | 'forward' | 'finiteDifference' | 'checkpo
  * the report's types import) does not import the timing code.
  */
 export interface TimesRead {
-  times: Record<CostedMethod | 'plain', { ms: number; ratio: number; estimated: boolean }>;
+  times: Record<CostedMethod | 'plain', { ms: number; ratio: number; low: number; high: number; noisy: boolean; estimated: boolean; from: number }>;
 }
 
 export const COSTED_METHODS: readonly CostedMethod[] = ['reverse', 'forward', 'finiteDifference', 'checkpointed'];
@@ -29,10 +29,19 @@ export interface MethodCost {
    * snapshot count (the binomial schedule: T²/2 recomputed steps with one snapshot).
    */
   growth: 'constant' | 'P' | 'T';
-  /** One gradient's measured time over one plain run of the chain; null when not timed. */
+  /**
+   * One gradient's measured time over one plain run of the chain: the median of rounds that time
+   * the two in alternation (engine/tradeoffs/timing.ts); null when not timed.
+   */
   runsOfTime: number | null;
-  /** True when that time was scaled from a shorter chain instead of run at this length. */
+  /** The middle half of the rounds' ratios, [lower quartile, upper quartile]; null when not timed. */
+  runsOfTimeSpread: [number, number] | null;
+  /** True when that middle half is too wide to tell (NOISY_SPREAD): the words withhold the figure. */
+  noisy: boolean;
+  /** True when that time was measured on a shorter chain (`timedAt` steps) and scaled by counted work. */
   estimated: boolean;
+  /** The steps it was timed at; null when not timed. */
+  timedAt: number | null;
 }
 
 /** The four methods' costs, and the plain run's time they are measured in. */
@@ -59,11 +68,16 @@ const GROWTH_IN_P: Record<CostedMethod, MethodCost['growth']> = {
 export function labCost(work: Record<CostedMethod, number>, times: TimesRead | null, schedule: 'periodic' | 'revolve' = 'periodic'): LabCost {
   const one = (m: CostedMethod): MethodCost => {
     const t = times?.times[m];
+    const timed = t !== undefined && Number.isFinite(t.ratio);
     return {
       passes: work[m],
       growth: m === 'checkpointed' && schedule === 'revolve' ? 'T' : GROWTH_IN_P[m],
-      runsOfTime: t && Number.isFinite(t.ratio) ? t.ratio : null,
+      runsOfTime: timed ? t.ratio : null,
+      runsOfTimeSpread: timed ? [t.low, t.high] : null,
+      // A timing with no round that counted has no figure (NaN) and is too noisy to tell.
+      noisy: t !== undefined && (t.noisy || !Number.isFinite(t.ratio)),
       estimated: t?.estimated ?? false,
+      timedAt: t ? t.from : null,
     };
   };
   return {
@@ -89,13 +103,27 @@ function runsText(x: number): string {
   return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
 }
 
+/** The words for a measured time: "too noisy to tell on this machine just now" when its spread is too wide. */
+export const TOO_NOISY = 'too noisy to tell on this machine just now';
+
 /**
- * One line: "reverse mode: 2 passes, ≈ 14 runs of time, the same at every T" or
- * "forward mode: 81 passes (P + 1), ≈ 52 runs of time, growing with P".
+ * A measured time in runs, with the middle half of its rounds: "≈ 4.1 runs of time (middle half
+ * 3.9–4.4)", "≈ 420 runs of time (estimated from T = 256)", or the words TOO_NOISY.
+ */
+export function runsOfTimeText(cost: Pick<MethodCost, 'runsOfTime' | 'runsOfTimeSpread' | 'noisy' | 'estimated' | 'timedAt'>): string {
+  if (cost.noisy) return `time ${TOO_NOISY}`;
+  if (cost.runsOfTime === null) return 'time not measured';
+  const spread = cost.runsOfTimeSpread ? ` (middle half ${runsText(cost.runsOfTimeSpread[0])}–${runsText(cost.runsOfTimeSpread[1])})` : '';
+  return `≈ ${runsText(cost.runsOfTime)} runs of time${spread}${cost.estimated ? `, estimated from T = ${cost.timedAt}` : ''}`;
+}
+
+/**
+ * One line: "reverse mode: 2 passes, ≈ 4.1 runs of time (middle half 3.9–4.4), the same at every T"
+ * or "forward mode: 81 passes (P + 1), time too noisy to tell on this machine just now, growing with P".
  */
 export function costSentence(method: CostedMethod, cost: MethodCost): string {
   const passes = Number.isFinite(cost.passes) ? `${runsText(cost.passes)} passes${FORMULA[method]}` : 'not run';
-  const time = cost.runsOfTime === null ? 'time not measured' : `≈ ${runsText(cost.runsOfTime)} runs of time${cost.estimated ? ' (estimated)' : ''}`;
+  const time = runsOfTimeText(cost);
   const growth =
     cost.growth === 'P'
       ? 'growing with P'

@@ -1,5 +1,5 @@
 import { evaluateLoss, stepsOf, type ChainParams } from './chain.ts';
-import { scheduleEvaluations, scheduleRunEstimate } from './checkpoint/cost.ts';
+import { scheduleEvaluations } from './checkpoint/cost.ts';
 import { executeSchedule } from './checkpoint/executor.ts';
 import { specOf } from './checkpoint/lab-schedule.ts';
 import { buildSchedule } from './checkpoint/spec.ts';
@@ -8,23 +8,34 @@ import { forwardGradient } from './forward.ts';
 import type { LabSettings } from './report.ts';
 import { reverseGradient } from './reverse.ts';
 import { finish } from './slicing.ts';
+import { alternatedRounds, type RatioSpread } from './tradeoffs/timing.ts';
 
 /** The methods timed: the plain evaluation is the unit the others are measured in. */
 export type TimedMethod = 'plain' | 'reverse' | 'forward' | 'finiteDifference' | 'checkpointed';
 
 export const TIMED_METHODS: readonly TimedMethod[] = ['plain', 'reverse', 'forward', 'finiteDifference', 'checkpointed'];
 
-/** One method's time on the current chain. */
+/**
+ * One method's time on the current chain, measured by the one timing method every time on screen
+ * and in the command line uses (engine/tradeoffs/timing.ts): warmed up, then rounds of one batch of
+ * the method and one of the plain run, in alternation, each batch long enough for the clock; the
+ * figure is the median of the rounds' ratios, with their middle half kept.
+ */
 export interface MethodTime {
-  /** Median milliseconds of one gradient (one evaluation for `plain`). */
+  /** Milliseconds of one gradient (one evaluation for `plain`): `ratio` times the plain run's time. */
   ms: number;
-  /** How many runs the median is of. */
+  /** Rounds the ratio is the median of (0 for the plain run, the unit). */
   runs: number;
-  /** The time divided by the plain evaluation's: "runs of the chain", measured. */
+  /** The time over the plain evaluation's: "runs of the chain", measured (the median of the rounds). */
   ratio: number;
+  /** The middle half of the rounds' ratios: from `low` to `high` (scaled like `ratio` when estimated). */
+  low: number;
+  high: number;
+  /** True when that middle half is wider than NOISY_SPREAD: too noisy to tell on this machine just now. */
+  noisy: boolean;
   /**
-   * True when the method was not run at this length: its time is scaled from a run at `from`
-   * steps by the way its work grows (T² for forward mode and central differences).
+   * True when the method was not timed at this length: its ratio was measured at `from` steps and
+   * scaled by its counted work (passes, or a binomial schedule's step evaluations per step).
    */
   estimated: boolean;
   /** The steps it was measured at (the chain's own unless estimated). */
@@ -36,19 +47,18 @@ export interface MethodTimes {
   times: Record<TimedMethod, MethodTime>;
 }
 
-/** What the timing needs: a clock in milliseconds, and how long a method may take before it is estimated instead. */
+/** How the methods are timed: a clock in milliseconds, and how long each group of rounds runs. */
 export interface TimingOptions {
   now: () => number;
-  /** Runs per method; the median is reported (default 5). */
-  repeats?: number;
-  /** A method whose first run would pass this many ms is not run at this length (default 1000). */
+  /** The least time each group of alternated rounds runs for, in ms (default 400). */
   budgetMs?: number;
-  /**
-   * Estimates already made for methods not run at this length (the lab run's, engine/cost-plan.ts):
-   * these are not timed again, so every place that shows the estimate shows the same one.
-   */
-  given?: Partial<Record<TimedMethod, { ms: number; from: number }>>;
-  /** Hears each method as its timing starts, in words ("timing reverse mode"): a long chain's timing takes seconds. */
+  /** The least rounds of each group that count toward every ratio (default 9: quartiles need a few). */
+  minRounds?: number;
+  /** Time every method at the chain's own length, however long (`tape-lab bench`'s check of the estimates). */
+  fullLength?: boolean;
+  /** The work each method does on a chain (a test's fake machine); the real methods by default. */
+  runner?: (method: TimedMethod, params: ChainParams, settings: LabSettings) => () => number;
+  /** Hears each group as its timing starts, in words ("timing reverse mode against the plain run"): a long chain's timing takes seconds. */
   onStage?: (text: string) => void;
 }
 
@@ -64,27 +74,39 @@ const STAGE_NAMES: Record<TimedMethod, string> = {
 /**
  * How each method's cost grows with the steps T: the plain run, the tape and the checkpointed
  * sweep as T; forward mode (P = 2T lanes through T steps) and central differences (2P
- * evaluations over a prefix that averages T/2 steps) as T². (A binomial schedule grows faster
- * than T with few snapshots, T²/2 with one: its time is scaled by its counted step evaluations
- * instead, `scaleCheckpointed`.)
+ * evaluations over a prefix that averages T/2 steps) as T².
  */
 export const GROWTH: Record<TimedMethod, 1 | 2> = { plain: 1, reverse: 1, checkpointed: 1, forward: 2, finiteDifference: 2 };
 
-/** The shortest chain a T² method is timed on before its time is scaled up. */
+/**
+ * The longest chain a method whose cost grows faster than T is timed on: past it, its ratio is
+ * measured here and scaled by its counted work. Chosen by counted work, never by a timing, so the
+ * same methods are estimated on every machine.
+ */
 export const MIN_TRIAL_STEPS = 256;
 
-/** The cost at `steps` of a method measured at `from` steps: scaled by its growth. */
-export function scaleTime(method: TimedMethod, ms: number, from: number, steps: number): number {
-  return ms * (steps / from) ** GROWTH[method];
+/**
+ * The counted work per step of a method at `steps` steps, in plain runs' worth: its passes (P + 1
+ * for forward mode, 2P + 1 for central differences), or a binomial schedule's step evaluations
+ * per step. Its runs of time grow in proportion.
+ */
+export function workPerRun(method: TimedMethod, settings: Pick<LabSettings, 'schedule' | 'stride' | 'snapshots'>, steps: number): number {
+  switch (method) {
+    case 'forward':
+      return 2 * steps + 1;
+    case 'finiteDifference':
+      return 4 * steps + 1;
+    case 'checkpointed':
+      return scheduleEvaluations(steps, specOf(settings, steps)) / steps;
+    default:
+      return 1;
+  }
 }
 
-/**
- * The cost at `steps` of the checkpointed sweep measured at `from` steps: scaled by its step
- * evaluations, counted in closed form (engine/checkpoint/cost.ts). For the binomial schedule with
- * one snapshot at 100,000 steps that is 5·10⁹ evaluations: hours, never run to be timed.
- */
-export function scaleCheckpointed(settings: Pick<LabSettings, 'schedule' | 'stride' | 'snapshots'>, ms: number, from: number, steps: number): number {
-  return (ms * scheduleEvaluations(steps, specOf(settings, steps))) / scheduleEvaluations(from, specOf(settings, from));
+/** The steps a method is timed at on a chain of `steps`: the chain's own, or MIN_TRIAL_STEPS for one whose work grows faster than T. */
+export function trialSteps(method: TimedMethod, settings: Pick<LabSettings, 'schedule'>, steps: number): number {
+  const grows = GROWTH[method] === 2 || (method === 'checkpointed' && settings.schedule === 'revolve');
+  return grows ? Math.min(steps, MIN_TRIAL_STEPS) : steps;
 }
 
 /** The runs of one method, each returning something to keep it from being optimised away. */
@@ -111,106 +133,50 @@ function runner(method: TimedMethod, params: ChainParams, settings: LabSettings)
   }
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/**
- * Times one method: one run first (the warm-up, or the only sample when it alone fills the
- * budget), then up to `repeats` more while they fit in the budget, and the median. The plain
- * evaluation, a few microseconds at small T, is timed in batches so the clock's resolution does
- * not swamp it.
- */
-function* timeOne(run: () => number, options: Required<TimingOptions>): Generator<void, { ms: number; runs: number }> {
-  const { now, repeats, budgetMs } = options;
-  // One run unmeasured first: the compiler's warm-up is not the method's cost. A first run that
-  // alone fills the budget is its own sample (its warm-up is a small part of it): a second would
-  // double a long chain's silence (the full tape at 100,000 steps: seconds a run).
-  const first = now();
-  let sink = run();
-  const firstMs = now() - first;
-  if (firstMs >= budgetMs && !Number.isNaN(sink)) {
-    yield;
-    return { ms: firstMs, runs: 1 };
-  }
-  const samples: number[] = [];
-  let spent = 0;
-  for (let i = 0; i < repeats && (i === 0 || spent < budgetMs); i++) {
-    let batch = 1;
-    let t0 = now();
-    sink += run();
-    let took = now() - t0;
-    // Below two milliseconds, time a batch long enough for the clock to read well.
-    while (took < 2 && batch < 1 << 16) {
-      batch *= 4;
-      t0 = now();
-      for (let k = 0; k < batch; k++) sink += run();
-      took = now() - t0;
-    }
-    samples.push(took / batch);
-    spent += took;
-    yield;
-  }
-  if (Number.isNaN(sink)) samples.push(Number.NaN);
-  return { ms: median(samples.filter((v) => !Number.isNaN(v))), runs: samples.length };
-}
-
 /**
  * Times each method on the chain of `settings` (plain evaluation, reverse mode, forward mode,
- * central differences, the checkpointed sweep): the median of a few runs each, in whatever
- * thread calls it (the worker). A method that would take more than `budgetMs` at this length is
- * not run: it is timed on a shorter chain that fits (halving T, at least MIN_TRIAL_STEPS), scaled
- * up by its growth (T², or a binomial schedule's counted step evaluations), and marked as an estimate.
+ * central differences, the checkpointed sweep) against the plain run, in whatever thread calls it
+ * (the worker, the command line). A method whose work grows faster than T is timed on the first
+ * MIN_TRIAL_STEPS steps when the chain is longer, and its ratio scaled by its counted work.
  */
 export function timeMethods(params: ChainParams, settings: LabSettings, options: TimingOptions): MethodTimes {
   return finish(timeMethodsInSlices(params, settings, options));
 }
 
 /**
- * `timeMethods` one sample at a time: the generator yields after each timed sample (a few
- * milliseconds of work, up to `budgetMs` on a long chain), so a caller can read its messages in
- * between, or give up on a timing its settings have already left (the lab's worker does both).
+ * `timeMethods` one round at a time: the generator yields after each round of batches (a few
+ * milliseconds of work, more on a long chain), so a caller can read its messages in between, or
+ * give up on a timing its settings have already left (the lab's worker does both).
+ *
+ * The methods are timed in groups by the length they are timed at; each group is one run of
+ * alternated rounds with its own plain run as the reference (`alternatedRounds`), so every ratio
+ * compares two batches taken moments apart on the same machine.
  */
 export function* timeMethodsInSlices(params: ChainParams, settings: LabSettings, options: TimingOptions): Generator<void, MethodTimes> {
-  const full: Required<TimingOptions> = { repeats: 5, budgetMs: 1000, given: {}, onStage: () => {}, ...options };
+  const { now, budgetMs = 400, minRounds = 9, fullLength = false, onStage = () => {}, runner: work = runner } = options;
   const steps = stepsOf(params);
+  const at = (m: TimedMethod) => (fullLength ? steps : trialSteps(m, settings, steps));
+  const lengths = [...new Set(TIMED_METHODS.map(at))].sort((x, y) => y - x);
   const times = {} as Record<TimedMethod, MethodTime>;
-  for (const method of TIMED_METHODS) {
-    const given = full.given[method];
-    if (given) {
-      times[method] = { ms: given.ms, runs: 0, ratio: Number.NaN, estimated: true, from: given.from };
-      continue;
+  let plainMs = Number.NaN;
+  for (const length of lengths) {
+    const methods = TIMED_METHODS.filter((m) => m !== 'plain' && at(m) === length);
+    onStage(`timing ${methods.map((m) => STAGE_NAMES[m]).join(', ')} against the plain run${length === steps ? '' : ` at ${length} steps`}`);
+    const trial = length === steps ? params : truncate(params, length);
+    const fns = [work('plain', trial, settings), ...methods.map((m) => work(m, trial, settings))];
+    const timed = yield* alternatedRounds(fns, { now, budgetMs, minRounds, reference: 0, confirm: false });
+    if (length === steps) {
+      plainMs = timed.typical[0] / 1000;
+      times.plain = { ms: plainMs, runs: 0, ratio: 1, low: 1, high: 1, noisy: !(plainMs > 0 && Number.isFinite(plainMs)), estimated: false, from: steps };
     }
-    full.onStage(`timing ${STAGE_NAMES[method]}`);
-    // Predict this method's time at full length from a short trial, and shorten the chain until it fits.
-    let at = steps;
-    let trial = params;
-    const binomial = method === 'checkpointed' && settings.schedule === 'revolve';
-    const rated = binomial && settings.checkpointRates ? scheduleRunEstimate(steps, specOf(settings, steps), settings.checkpointRates) : null;
-    if (rated && rated.fromSteps !== null && rated.ms > full.budgetMs) {
-      // The lab run's own estimate (engine/checkpoint/lab-schedule.ts, at the rates it was given): the same figure wherever it is shown.
-      times[method] = { ms: rated.ms, runs: 0, ratio: Number.NaN, estimated: true, from: rated.fromSteps };
-      continue;
-    }
-    const scale = (ms: number, from: number, to: number) => (binomial ? scaleCheckpointed(settings, ms, from, to) : scaleTime(method, ms, from, to));
-    if (GROWTH[method] === 2 || binomial) {
-      // Long enough that the per-run overheads (allocating P lanes, the base states) are small
-      // beside the T² work, so the scaling holds.
-      const probeSteps = Math.min(steps, MIN_TRIAL_STEPS);
-      const probe = truncate(params, probeSteps);
-      const probeMs = (yield* timeOne(runner(method, probe, settings), { ...full, repeats: 1 })).ms;
-      while (at > probeSteps && scale(probeMs, probeSteps, at) > full.budgetMs) at = Math.max(probeSteps, Math.floor(at / 2));
-      trial = at === steps ? params : truncate(params, at);
-    }
-    const measured = yield* timeOne(runner(method, trial, settings), full);
-    // Scaled by the method's growth (T², or the schedule's counted evaluations): at MIN_TRIAL_STEPS
-    // and above the per-run overheads are small beside it, so the estimate errs a little high, never far.
-    const ms = at === steps ? measured.ms : scale(measured.ms, at, steps);
-    times[method] = { ms, runs: measured.runs, ratio: Number.NaN, estimated: at !== steps, from: at };
+    methods.forEach((m, i) => {
+      const r = (timed.ratios as RatioSpread[])[i + 1];
+      // Scaled by the counted work from the trial's length to the chain's (1 when timed at full length).
+      const scale = workPerRun(m, settings, steps) / workPerRun(m, settings, length);
+      times[m] = { ms: Number.NaN, runs: r.rounds, ratio: r.median * scale, low: r.low * scale, high: r.high * scale, noisy: r.noisy, estimated: length !== steps, from: length };
+    });
   }
-  for (const method of TIMED_METHODS) times[method].ratio = times[method].ms / times.plain.ms;
+  for (const m of TIMED_METHODS) if (m !== 'plain') times[m].ms = times[m].ratio * plainMs;
   return { steps, times };
 }
 

@@ -31,15 +31,10 @@ export interface LabSettings {
   /**
    * Which optional parts to compute. Omitted, each is computed, except forward mode, central
    * differences and the sweep above their step limits (engine/lab.ts), the checkpointed run and
-   * the frontier when their estimates pass about a second (engine/checkpoint/lab-schedule.ts), and
+   * the frontier above theirs (engine/checkpoint/lab-schedule.ts), and
    * the measured times of `cost`, which are computed only when asked for.
    */
   include?: Partial<Record<LabPart, boolean>>;
-  /**
-   * Rates timed on this machine for estimating the checkpoint parts (the schedule's run and the
-   * frontier) before they start; the nominal rates when absent (engine/checkpoint/cost.ts).
-   */
-  checkpointRates?: CheckpointRates;
 }
 
 /** Optional parts of a report; the app skips the expensive ones while a slider that does not
@@ -217,9 +212,8 @@ export interface LabReport {
   /** Plain-words notes: non-finite figures, clamped inputs, numerical hazards. */
   warnings: string[];
   /**
-   * The methods not run because they would take too long at this length, with their work and
-   * time estimated from runs of shorter chains (engine/cost-plan.ts). Absent when everything ran,
-   * and from the command line's reports, which skip by step limits instead.
+   * The methods left out past their step limits (engine/limits.ts, engine/cost-plan.ts), with the
+   * work each would take, counted on short chains. Absent when everything ran.
    */
   estimates?: PartEstimates;
 }
@@ -229,12 +223,12 @@ export type CostlyPart = 'forward' | 'finiteDifference' | 'sweep';
 
 /** A part not run, and what it would have cost. */
 export interface PartEstimate {
-  /** Work units (chain runs) it would take, extrapolated from counts at shorter chains. */
+  /** Passes over the chain it would take, extrapolated from the work counted at `countedAt`. */
   workUnits: number;
-  /** Milliseconds it would take here, scaled as T² from a timed run at `fromSteps`. */
-  ms: number;
-  /** The chain length the time was measured at. */
-  fromSteps: number;
+  /** The step limit past which it is left out (engine/limits.ts): counted work decides, never a timing. */
+  limit: number;
+  /** The two short chain lengths its work was counted at. */
+  countedAt: readonly [number, number];
 }
 
 export type PartEstimates = Partial<Record<CostlyPart, PartEstimate>>;

@@ -1,6 +1,6 @@
 import { formatBytes, formatEps, formatNumber, formatWork } from '../ui/format.ts';
 import type { PartEstimate } from '../../engine/report.ts';
-import { estimatedTime, estimatedWorkShort, notRun } from './notRun.ts';
+import { estimatedWorkShort, leftOutText, notRun } from './notRun.ts';
 import { useLab } from '../state/store/index.ts';
 import { TimeSummary } from './timing/TimeTable.tsx';
 
@@ -30,7 +30,7 @@ export function Summary() {
       <div className="stat">
         <div className="stat-label">Forward vs reverse</div>
         <div className="stat-value m-forward">{forwardSkipped ? 'not run' : formatNumber(r?.errors.forwardVsReverseMax)}</div>
-        <div className="stat-note">{forwardSkipped ? `would take ${estimatedTime(forwardSkipped)}` : 'max relative difference'}</div>
+        <div className="stat-note">{forwardSkipped ? leftOutText(forwardSkipped) : 'max relative difference'}</div>
       </div>
       <div className="stat">
         <div className="stat-label">Finite-diff. error (RMS)</div>
@@ -44,7 +44,7 @@ export function Summary() {
         <div className="stat-value m-fd">{sweepSkipped ? 'not run' : r?.bestEps ? formatEps(r.bestEps) : '—'}</div>
         <div className="stat-note">
           {sweepSkipped
-            ? `the sweep would take ${estimatedTime(sweepSkipped)}`
+            ? `the sweep is ${leftOutText(sweepSkipped)}`
             : `model h* ${r?.model.predictedBestEps ? formatEps(r.model.predictedBestEps) : '—'}`}
         </div>
       </div>

@@ -3,16 +3,13 @@
  * before either starts. A schedule's run evaluates a number of chain steps given in closed form
  * (periodic: 2T − ⌈T/k⌉; binomial: T + t(T, s), with t(T, 1) = T(T−1)/2, so one snapshot at
  * 100,000 steps is 5·10⁹ step evaluations); the frontier dry-runs 2T schedules of O(T) actions
- * each, O(T²) in all. Each count times a rate gives the time: the nominal rates below, measured
- * on a laptop, or rates timed on this machine (`measureCheckpointRates`, used by the cost plan).
+ * each, O(T²) in all. The lab decides by the counts (engine/limits.ts); each count times the
+ * nominal rate below, measured on a laptop, gives the time it quotes for a part left out.
  */
-import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointEstimate, CheckpointRates } from '../report.ts';
 import { revolveAdvances } from './binomial.ts';
-import { executeSchedule } from './executor.ts';
-import { frontier } from './frontier.ts';
 import { periodicCounts } from './periodic.ts';
-import { scheduleActions, type ScheduleSpec } from './spec.ts';
+import type { ScheduleSpec } from './spec.ts';
 
 export type { CheckpointEstimate, CheckpointRates };
 
@@ -44,32 +41,4 @@ export function scheduleRunEstimate(steps: number, spec: ScheduleSpec, rates: Ch
 /** The estimate of the frontier at T steps: 2T schedules dry-run, the time as T² at the rate. */
 export function frontierEstimate(steps: number, rates: CheckpointRates = NOMINAL_CHECKPOINT_RATES): CheckpointEstimate {
   return { count: 2 * steps, ms: (steps * steps * rates.frontierNsPerStepSquared) / 1e6, fromSteps: rates.fromSteps };
-}
-
-/**
- * Times both parts on `params` cut to `steps` steps (after a warm-up run; the faster of two):
- * the executor on the binomial schedule with 2 snapshots (about T·√(2T) evaluations) and the
- * frontier. About 30 ms at 128 steps.
- */
-export function measureCheckpointRates(params: ChainParams, now: () => number, steps = 128): CheckpointRates {
-  const T = Math.min(steps, stepsOf(params));
-  const cut: ChainParams = { ...params, a: params.a.subarray(0, T), b: params.b.subarray(0, T) };
-  const spec: ScheduleSpec = { schedule: 'revolve', snapshots: 2 };
-  const fastest = (fn: () => unknown) => {
-    fn();
-    let best = Infinity;
-    for (let i = 0; i < 2; i++) {
-      const t0 = now();
-      fn();
-      best = Math.min(best, now() - t0);
-    }
-    return best;
-  };
-  const runMs = fastest(() => executeSchedule(cut, scheduleActions(T, spec)));
-  const frontierMs = fastest(() => frontier(T));
-  return {
-    nsPerEvaluation: (runMs * 1e6) / scheduleEvaluations(T, spec),
-    frontierNsPerStepSquared: (frontierMs * 1e6) / (T * T),
-    fromSteps: T,
-  };
 }

@@ -49,7 +49,6 @@ export {
   NOMINAL_FRONTIER_NS_PER_STEP_SQUARED,
   NOMINAL_NS_PER_EVALUATION,
   frontierEstimate,
-  measureCheckpointRates,
   scheduleEvaluations,
   scheduleRunEstimate,
 } from './cost.ts';

@@ -67,6 +67,12 @@ export interface TapeComparison {
   /** Scalar over tensor: how many times more nodes, bytes and time the scalar tape takes. */
   ratios: { nodes: number; bytes: number; time: number | null };
   /**
+   * The time ratio's middle half and whether it is too noisy to tell, when the two tapes were
+   * timed by the lab's one timing method (`measureTapes`: alternated rounds, the median of their
+   * ratios); absent otherwise.
+   */
+  timeSpread?: { low: number; high: number; noisy: boolean };
+  /**
    * The two gradients compared parameter by parameter: max |g_scalar − g_tensor| / max(1, |g_tensor|),
    * which must stay below `tolerance` (1e-12: both are f64 sums of the same terms, in different orders).
    */

@@ -1,4 +1,5 @@
 import { Tape } from '../tape.ts';
+import { alternatedMicroseconds, type RatioSpread } from '../tradeoffs/timing.ts';
 import { compareTapes, scalarMlpStep, type CompareOptions, type TapeComparison } from './compare.ts';
 import { dataset } from './data.ts';
 import { initMlp, mlpGradient } from './mlp.ts';
@@ -59,9 +60,11 @@ export function interleavedTimes(
 }
 
 /**
- * `compareTapes` on the same network, batch and agreement check, with the two tapes timed in
- * alternation and each side's time per step taken from its fastest batch (interleavedTimes):
- * a ratio that holds on a busy machine, where one-after-the-other medians do not.
+ * `compareTapes` on the same network, batch and agreement check, with the two tapes timed by the
+ * lab's one timing method (engine/tradeoffs/timing.ts): warmed up, then rounds of one batch of
+ * each in alternation, the ratio the median of the rounds in which neither batch was interrupted,
+ * with its middle half kept (`timeSpread`) and marked noisy when that is too wide to tell. A
+ * side's time per step is its time at the machine's typical speed.
  */
 export function measureTapes(options: CompareOptions = {}): TapeComparison {
   const minMs = options.minMs ?? 300;
@@ -70,14 +73,19 @@ export function measureTapes(options: CompareOptions = {}): TapeComparison {
   const data = dataset(options.dataset ?? 'moons', { points: c.batch, seed: options.seed ?? 1 });
   const params = initMlp(c.hidden, options.seed ?? 1);
   const tape = new Tape(1 << 14);
-  const [scalarMs, tensorMs] = interleavedTimes(
-    [() => scalarMlpStep(tape, params, data.x, data.labels), () => mlpGradient(params, data.x, data.labels)],
-    minMs,
-  );
+  const timed = alternatedMicroseconds([() => mlpGradient(params, data.x, data.labels), () => scalarMlpStep(tape, params, data.x, data.labels)], {
+    budgetMs: minMs,
+    minRounds: 9,
+    reference: 0,
+    confirm: false,
+  });
+  const [tensorUs, scalarUs] = timed.typical;
+  const ratio = (timed.ratios as RatioSpread[])[1];
   return {
     ...c,
-    scalar: { ...c.scalar, msPerStep: scalarMs },
-    tensor: { ...c.tensor, msPerStep: tensorMs },
-    ratios: { ...c.ratios, time: scalarMs / tensorMs },
+    scalar: { ...c.scalar, msPerStep: scalarUs / 1000 },
+    tensor: { ...c.tensor, msPerStep: tensorUs / 1000 },
+    ratios: { ...c.ratios, time: ratio.median },
+    timeSpread: { low: ratio.low, high: ratio.high, noisy: ratio.noisy },
   };
 }

@@ -22,7 +22,7 @@ export {
   workCrossover,
 } from './jacobian.ts';
 export type { InputJacobianRun, JacobianRow, JacobianRun } from './jacobian.ts';
-export { alternatedMicroseconds, fastestMicroseconds, type AlternatedTimes } from './timing.ts';
+export { alternatedMicroseconds, alternatedRounds, fastestMicroseconds, NOISY_SPREAD, ratioSpread, type AlternatedTimes, type RatioSpread } from './timing.ts';
 export { CHEAP_PAIR_ROUNDS } from './jacobian-plan.ts';
 export {
   tradeoffsFigures,

@@ -17,7 +17,7 @@ import {
   type JacobianRow,
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
-import { alternatedMicroseconds, type AlternatedTimes } from './timing.ts';
+import { alternatedMicroseconds } from './timing.ts';
 import { fastestCallMs, planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
 import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
@@ -301,7 +301,7 @@ export function withCrossing(outputs: readonly number[], inputs: number, steps: 
 export interface JacobianTimes {
   forwardWork: number[];
   reverseWork: number[];
-  microseconds: Record<keyof AlternatedTimes, { forward: number[]; reverse: number[] }>;
+  microseconds: Record<'fastest' | 'typical', { forward: number[]; reverse: number[] }>;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { NOISY_SPREAD } from '../limits.ts';
+import { finish } from '../slicing.ts';
+
 /**
  * How many of the clock's steps one timed batch must last. Read on a clock that moves in steps,
  * a duration is off by less than one step, so a batch of 20 steps is read within 5 %. Longer
@@ -54,6 +57,8 @@ export function batchMsFor(clockStep: number): number {
 export interface AlternatedTimes {
   /** The fastest batch of each: the cost of a call when nothing else on the machine got in the way. */
   fastest: number[];
+  /** With `reference`: each function's time over the reference's, round by round (the reference's own is 1). */
+  ratios?: RatioSpread[];
   /**
    * The cost of a call at the machine's typical speed (`typicalOverTime`): the speed at each
    * reading, read from the readings taken around it, taken out. Equal work reads as equal time by
@@ -81,6 +86,52 @@ export interface AlternationOptions {
   now?: () => number;
   /** Told of every reading the rounds count, in the order they were taken. */
   onReading?: (reading: TimedReading) => void;
+  /**
+   * The function the others are measured against (the plain run of the chain): with it, each
+   * function's time over the reference's is taken round by round (`AlternatedTimes.ratios`).
+   */
+  reference?: number;
+  /** Go on past the budget until each function's fastest reading is seen twice (default true; the ratios do not need it). */
+  confirm?: boolean;
+}
+
+/**
+ * One function's time over the reference's, from the rounds: in each round both ran one batch,
+ * moments apart, so a change of the machine's speed between rounds cancels out of their ratio.
+ * Only rounds in which neither batch was interrupted count (CLEAN_FACTOR).
+ */
+export interface RatioSpread {
+  /** The median of the rounds' ratios. */
+  median: number;
+  /** The lower and upper quartiles of the rounds' ratios: the middle half of them lies between. */
+  low: number;
+  high: number;
+  /** Rounds with a reading of both. */
+  rounds: number;
+  /** True when the middle half is wider than NOISY_SPREAD (high over low): the median is not to be trusted. */
+  noisy: boolean;
+}
+
+export { NOISY_SPREAD };
+
+/** A batch that reads more than this many times its function's fastest was interrupted: its round does not count toward a ratio. */
+export const CLEAN_FACTOR = 2;
+
+/** The fewest rounds a ratio is told from; with fewer it is too noisy to tell. */
+export const MIN_CLEAN_ROUNDS = 5;
+
+/** The median and quartiles of some ratios, and whether they are too spread out to tell. */
+export function ratioSpread(ratios: readonly number[]): RatioSpread {
+  const sorted = ratios.filter((r) => r > 0 && Number.isFinite(r)).sort((x, y) => x - y);
+  const at = (q: number) => {
+    if (sorted.length === 0) return Number.NaN;
+    const i = q * (sorted.length - 1);
+    const lo = Math.floor(i);
+    return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (i - lo);
+  };
+  const low = at(0.25);
+  const high = at(0.75);
+  return { median: at(0.5), low, high, rounds: sorted.length, noisy: !(high <= NOISY_SPREAD * low) || sorted.length < MIN_CLEAN_ROUNDS };
 }
 
 /**
@@ -107,11 +158,40 @@ export interface AlternationOptions {
  *    budgets more) until each function's two fastest readings agree within CONFIRM_RATIO: a
  *    figure that two batches reached is the call's cost, not one more pause.
  *
+ * 5. **Against a reference.** With `reference` (the plain run of the chain, for every time the
+ *    lab shows), each function's time over the reference's is taken round by round, from the
+ *    rounds in which neither batch was interrupted, and summed up as a median with its middle
+ *    half (`RatioSpread`); one whose middle half is wider than NOISY_SPREAD is marked noisy, and
+ *    what shows it says "too noisy to tell on this machine just now" instead of a number. This is
+ *    the one way every time on screen and in the command line is measured.
+ *
  * Bounded by counts as well as by the clock (at most 40 sizing batches, 400 rounds), so a clock
  * that stands still cannot hold it forever.
  */
 export function alternatedMicroseconds(fns: readonly (() => unknown)[], options: AlternationOptions = {}): AlternatedTimes {
-  const { budgetMs = 20, minRounds = 5, now = () => performance.now(), onReading = () => {} } = options;
+  return finish(alternatedRounds(fns, options));
+}
+
+/**
+ * `alternatedMicroseconds` one round at a time: the generator yields after each function's
+ * warm-up and after each round, so a worker can read its messages in between (a round is one
+ * batch of each function, back to back: nothing waits inside it).
+ */
+export function* alternatedRounds(fns: readonly (() => unknown)[], options: AlternationOptions = {}): Generator<void, AlternatedTimes> {
+  const { budgetMs = 20, minRounds = 5, now = () => performance.now(), onReading = () => {}, reference, confirm = true } = options;
+  // With a reference: each round's reading of every function, for the ratios.
+  const byRound: Map<number, number>[] = [];
+  // A round counts for a function when neither its batch nor the reference's was interrupted: each
+  // within CLEAN_FACTOR of its own fastest. On a loaded machine a batch the thread was taken off
+  // reads tens of times its cost (a 0.5 ms batch and a 30 ms wait), and when most batches are
+  // hit their median is one more wait; a slowdown of the whole machine (a clock change, a
+  // neighbour's cache traffic) reaches both batches of a round, stays within the factor, and
+  // cancels out of their ratio. The ratios of the rounds that count, for function k:
+  const cleanRounds = (k: number): number[] => {
+    if (reference === undefined) return [];
+    const ok = (j: number, us: number | undefined) => us !== undefined && us <= CLEAN_FACTOR * best[j];
+    return byRound.filter((r) => ok(k, r.get(k)) && ok(reference, r.get(reference))).map((r) => (r.get(k) as number) / (r.get(reference) as number));
+  };
   // No longer than the clock needs: shorter batches make more rounds, and more chances to miss a pause.
   const batchMs = batchMsFor(clockStepMs(now));
   const warmMs = budgetMs / (4 * fns.length);
@@ -143,13 +223,30 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
     }
     return batch;
   });
+  // Against a reference, every batch lasts about as long as the longest: on a loaded machine a
+  // batch of 200 ms shares the core with other processes while one of 0.5 ms often runs through
+  // a time slice alone, and their ratio then reads the machine's load (2.5–3× on this one at a
+  // load of 10), not the two functions' costs. Sized afresh before each round from each
+  // function's fastest call so far, so a first reading slowed by a pause does not stretch them all.
+  const sized = [...batches];
+  const equalize = () => {
+    if (reference === undefined) return;
+    const longest = Math.max(...fns.map((_, k) => (Number.isFinite(best[k]) ? best[k] * sized[k] : 0)));
+    fns.forEach((_, k) => {
+      batches[k] = best[k] > 0 && Number.isFinite(best[k]) ? Math.min(1 << 16, Math.max(sized[k], Math.round(longest / best[k]))) : sized[k];
+    });
+  };
+  yield;
   const start = now();
   const end = start + budgetMs;
   const lastChance = start + (1 + CONFIRM_FACTOR) * budgetMs;
   const short = () => fns.some((_, k) => counted(k) < minRounds);
   // The rounds' readings in the order they were taken, each a positive time (`typicalOverTime` takes logarithms).
   const sequence: TimedReading[] = [];
-  const unsettled = () => short() || fns.some((_, k) => !(second[k] <= CONFIRM_RATIO * best[k]));
+  // With a reference, rounds go on (up to the same CONFIRM_FACTOR budgets more) until every
+  // function has minRounds rounds that count toward its ratio (`cleanRounds`).
+  const cleanShort = () => reference !== undefined && fns.some((_, k) => cleanRounds(k).length < minRounds);
+  const unsettled = () => short() || cleanShort() || (confirm && fns.some((_, k) => !(second[k] <= CONFIRM_RATIO * best[k])));
   const order = fns.map((_, k) => k);
   for (let round = 0; round < 400; round++) {
     const t = now();
@@ -157,24 +254,35 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
     // Each round in a new order: a function that always ran after the same one would always pay
     // for its garbage (in a browser, the pair after the largest reverse sweep read 40 % slower).
     shuffle(order, round);
+    equalize();
+    const thisRound = new Map<number, number>();
     for (const k of order) {
       const fn = fns[k];
       const t0 = now();
       for (let i = 0; i < batches[k]; i++) fn();
       const ms = now() - t0;
       if (ms < batchMs && batches[k] < 1 << 16) {
-        batches[k] *= 2;
+        sized[k] = 2 * batches[k];
+        batches[k] = sized[k];
         continue;
       }
       read(k, ms, batches[k]);
       const reading = { fn: k, us: (ms * 1000) / batches[k] };
       onReading(reading);
-      if (reading.us > 0 && Number.isFinite(reading.us)) sequence.push(reading);
+      if (reading.us > 0 && Number.isFinite(reading.us)) {
+        sequence.push(reading);
+        thisRound.set(k, reading.us);
+      }
     }
+    byRound.push(thisRound);
+    yield;
   }
   // Unless every function has a positive reading (a clock that stood still reads 0), each function's median reading.
   const timed = fns.every((_, k) => sequence.some((r) => r.fn === k));
-  return { fastest: best, typical: timed ? typicalOverTime(sequence, fns.length) : readings.map(medianOf) };
+  const typical = timed ? typicalOverTime(sequence, fns.length) : readings.map(medianOf);
+  if (reference === undefined) return { fastest: best, typical };
+  const ratios = fns.map((_, k) => ratioSpread(cleanRounds(k)));
+  return { fastest: best, typical, ratios };
 }
 
 /** Each function's fastest batch, in µs per call (`alternatedMicroseconds`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followPlan, paramsOf, planCosts, PROBE_STEPS, probeCosts, runLab, stepsOfSettings, type CostProbe } from '../../engine/index.ts';
+import { followPlan, runLab } from '../../engine/index.ts';
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { checkpointNotRunSentence } from '../../app/lab/notRun.ts';
 import { DEFAULTS } from '../../app/state/settings/schema.ts';
@@ -114,11 +114,11 @@ describe('the run planner', () => {
 });
 
 /**
- * A run as lab.worker.ts makes it: past PROBE_STEPS the costly parts are timed on a short chain
- * once, the plan leaves out what would pass about a second, and the plan's estimates join the report.
+ * A run as lab.worker.ts makes it: the plan leaves out each costly part past its step limit, and
+ * the plan's counted estimates join the report.
  */
-function workerRun(settings: LabSettings, probe: CostProbe): LabReport {
-  const plan = followPlan(settings, planCosts(stepsOfSettings(settings), probe));
+function workerRun(settings: LabSettings): LabReport {
+  const plan = followPlan(settings);
   const run = runLab(plan.settings);
   return plan.warnings.length > 0 ? { ...run, estimates: plan.estimates, warnings: [...plan.warnings, ...run.warnings] } : run;
 }
@@ -126,16 +126,12 @@ function workerRun(settings: LabSettings, probe: CostProbe): LabReport {
 describe('a frontier left out for its cost', () => {
   it('keeps its estimate through the follow-up run, at #steps=100000&schedule=revolve&snapshots=1 (issue 32)', () => {
     const target = { ...DEFAULTS, steps: 100_000, schedule: 'revolve' as const, snapshots: 1 };
-    // A clock that moves 1 ms a reading: every part times 1 ms at the probe's length, so the
-    // estimates below are the same on any machine, however busy (no time is measured here).
-    let clock = 0;
-    const probe = probeCosts(paramsOf({ ...target, steps: PROBE_STEPS }), target.eps, () => (clock += 1));
     const pipeline = createPipeline();
     const shown: LabReport[] = [];
     // The page is done when the planner asks for nothing more: a quick run, then the sweep's.
     for (let run = pipeline.next(target); run; run = pipeline.next(target)) {
       if (shown.length > 3) throw new Error('the planner does not settle');
-      shown.push(pipeline.absorb(workerRun(run, probe), run).report);
+      shown.push(pipeline.absorb(workerRun(run), run).report);
     }
     expect(shown).toHaveLength(2);
     for (const report of shown) {
@@ -147,8 +143,7 @@ describe('a frontier left out for its cost', () => {
     }
     // The follow-up computed only the sweep (itself left out at this length, with its estimate).
     const last = shown[1];
-    // 1 ms at the probe's length, scaled as T².
-    expect(last.estimates?.sweep?.ms).toBeCloseTo((100_000 / PROBE_STEPS) ** 2, 6);
+    expect(last.estimates?.sweep).toMatchObject({ workUnits: 72 * 100_001, limit: 1000 });
     expect(last.sweep).toHaveLength(0);
     expect(checkpointNotRunSentence('frontier', last.checkpoint.estimates!.frontier!, last.steps)).toMatch(
       /^The frontier is not run at T = 100,000: its 200,000 schedules .* would take ≈ [\d.]+ (min|h)/,

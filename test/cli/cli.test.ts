@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { affordableRun, reportJson } from '../../cli/run-command.ts';
+import { printJson } from '../../cli/print-json.ts';
+import { SILENT } from '../../cli/progress.ts';
+import { DEFAULT_SETTINGS } from '../../engine/index.ts';
 
 /** Runs the command line in-process and captures what it writes. */
 function run(...argv: string[]): { code: number; out: string; err: string } {
@@ -42,7 +46,16 @@ describe('tape-lab run --json', () => {
     expect(r.cost.reverse).toMatchObject({ passes: 2, growth: 'constant' });
     expect(r.cost.forward).toMatchObject({ passes: 81, growth: 'P' });
     expect(r.cost.finiteDifference).toMatchObject({ passes: 161, growth: 'P' });
-    for (const m of ['reverse', 'forward', 'finiteDifference', 'checkpointed']) expect(typeof r.cost[m].runsOfTime).toBe('number');
+    for (const m of ['reverse', 'forward', 'finiteDifference', 'checkpointed']) {
+      // Whether it is too noisy to tell is said; a figure that is not has its middle half around it.
+      expect(typeof r.cost[m].noisy).toBe('boolean');
+      if (!r.cost[m].noisy) {
+        expect(typeof r.cost[m].runsOfTime).toBe('number');
+        expect(r.cost[m].runsOfTimeSpread[0]).toBeLessThanOrEqual(r.cost[m].runsOfTime);
+        expect(r.cost[m].runsOfTimeSpread[1]).toBeGreaterThanOrEqual(r.cost[m].runsOfTime);
+      }
+    }
+    expect(r.skipped).toEqual({});
     expect(r.errors.forwardVsReverseMax).toBeLessThan(1e-12);
     expect(r.errors.checkpointedVsReverseMax).toBe(0);
     expect(r.sweep.length).toBeGreaterThanOrEqual(34);
@@ -56,6 +69,39 @@ describe('tape-lab run --json', () => {
     // 9 stored starts, 4 tapes of the last segment (one with the loss), x_40.
     expect(r.checkpoint).toMatchObject({ peakBytes: 9 * 8 + 3 * 640 + 760 + 8, fullTapeBytes: 640 * 40 + 128, stateBytes: 8, stepBytes: 640 });
     expect(r.warnings).toEqual([]);
+  });
+
+  it('a long run leaves out the same parts every time, by counted work: each is null, and `skipped` says why and what it would take', () => {
+    const settings = { ...DEFAULT_SETTINGS, steps: 6000, include: { forward: false, tangents: false, workCurve: false } };
+    const once = () => JSON.parse(printJson(reportJson(affordableRun(settings, SILENT))));
+    const r = once();
+    // Central differences pass their limit (5,000 steps), and the sweep with them; forward mode the caller left out.
+    expect(r.gradient.finiteDifference).toBeNull();
+    expect(r.gradient.forward).toBeNull();
+    expect(r.gradient.reverse.a).toHaveLength(6000);
+    expect(r.work.finiteDifference).toBeNull();
+    expect(r.errors).toMatchObject({ finiteDifferenceRms: null, finiteDifferenceMaxRelative: null, forwardVsReverseMax: null });
+    expect(r.skipped.finiteDifference).toEqual({ reason: 'not run above 5,000 steps', limit: 5000, passes: 4 * 6000 + 1, countedAt: [16, 32] });
+    expect(r.skipped.sweep).toMatchObject({ reason: 'not run above 1,000 steps', limit: 1000, passes: 72 * 6001 });
+    expect(r.skipped.frontier).toMatchObject({ reason: 'not run above 1,000 steps', limit: 1000, count: 12_000 });
+    expect(r.skipped.forward).toBeUndefined();
+    // No array of nulls is reported for a part that was left out.
+    expect(r.warnings.filter((w: string) => /finiteDifference|forward/.test(w) && /null/.test(w))).toEqual([]);
+    expect(r.cost.finiteDifference.passes).toBeNull();
+    expect(r.warnings).toContain('central differences are not run above 5,000 steps: they would take ≈ 24,001 passes (work counted at 16 and 32 steps)');
+    // The same parts the next time, whatever the machine is doing.
+    expect(once().skipped).toEqual(r.skipped);
+  });
+
+  it('a checkpointed sweep past its counted limit is null with its reason, its counts a dry run\'s', () => {
+    const settings = { ...DEFAULT_SETTINGS, steps: 100_000, schedule: 'revolve' as const, snapshots: 1, include: { tangents: false, workCurve: false } };
+    const r = JSON.parse(printJson(reportJson(affordableRun(settings, SILENT))));
+    expect(r.gradient.checkpointed).toBeNull();
+    expect(r.checkpoint.gradient).toBeNull();
+    expect(r.errors.checkpointedVsReverseMax).toBeNull();
+    expect(r.skipped.checkpointed).toMatchObject({ limit: 5_000_000, count: 5_000_050_000 });
+    expect(r.skipped.checkpointed.reason).toMatch(/^not run above 5,000,000 step evaluations/);
+    expect(Object.keys(r.skipped).sort()).toEqual(['checkpointed', 'finiteDifference', 'forward', 'frontier', 'sweep']);
   });
 
   it('takes a --params file and sets the steps from it', () => {
@@ -156,8 +202,8 @@ describe('the other commands', () => {
     expect(out).toMatch(/forward mode \(dual numbers\)\s+81/);
     expect(out).toMatch(/central differences\s+161/);
     expect(out).toMatch(/41 items on the full tape → 14 held at most; peak memory 2\.7 KiB against 25\.1 KiB/);
-    expect(out).toMatch(/reverse mode: 2 passes, ≈ [\d.]+ runs of time, the same at every T/);
-    expect(out).toMatch(/forward mode: 81 passes \(P \+ 1\), ≈ [\d.]+ runs of time, growing with P/);
+    expect(out).toMatch(/reverse mode: 2 passes, (≈ [\d.]+ runs of time \(middle half [\d.]+–[\d.]+\)|time too noisy to tell on this machine just now), the same at every T/);
+    expect(out).toMatch(/forward mode: 81 passes \(P \+ 1\), (≈ [\d.]+ runs of time \(middle half [\d.]+–[\d.]+\)|time too noisy to tell on this machine just now), growing with P/);
     expect(out).toMatch(/Least memory of a periodic stride: by held items stride 5 \(13 items\); by bytes stride 1 \(1\.1 KiB\)/);
   });
 

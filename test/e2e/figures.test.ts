@@ -223,13 +223,16 @@ describe('linked views', () => {
 describe('time beside work', () => {
   it('the Work panel and the summary show each method’s measured time beside its count', async () => {
     const { page, watch } = await openShared();
-    await page.waitForFunction(() => [...document.querySelectorAll('.time-table tbody td:nth-child(3)')].every((td) => /ms|s$/.test(td.textContent ?? '')), undefined, { timeout: wait(60_000) });
+    await page.waitForFunction(() => [...document.querySelectorAll('.time-table tbody td:nth-child(3)')].every((td) => /ms|s|too noisy$/.test(td.textContent ?? '')), undefined, { timeout: wait(60_000) });
     const rows = await page.locator('.time-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows.map((r) => r[0])).toEqual(['plain evaluation (the unit)', 'reverse mode', 'checkpointed', 'forward mode', 'central differences']);
     expect(rows.map((r) => r[1])).toEqual(['1', '2', '2.9', '81', '161']);
     expect(rows[0][3]).toBe('1.0×');
-    for (const r of rows) expect(r[2]).toMatch(/^\d[\d.]* (ms|s)$/);
-    expect(await page.locator('.time-summary').textContent()).toMatch(/measured time, in plain runs: reverse \d/);
+    // Each time in ms, and in runs of the plain run with the middle half of its rounds, or the
+    // words that say the machine is too busy to tell (one timing method: issue 44).
+    for (const r of rows) expect(r[2]).toMatch(/^(\d[\d.]* (ms|s)|too noisy)$/);
+    for (const r of rows.slice(1)) expect(r[3]).toMatch(/^([\d.]+× \([\d.]+–[\d.]+×\)|too noisy to tell)$/);
+    expect(await page.locator('.time-summary').textContent()).toMatch(/measured time, in plain runs: reverse (\d|too noisy to tell)/);
     expect(await page.locator('.time-note').textContent()).toMatch(/They\s+differ because/);
     expect(watch.errors).toEqual([]);
   });

@@ -476,7 +476,11 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(words).toContain(`forward mode ${us(lo) === us(hi) ? us(lo) : `${us(lo)}–${us(hi)}`} µs at every M`);
     expect(words).toContain(`reverse mode ${us(rev[0][1])} µs at M = ${rev[0][0]}, ${us(rev.at(-1)![1])} µs at M = ${rev.at(-1)![0]};`);
     const from = cheaperFrom(fwd, rev);
-    expect(words).toContain(from === null ? 'forward mode was not faster at the largest M.' : `forward mode is faster from M = ${from}.`);
+    // Where the lines cross by time is said only when equal work read as equal time (issue 44).
+    const steady = hi <= 1.25 * lo;
+    expect(words).toContain(
+      !steady ? 'where the lines cross by time is too noisy to tell' : from === null ? 'forward mode was not faster at the largest M.' : `forward mode is faster from M = ${from}.`,
+    );
     expect(words).toContain(hi <= 1.25 * lo ? '(equal work, equal time)' : '(equal work; a busy machine spread the times)');
     // The way into the lab opens its Jacobian lever on the same N = 1 input, at the window shown.
     const href = (await page.getByRole('link', { name: 'Open this in the lab' }).getAttribute('href'))!;

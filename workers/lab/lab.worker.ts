@@ -4,11 +4,6 @@ import {
   chainTapeView,
   checkEngineLimits,
   followPlan,
-  planCosts,
-  probeCosts,
-  PROBE_STEPS,
-  stepsOfSettings,
-  type CostProbe,
   LabInputError,
   paramsOf,
   runLabInSlices,
@@ -25,21 +20,13 @@ import { runInPieces } from './pieces.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
 /**
- * What the costly parts (forward mode, central differences, the sweep) cost on a short chain,
- * measured the first time a chain longer than PROBE_STEPS is asked for and kept: the costs
- * depend on the length alone.
- */
-let probe: CostProbe | null = null;
-
-/**
- * The settings of a run this worker can afford: past PROBE_STEPS, a costly part whose estimate
- * passes about a second is left out, and its estimate goes in the report instead (engine/cost-plan.ts).
+ * The settings of a run as `tape-lab run` makes it: each costly part past its step limit is left
+ * out, and its counted estimate goes in the report instead (engine/cost-plan.ts). Counted work
+ * decides, never a timing, so the page leaves out the same parts on every machine.
  */
 function affordable(settings: LabSettings): ReturnType<typeof followPlan> | null {
-  const steps = stepsOfSettings(settings);
-  if (steps <= PROBE_STEPS || checkEngineLimits(settings)) return null;
-  probe ??= probeCosts(paramsOf({ ...settings, steps: PROBE_STEPS, params: undefined }), settings.eps, () => performance.now());
-  return followPlan(settings, planCosts(steps, probe));
+  if (checkEngineLimits(settings)) return null;
+  return followPlan(settings);
 }
 
 /** The run in progress: `stop` marks it, and it ends with LabCancelled at its next sweep point. */
@@ -97,7 +84,7 @@ const api = {
     return timeGradients(steps, minMs);
   },
   /**
-   * Each method timed on the chain of `settings`, the median of a few runs (engine/method-times.ts).
+   * Each method timed on the chain of `settings`, against the plain run in alternated rounds, the median of their ratios with its middle half (engine/method-times.ts).
    * The worker reads its messages between samples, so a lab run asked for meanwhile (a slider
    * grabbed while the figures are timed) waits for one sample, not the whole timing. The timing
    * is given up (TimingAbandoned) when a run starts or is still under way: its settings are no
@@ -119,20 +106,12 @@ const api = {
 async function timeBetween(settings: LabSettings, between: () => Promise<void>): Promise<MethodTimes> {
   const problem = checkEngineLimits(settings);
   if (problem) throw new LabInputError(problem);
-  const plan = affordable(settings);
-  const estimates = plan?.estimates ?? {};
-  const given = Object.fromEntries(
-    (['forward', 'finiteDifference'] as const).flatMap((m) => {
-      const e = estimates[m];
-      return e ? [[m, { ms: e.ms, from: e.fromSteps }]] : [];
-    }),
-  );
   const runsBefore = runsStarted;
   // A run under way (the sweep that follows a drag) would share the thread with the samples.
   const disturbed = () => runsStarted !== runsBefore || current !== null;
-  // The plan's settings carry the checkpoint rates the run was estimated at: a binomial schedule
-  // left out of the run (one snapshot at 100,000 steps: hours) is estimated here too, not timed.
-  const timing = timeMethodsInSlices(paramsOf(settings), plan?.settings ?? settings, { now: () => performance.now(), budgetMs: 400, given });
+  // Each method timed against the plain run in alternation (engine/method-times.ts); one too
+  // costly to run at this length is timed on a shorter chain, chosen by its counted work.
+  const timing = timeMethodsInSlices(paramsOf(settings), settings, { now: () => performance.now() });
   return runInPieces(timing, between, disturbed);
 }
 

@@ -26,7 +26,7 @@ export interface LabWorkerApi {
   /** Milliseconds per whole gradient by reverse mode, forward mode and central differences at each chain length (the lesson). */
   times(steps: number[], minMs?: number): GradientTiming[];
   /**
-   * Each method timed on the chain of `settings` here in the worker (median of a few runs). A
+   * Each method timed on the chain of `settings` here in the worker (against the plain run in alternated rounds: engine/method-times.ts). A
    * lab run asked for meanwhile starts between two samples; a run that starts, or is still
    * under way, makes the timing reject (TimingAbandoned): time again once the settings rest.
    * `idle`, when given, is awaited between samples: the page answers when its main thread is

@@ -1,6 +1,8 @@
-import type { TimedMethod } from '../../../engine/method-times.ts';
+import type { MethodTime, TimedMethod } from '../../../engine/method-times.ts';
+import { runsOfTimeText } from '../../../engine/method-cost.ts';
 import { estimatedWork, notRun } from '../notRun.ts';
-import { durationText, formatWork } from '../../ui/format.ts';
+import { formatWork } from '../../ui/format.ts';
+import { NOISY_SPREAD } from '../../../engine/limits.ts';
 import { useLab } from '../../state/store/index.ts';
 import { timingKeyOf, useTiming } from './timingSync.ts';
 
@@ -28,18 +30,17 @@ export function formatTimes(x: number): string {
   return `${x >= 10 ? Math.round(x) : x.toPrecision(2)}×`;
 }
 
-/** A method left out at this length: its estimated work and time, marked "not run". */
-function NotRunRow({ name, className, work, ms, plainMs }: { name: string; className: string; work: string; ms: number; plainMs: number | undefined }) {
-  return (
-    <tr className="estimated">
-      <th scope="row" className={className}>
-        {name} <span className="not-run-tag">(not run)</span>
-      </th>
-      <td>{work}</td>
-      <td>{durationText(ms)}</td>
-      <td>{plainMs ? `≈ ${formatTimes(ms / plainMs)}` : '—'}</td>
-    </tr>
-  );
+/** A measured time in runs of the plain chain, with the middle half of its rounds: "4.1× (3.9–4.4)", or why not. */
+export function runsCell(t: MethodTime): string {
+  if (t.noisy) return 'too noisy to tell';
+  const spread = t.high > t.low ? ` (${formatTimes(t.low).replace('×', '')}–${formatTimes(t.high)})` : '';
+  return `${t.estimated ? '≈ ' : ''}${formatTimes(t.ratio)}${spread}`;
+}
+
+/** A measured time in ms: "0.42 ms", "≈ 3.1 s, scaled from T = 256", or "too noisy". */
+function msCell(t: MethodTime): string {
+  if (t.noisy) return 'too noisy';
+  return t.estimated ? `≈ ${formatMs(t.ms)}, scaled from T = ${t.from}` : formatMs(t.ms);
 }
 
 /**
@@ -54,7 +55,7 @@ export function TimeTable() {
   const timedKey = useTiming((s) => s.key);
   const measuring = useTiming((s) => s.measuring);
   const current = times !== null && timedKey === key;
-  const probedAt = (notRun(report, 'forward') ?? notRun(report, 'finiteDifference'))?.fromSteps;
+  const leftOut = notRun(report, 'forward') ?? notRun(report, 'finiteDifference');
   // A schedule left out of the run (one snapshot at 100,000 steps: hours) is counted by a dry run
   // and its time is the run's estimate, the same the checkpoint panel shows.
   const checkpointSkipped = report?.checkpoint.estimates?.run ?? null;
@@ -78,23 +79,26 @@ export function TimeTable() {
         </thead>
         <tbody>
           {ROWS.map(({ method, name, className }) => {
-            const plain = current ? times?.times.plain.ms : undefined;
-            if (method === 'checkpointed' && checkpointSkipped && work) {
-              return <NotRunRow key={method} name={name} className={className} work={formatWork(work.checkpointed)} ms={checkpointSkipped.ms} plainMs={plain} />;
-            }
+            // A part left out at this length (past its step limit) is still timed, on a shorter
+            // chain, and its work is its counted estimate; the row says it was not run.
             const skipped = method === 'forward' || method === 'finiteDifference' ? notRun(report, method) : null;
-            if (skipped) {
-              return <NotRunRow key={method} name={name} className={className} work={estimatedWork(skipped)} ms={skipped.ms} plainMs={plain} />;
-            }
+            const notRunHere = skipped !== null || (method === 'checkpointed' && checkpointSkipped !== null);
+            const workText = skipped ? estimatedWork(skipped) : work ? formatWork(work[method]) : '—';
             const t = times?.times[method];
             return (
-              <tr key={method}>
+              <tr key={method} className={notRunHere ? 'estimated' : undefined}>
                 <th scope="row" className={className}>
                   {name}
+                  {notRunHere ? (
+                    <>
+                      {' '}
+                      <span className="not-run-tag">(not run)</span>
+                    </>
+                  ) : null}
                 </th>
-                <td>{work ? formatWork(work[method]) : '—'}</td>
-                <td>{t ? (t.estimated ? `≈ ${formatMs(t.ms)}, scaled from T = ${t.from}` : formatMs(t.ms)) : measuring ? 'timing…' : '—'}</td>
-                <td>{t ? `${t.estimated ? '≈ ' : ''}${formatTimes(t.ratio)}` : '—'}</td>
+                <td>{workText}</td>
+                <td>{t ? msCell(t) : measuring ? 'timing…' : '—'}</td>
+                <td>{t ? runsCell(t) : '—'}</td>
               </tr>
             );
           })}
@@ -110,28 +114,33 @@ export function TimeTable() {
         </p>
       ) : null}
       <p className="time-note">
-        Work counts passes over the chain; the time is measured here, in the worker, as the median of a few runs. They
-        differ because a run is not the only cost: the tape writes every primitive’s value and partials to memory and
+        Work counts passes over the chain; the time is measured here, in the worker: each method and the plain run
+        take turns in batches long enough for the clock, and the time is the median of their ratios, with the middle
+        half of the ratios in brackets. Where that middle half is wider than {NOISY_SPREAD}× the machine is too busy
+        to tell, and the table says so. They differ because a run is not the only cost: the tape writes every primitive’s value and partials to memory and
         reads them back in the sweep, which a plain run never does; forward
         mode carries P tangents through every primitive, and central differences reuse the shared start of the chain,
         so they cost fewer steps than 2P + 1 full runs. The checkpointed run follows its schedule’s list of actions,
         checking and counting each one and recording each step on a small tape of its own: per step it costs more
         than the reverse sweep’s single tape, so its time is several times reverse mode’s even where the counts are close.
-        {probedAt
-          ? ` At this length a method marked “not run” would take too long to run here: its work is extrapolated from counts on short chains, and its time is scaled as T² from a timed run at ${probedAt} steps.`
+        {leftOut
+          ? ` A method marked “not run” is left out above ${leftOut.limit.toLocaleString('en-US')} steps, by its counted work: its work is extrapolated from counts on short chains, and its time is measured on a shorter chain and scaled by its passes.`
           : ''}
         {checkpointSkipped
-          ? ` The checkpointed run is not run either: its work is counted by stepping through its schedule without computing, and its time is its ${checkpointSkipped.count.toLocaleString('en-US')} step evaluations at the rate ${checkpointSkipped.fromSteps === null ? 'measured on a laptop' : `timed at ${checkpointSkipped.fromSteps} steps`}.`
+          ? ` The checkpointed run is not run either (its ${checkpointSkipped.count.toLocaleString('en-US')} step evaluations pass the limit): its work is counted by stepping through its schedule without computing, and its time is measured on a shorter chain and scaled by its step evaluations.`
           : ''}
       </p>
     </div>
   );
 }
 
-/** "reverse mode: 2 passes, ≈ 14 runs of time, the same at every T": counted beside measured. */
-function costLine(name: string, passes: number, formula: string, t: { ratio: number; estimated: boolean } | undefined, growth: string): string {
+/** "reverse mode: 2 passes, ≈ 4.1 runs of time (middle half 3.9–4.4), the same at every T": counted beside measured. */
+function costLine(name: string, passes: number, formula: string, t: MethodTime | undefined, growth: string): string {
   const counted = Number.isFinite(passes) ? `${formatWork(passes)} passes${formula}` : 'not run';
-  const timed = t && Number.isFinite(t.ratio) ? `≈ ${formatTimes(t.ratio).replace('×', '')} runs of time` : 'time being measured';
+  const timed =
+    t && Number.isFinite(t.ratio)
+      ? runsOfTimeText({ runsOfTime: t.ratio, runsOfTimeSpread: [t.low, t.high], noisy: t.noisy, estimated: t.estimated, timedAt: t.from })
+      : 'time being measured';
   return `${name}: ${counted}, ${timed}, ${growth}`;
 }
 
@@ -142,12 +151,12 @@ export function TimeSummary() {
   const timedKey = useTiming((s) => s.key);
   if (!times) return <div className="stat-note time-summary">measured time: timing in the worker…</div>;
   const t = times.times;
-  const part = (m: TimedMethod, name: string) => `${name} ${t[m].estimated ? '≈ ' : ''}${formatTimes(t[m].ratio)}`;
+  const part = (m: TimedMethod, name: string) => `${name} ${t[m].noisy ? 'too noisy to tell' : `${t[m].estimated ? '≈ ' : ''}${formatTimes(t[m].ratio)}`}`;
   return (
     <div className={`stat-note time-summary${timedKey === key ? '' : ' stale'}`}>
       measured time, in plain runs: {part('reverse', 'reverse')}, {part('forward', 'forward')},{' '}
       {part('finiteDifference', 'finite diff.')}, {part('checkpointed', 'checkpointed')}
-      {anyEstimated(t) ? ' (≈: estimated from a shorter chain)' : ''}
+      {anyEstimated(t) ? ' (≈: timed on a shorter chain, scaled by counted work)' : ''}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { costSentence, type CostedMethod } from '../../../engine/method-cost.ts';
+import type { CostedMethod } from '../../../engine/method-cost.ts';
 import type { LabReport } from '../../../engine/report.ts';
 import { formatWork } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -14,6 +14,7 @@ import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
 import { WORK_STEPS } from '../steps.ts';
 import { runsText } from './runsText.ts';
+import { runsCellText, timeSentences } from './timeWords.ts';
 
 /** The work curve and the measured times of this T (in runs of the plain chain). */
 const WORK_AND_TIME = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false, times: true };
@@ -24,9 +25,9 @@ const ROWS: readonly (readonly [CostedMethod, string, string])[] = [
   ['finiteDifference', 'central differences', 'row-fd'],
 ];
 
-/** A method's measured runs of time in a report of T = 200 (where the answer moves the figure), for the feedback. */
+/** A method's measured runs of time in a report of T = 200 (where the answer moves the figure), for the feedback; withheld when too noisy to tell. */
 const runsAt200 = (r: LabReport | null, m: CostedMethod) => {
-  const x = r?.steps === 200 ? r.cost[m].runsOfTime : null;
+  const x = r?.steps === 200 && !r.cost[m].noisy ? r.cost[m].runsOfTime : null;
   return x == null ? undefined : runsText(x);
 };
 
@@ -48,10 +49,8 @@ export default function Chapter5() {
     { id: 'forward', points: curve.map((p) => [p.steps, p.forward]), className: 's-forward', dots: true },
     ...(revealed ? [{ id: 'reverse', points: curve.map((p) => [p.steps, p.reverse] as const), className: 's-reverse', dots: true }] : []),
   ];
-  const runs = (m: CostedMethod) => {
-    const x = report?.cost[m].runsOfTime;
-    return x == null ? '—' : `≈ ${runsText(x)}${report?.cost[m].estimated ? ' (est.)' : ''}`;
-  };
+  const runs = (m: CostedMethod) => runsCellText(report?.cost[m]);
+  const words = report ? timeSentences(report) : null;
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: T })}
@@ -102,10 +101,12 @@ export default function Chapter5() {
                   ))}
                 </tbody>
               </table>
-              {revealed ? <p className="figure-readout">{costSentence('reverse', report.cost.reverse)}.</p> : null}
+              {revealed ? (
+                <p className="figure-readout">{words?.constant}</p>
+              ) : null}
               <figcaption>
-                One run of time is one plain run of the chain, measured in the worker on this machine. Central differences
-                reuse the unchanged start of the chain, so they take less time than their passes.
+                One run of time is one plain run of the chain, timed in turns with each method on this machine (in
+                brackets: the middle half of the turns). {words?.shortcut}
               </figcaption>
             </>
           ) : (

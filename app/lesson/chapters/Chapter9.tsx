@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatBytes, formatNumber, formatRatio } from '../../ui/format.ts';
+import { tapeTimeCell, tapeTimeSentence } from './timeWords.ts';
 import { HIDDEN_CHOICES } from '../../sections/tensor/tensorSlice.ts';
 import { tensorEngine } from '../../../workers/tensor/host.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
@@ -109,7 +110,7 @@ export default function Chapter9() {
                     <th scope="row">time a step</th>
                     <td>{ms(c.scalar.msPerStep)}</td>
                     <td>{ms(c.tensor.msPerStep)}</td>
-                    <td>{c.ratios.time === null ? '—' : formatRatio(c.ratios.time)}</td>
+                    <td>{tapeTimeCell(c)}</td>
                   </tr>
                 </tbody>
               </table>
@@ -121,7 +122,11 @@ export default function Chapter9() {
                 <strong>Try:</strong> change the hidden units: the scalar tape grows with every weight, the tensor tape
                 stays at {c.tensor.nodes} nodes.
               </p>
-              <figcaption>Measured in the tensor worker: both tapes timed in alternation, each at its fastest batch.</figcaption>
+              <p className="figure-readout">{tapeTimeSentence(c)}</p>
+              <figcaption>
+                Measured in the tensor worker: both tapes take turns in batches, and the time ratio is the median of the
+                turns’ ratios.
+              </figcaption>
             </>
           ) : (
             <FigureStatus answer={answer} waiting="Recording and timing both tapes…" />

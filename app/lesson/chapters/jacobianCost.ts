@@ -59,9 +59,15 @@ export function costSentences(r: CostReading): { counted: string; measured: stri
   const [lo, hi] = r.forwardTimes;
   const range = usText(lo) === usText(hi) ? `${usText(lo)} µs` : `${usText(lo)}–${usText(hi)} µs`;
   const equal = r.equalTimes ? 'equal work, equal time' : 'equal work; a busy machine spread the times';
-  const faster = r.timeFrom === null ? 'forward mode was not faster at the largest M.' : `forward mode is faster from M = ${r.timeFrom}.`;
+  // Where the lines cross by time is read only from times that held still: when equal work did not
+  // read as equal time, the crossing is withheld (the one timing method's rule: issue 44).
+  const faster = !r.equalTimes
+    ? 'where the lines cross by time is too noisy to tell on this machine just now.'
+    : r.timeFrom === null
+      ? 'forward mode was not faster at the largest M.'
+      : `forward mode is faster from M = ${r.timeFrom}.`;
   const why =
-    r.timeFrom === null || r.countFrom === null || r.timeFrom === r.countFrom
+    !r.equalTimes || r.timeFrom === null || r.countFrom === null || r.timeFrom === r.countFrom
       ? ''
       : r.timeFrom > r.countFrom
         ? ' A forward pass takes longer than a reverse one, so by time the lines cross later.'

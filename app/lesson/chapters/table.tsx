@@ -217,8 +217,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     },
     afterAnswer: (
       <p>
-        The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P. In time
-        the constant is above 2: the tape itself costs time.
+        The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P. The
+        figure measures that constant in time, on this machine.
       </p>
     ),
     labSection: 'work',

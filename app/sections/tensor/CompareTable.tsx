@@ -16,8 +16,8 @@ export function CompareTable({ onMeasure }: { onMeasure: () => void }) {
           <table className={`compare-table${stale ? ' stale' : ''}`}>
             <caption>
               The same forward pass, loss and reverse sweep of the 2 → {c.hidden} → 2 network ({c.parameters} parameters) on one
-              batch of {c.batch} points ({c.dataset}), timed in this tab: the two tapes in turn, each at its fastest batch of
-              steps.
+              batch of {c.batch} points ({c.dataset}), timed in this tab: the two tapes in turn, in batches of steps, the time ratio the median of the turns’
+              ratios.
             </caption>
             <thead>
               <tr>

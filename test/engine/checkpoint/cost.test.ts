@@ -37,23 +37,23 @@ describe('the checkpoint parts, estimated before they start', () => {
     expect(k.estimates?.frontier?.count).toBe(200_000);
     expect(k.frontier).toBeNull();
     expect(Number.isNaN(r.gradient.checkpointed.a[0])).toBe(true);
-    expect(r.warnings.some((w) => /^the checkpointed sweep is not run at this length: its 5,000,050,000 step evaluations would take ≈ \d+ min/.test(w))).toBe(true);
-    expect(r.warnings.some((w) => /^the frontier is not run at this length/.test(w))).toBe(true);
+    expect(r.warnings).toContain('the checkpointed sweep is not run above 5,000,000 step evaluations: its 5,000,050,000 would take ≈ 17 min at a nominal rate; its counts are a dry run\'s');
+    expect(r.warnings.some((w) => /^the frontier is not run above 1,000 steps: its 200,000 schedules/.test(w))).toBe(true);
     // A schedule that was not run is not reported as a non-finite gradient.
     expect(r.warnings.some((w) => /checkpointed gradient components are not finite/.test(w))).toBe(false);
   });
 
-  it('runs what fits, and what the caller names regardless of its estimate', () => {
+  it('runs what its counts allow, and what the caller names regardless of them', () => {
     const params = defaultParams(40);
     const settings = { ...CHAIN_DEFAULTS, schedule: 'revolve' as const, snapshots: 1 };
     const fits = checkpointReport(params, settings);
     expect(fits.report.estimates).toBeUndefined();
     expect(fits.warnings).toEqual([]);
     expect(fits.report.advances).toBe((40 * 39) / 2);
-    // A budget of 0 ms leaves both out; naming them in `include` runs them anyway.
-    const none = checkpointReport(params, settings, 0);
+    // Limits of 0 leave both out; naming them in `include` runs them anyway.
+    const none = checkpointReport(params, settings, { evaluations: 0, steps: 0 });
     expect(Object.keys(none.report.estimates ?? {}).sort()).toEqual(['frontier', 'run']);
-    const forced = checkpointReport(params, { ...settings, include: { checkpointed: true, frontier: true } }, 0);
+    const forced = checkpointReport(params, { ...settings, include: { checkpointed: true, frontier: true } }, { evaluations: 0, steps: 0 });
     expect(forced.report.estimates).toBeUndefined();
     expect(forced.report.frontier?.revolve).toHaveLength(40);
     // Run or dry-run, the counts are the same.

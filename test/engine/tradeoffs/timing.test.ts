@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatedMicroseconds, batchMsFor, clockStepMs, fastestMicroseconds, STEPS_PER_BATCH, typicalOverTime, type TimedReading } from '../../../engine/tradeoffs/timing.ts';
+import { alternatedMicroseconds, batchMsFor, clockStepMs, fastestMicroseconds, NOISY_SPREAD, ratioSpread, STEPS_PER_BATCH, typicalOverTime, type TimedReading } from '../../../engine/tradeoffs/timing.ts';
 
 /**
  * A machine in miniature: true time advances only when a function "works", and the clock reads it
@@ -148,5 +148,81 @@ describe('typicalOverTime', () => {
     const { typical } = alternatedMicroseconds(fns, { budgetMs: 300, minRounds: 9, now: m.now });
     expect(Math.max(...typical) / Math.min(...typical)).toBeLessThan(1.05);
     for (const us of typical) expect(Math.abs(us / 30 - 1)).toBeLessThan(0.05);
+  });
+});
+
+/**
+ * A loaded machine in miniature, deterministic for a seed: true time advances when a function
+ * works (on a clock that moves every microsecond, as Node's does), the whole machine runs slower in
+ * stretches, and the thread is taken off the core for 2 to 40 ms (another process) once in
+ * `pauseEveryMs` of work on average.
+ */
+function loadedMachine(seed: number, pauseEveryMs: number) {
+  let trueMs = 0;
+  let state = seed >>> 0;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  // Stretches of 5–60 ms at a speed from 0.6 to 1.
+  let stretchEnd = 0;
+  let speed = 1;
+  return {
+    now: () => Math.floor((trueMs += 0.00002) * 1000) / 1000,
+    work(us: number) {
+      return () => {
+        if (trueMs >= stretchEnd) {
+          stretchEnd = trueMs + 5 + 55 * random();
+          speed = 0.6 + 0.4 * random();
+        }
+        trueMs += us / 1000 / speed;
+        if (random() < us / 1000 / pauseEveryMs) trueMs += 2 + 38 * random();
+      };
+    },
+  };
+}
+
+describe('times against the plain run (the one timing method)', () => {
+  it('sums up ratios as a median and its middle half, and calls a wide or thin one noisy', () => {
+    expect(ratioSpread([4, 5, 6, 5, 5])).toEqual({ median: 5, low: 5, high: 5, rounds: 5, noisy: false });
+    const wide = ratioSpread([2, 3, 5, 8, 13, 21, 34]);
+    expect(wide.median).toBe(8);
+    expect(wide.high / wide.low).toBeGreaterThan(NOISY_SPREAD);
+    expect(wide.noisy).toBe(true);
+    // Too few rounds to tell, and no rounds at all.
+    expect(ratioSpread([5, 5, 5]).noisy).toBe(true);
+    expect(ratioSpread([]).median).toBeNaN();
+  });
+
+  it('on a loaded machine (fake clock), five timings in a row read each ratio within 1.5× of each other, reverse mode between 1 and 10 and below the others', () => {
+    // The plain run 2 µs, reverse mode 5 runs of it, central differences 50, forward mode 80; the
+    // thread is taken off the core once in 5 ms of work, the machine's speed wanders 0.6–1.
+    const seen: number[][] = [];
+    for (let seed = 1; seed <= 5; seed++) {
+      const m = loadedMachine(seed, 5);
+      const fns = [m.work(2), m.work(10), m.work(160), m.work(100)];
+      const { ratios } = alternatedMicroseconds(fns, { budgetMs: 300, minRounds: 9, now: m.now, reference: 0, confirm: false });
+      expect(ratios).toBeDefined();
+      const r = ratios!;
+      expect(r[0].median).toBe(1);
+      for (const x of r) expect(x.noisy, `seed ${seed}`).toBe(false);
+      const [, reverse, forward, fd] = r.map((x) => x.median);
+      expect(reverse).toBeGreaterThan(1);
+      expect(reverse).toBeLessThan(10);
+      expect(reverse).toBeLessThan(forward);
+      expect(reverse).toBeLessThan(fd);
+      seen.push([reverse, forward, fd]);
+    }
+    for (let k = 0; k < 3; k++) {
+      const v = seen.map((row) => row[k]);
+      expect(Math.max(...v) / Math.min(...v), `method ${k}`).toBeLessThan(1.5);
+    }
+  });
+
+  it('when nearly every batch is interrupted, says the figure is too noisy instead of giving one', () => {
+    // A pause every 20 µs of work: hardly a batch of either runs through.
+    const m = loadedMachine(7, 0.02);
+    const { ratios } = alternatedMicroseconds([m.work(2), m.work(10)], { budgetMs: 100, minRounds: 9, now: m.now, reference: 0, confirm: false });
+    expect(ratios![1].noisy).toBe(true);
   });
 });

@@ -104,7 +104,7 @@ describe('the comparison’s words', () => {
   it('prints the engine’s measured comparison, scalar over tensor', () => {
     const c = compareTapes({ minMs: 0 });
     const rows = compareRows(c);
-    expect(rows.map((r) => r.label)).toEqual(['nodes on the tape', 'memory held', 'time per step (fastest batch)']);
+    expect(rows.map((r) => r.label)).toEqual(['nodes on the tape', 'memory held', 'time per step (alternated, median)']);
     expect(rows[0]).toMatchObject({ scalar: c.scalar.nodes.toLocaleString('en-US'), tensor: String(c.tensor.nodes) });
     expect(rows[2]).toMatchObject({ scalar: '—', ratio: '—' });
     expect([2789.27, 6.89, 12.4, null].map(ratioText)).toEqual(['2,789×', '6.9×', '12×', '—']);
