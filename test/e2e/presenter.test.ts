@@ -77,6 +77,9 @@ describe('the presenter’s clicker', () => {
     await page.keyboard.press('ArrowLeft');
     await onChapter(page, 2);
     const next = page.getByRole('button', { name: 'Next step' });
+    // It waits for the question's answer ("Answer first"), given here.
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: '1', exact: true }).click();
     await next.click();
     await watchControl(next);
     await page.waitForFunction(() => document.activeElement === document.body || document.activeElement === null, null, { polling: 100 });

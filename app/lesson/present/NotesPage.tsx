@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CHAPTERS, chapterRow } from '../chapters/table.tsx';
 import { stepChapter, type LessonRoute } from '../route.ts';
 import { goTo } from '../wire.ts';
-import { NOTES } from './notes.ts';
+import { MEANWHILE, NOTES } from './notes.ts';
 import { useTalkChannel } from './talkChannel.ts';
 import { clock, elapsed, parseTimer, STARTED, toggle, type TalkTimer } from './talkTimer.ts';
 
@@ -59,6 +59,12 @@ export function NotesPage({ route }: { route: LessonRoute }) {
         <h2 id="notes-ask">Ask the room</h2>
         <p>{notes.ask}</p>
       </section>
+      {chapterRow(chapter).question ? (
+        <section aria-labelledby="notes-meanwhile">
+          <h2 id="notes-meanwhile">While they decide</h2>
+          <p>{MEANWHILE}</p>
+        </section>
+      ) : null}
       <section aria-labelledby="notes-proves">
         <h2 id="notes-proves">What the figure proves</h2>
         <p>{notes.proves}</p>
