@@ -121,6 +121,10 @@ function Chapters({ route }: { route: LessonRoute }) {
           <p className="slide-count">{overview ? `overview · ${CHAPTERS.length} chapters` : `${route.chapter} / ${CHAPTERS.length}`}</p>
         </Stage>
         {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
+        {/* A presentation link opened on a phone: the way out, at the phone's own size. */}
+        <button type="button" className="leave-present" onClick={moves.leave}>
+          Leave the presentation
+        </button>
       </main>
     );
   }
@@ -144,7 +148,8 @@ function LessonHeader({ route }: { route: LessonRoute }) {
         <h1 className="lesson-title">How reverse-mode differentiation works, run for real</h1>
       </div>
       <div className="lesson-tools">
-        <button type="button" onClick={() => goTo({ ...route, present: true })}>
+        {/* Not offered on a phone: a 1920 × 1080 stage would be drawn at a fifth of its size. */}
+        <button type="button" className="offer-present" onClick={() => goTo({ ...route, present: true })}>
           Present
         </button>
         <Glossary />

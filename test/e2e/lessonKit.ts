@@ -331,7 +331,23 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
       const [text, figure] = await Promise.all([page.locator('.chapter-text').boundingBox(), page.locator('.chapter-figure').boundingBox()]);
       expect(figure!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1);
       expect(figure!.x + figure!.width).toBeLessThanOrEqual(390);
+      // Every target a finger taps is at least 24 × 24 px.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('main button, main a, main input[type="range"], main label:has(input), .lesson-head button, .lesson-head label:has(input)')]
+          .filter((el) => !el.closest('.sr-only, .chapter-list, .chapter-text p, .chapter-text li, dd'))
+          .map((el) => [el, el.getBoundingClientRect()] as const)
+          .filter(([, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
+          .map(([el, r]) => `${(el.textContent ?? '').trim().slice(0, 24) || el.tagName} ${Math.round(r.width)}×${Math.round(r.height)}`),
+      );
+      expect(small, `chapter ${n}: tap targets under 24 px`).toEqual([]);
     }
+    // Present is not offered on a phone; the glossary opens inside the screen.
+    expect(await page.getByRole('button', { name: 'Present' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Glossary' }).click();
+    const panel = (await page.getByRole('region', { name: 'Glossary' }).boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(844);
     expect(watch.errors).toEqual([]);
     await page.close();
   });

@@ -48,15 +48,18 @@ export default function Chapter2() {
               Next step
             </WaitingButton>
             <ShowMeButton show={show} label="step the sweep" />
+            {/* Beside the buttons that move it, so a phone shows both on one screen. */}
+            {result && tf ? (
+              <p className="figure-slider-readout">
+                Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}
+                {tf.event ? ` · now at ${nodeWords(result, tf.event.parent)}` : ''}
+              </p>
+            ) : null}
           </div>
           {result && tf ? (
             <>
               <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} steps`} height={route.present ? 360 : 260} />
               <TapeList result={result} tf={tf} adjoints={true} />
-              <p className="figure-slider-readout">
-                Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}
-                {tf.event ? ` · now at ${nodeWords(result, tf.event.parent)}` : ''}
-              </p>
               <figcaption>{say}</figcaption>
             </>
           ) : (
