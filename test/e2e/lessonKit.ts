@@ -109,6 +109,51 @@ export async function smallestText(page: Page): Promise<{ body: number; figure: 
   });
 }
 
+/**
+ * Text on the stage whose contrast with what is behind it is under 4.5:1 (its colour, or an SVG
+ * text's fill, with every opacity above it, against the nearest opaque background).
+ */
+export async function lowContrast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parse = (c: string) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (!m) return null;
+      const v = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      return { r: v[0], g: v[1], b: v[2], a: v.length > 3 ? v[3] : 1 };
+    };
+    const lum = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const f = (x: number) => ((x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const backgroundOf = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c && c.a > 0.5) return c;
+      }
+      return parse(getComputedStyle(document.body).backgroundColor) ?? { r: 255, g: 255, b: 255, a: 1 };
+    };
+    const out = new Set<string>();
+    const stage = document.querySelector('.stage') ?? document.body;
+    const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!text || !el || el.closest('.sr-only, .katex-mathml') || el.getBoundingClientRect().width === 0) continue;
+      const style = getComputedStyle(el);
+      const fg = parse(el instanceof SVGElement ? style.fill : style.color);
+      if (!fg) continue;
+      let opacity = fg.a;
+      for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      const bg = backgroundOf(el);
+      const seen = { r: fg.r * opacity + bg.r * (1 - opacity), g: fg.g * opacity + bg.g * (1 - opacity), b: fg.b * opacity + bg.b * (1 - opacity) };
+      const [hi, lo] = [lum(seen), lum(bg)].sort((x, y) => y - x);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) out.add(`${text.slice(0, 24)}: ${ratio.toFixed(2)}`);
+    }
+    return [...out].slice(0, 6);
+  });
+}
+
 /** Everything on the stage lies inside it: nothing scrolls, nothing is cut off. */
 export async function stageOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -363,6 +408,12 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
       expect(sizes.svg, `chapter ${n}`).toBeGreaterThanOrEqual(24);
       expect(await stageOverflow(page), `chapter ${n}`).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
+      // Every text on the stage, waiting controls and grey annotations included, reads at 4.5:1 in both themes.
+      expect(await lowContrast(page), `chapter ${n}, light`).toEqual([]);
+      await systemScheme(page, 'dark');
+      await framesPass(page, 1);
+      expect(await lowContrast(page), `chapter ${n}, dark`).toEqual([]);
+      await systemScheme(page, 'light');
       // Answered, with the feedback shown (a wrong choice, then the accepted one), the chapter says
       // why and its figure shows more: it still fits the stage.
       const asks = chapterRow(n).question;
