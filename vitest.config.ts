@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './scripts/vitest/longest-first.ts';
+import { patience } from './test/e2e/patience.ts';
 
 // Three projects: `unit` (engine, command line, architecture, scripts) and `unit-app` (the app's
 // logic), both in Node, and `e2e` (drives the built app in Chromium through playwright-core; run
@@ -40,8 +41,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // A test's limit, and expect.poll's, grow with the load measured as the stage starts: waits
+          // are for conditions, and a busy machine meets them later (test/e2e/patience.ts).
+          testTimeout: 120_000 * patience(),
+          hookTimeout: 120_000 * patience(),
+          expect: { poll: { timeout: 30_000 * patience() } },
           fileParallelism: process.env.E2E_SERIAL !== '1',
           // One server for the stage (globalSetup.ts). A worker's files share one module graph, so
           // one Chromium and one context a worker serve all its files (test/e2e/harness.ts); each

@@ -21,9 +21,11 @@ import {
   reverseGradient,
   tapeNodesFor,
   timeMethods,
+  PROBE_STEPS,
   type ChainParams,
 } from '../engine/index.ts';
 import { EQUAL_TIME_PAIR_MS } from '../engine/limits.ts';
+import { durationText } from '../engine/number-text.ts';
 import { integerOption, parseOptions } from './args.ts';
 import { fmt, table } from './table.ts';
 import { printJson } from './print-json.ts';
@@ -45,6 +47,10 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   by T²) against the same methods run at full length; then forward mode's Jacobian over x₀ at
   every M of lesson chapter 10 (equal work), timed as the lesson times it, and how far apart its
   times read by fastest batch and at the machine's typical speed.
+  Past ${PROBE_STEPS} steps the two methods whose one call grows as T² (forwardVector,
+  finiteDifferenceSweep) are timed first on a chain of ${PROBE_STEPS} steps and scaled by T², as
+  \`run\` estimates its costly parts; one whose call would pass about 10 s is not timed at that
+  length, and a warning gives its estimate.
   --quiet: no progress lines on stderr.`;
 
 /** What one timing measured: the median time of one call over repeated batches. */
@@ -86,28 +92,94 @@ export function time(fn: () => unknown, minMs: number, onBatch: () => void = () 
   return { ms: samples[Math.floor(samples.length / 2)], calls };
 }
 
+/** The methods whose one call grows as T²: forward mode carries P = 2T lanes through T steps; the sweep takes 2P losses over prefixes at each of its h. */
+export const QUADRATIC_METHODS = ['forwardVector', 'finiteDifferenceSweep'] as const;
+export type QuadraticMethod = (typeof QUADRATIC_METHODS)[number];
+
+/** The most one call of a method may be estimated to take for bench to time it at a length (a timing makes six calls at least: about a minute). */
+export const BENCH_CALL_BUDGET_MS = 10_000;
+
+/** One call of each T² method, as bench times it. */
+function quadraticCall(method: QuadraticMethod, params: ChainParams): () => unknown {
+  if (method === 'forwardVector') return () => forwardGradient(params);
+  const grid = epsilonGrid();
+  return () => grid.forEach((h) => centralDifferenceGradient(params, h));
+}
+
+/**
+ * Milliseconds of one call of each T² method at PROBE_STEPS: the faster of two calls after one
+ * on a shorter chain to warm the compiler up, as engine/cost-plan.ts probes a run's parts.
+ * About 0.5 s in all.
+ */
+export function probeQuadratic(now: () => number = () => performance.now()): Record<QuadraticMethod, number> {
+  const out = {} as Record<QuadraticMethod, number>;
+  for (const method of QUADRATIC_METHODS) {
+    quadraticCall(method, defaultParams(64))();
+    const call = quadraticCall(method, defaultParams(PROBE_STEPS));
+    let best = Infinity;
+    for (let i = 0; i < 2; i++) {
+      const t0 = now();
+      call();
+      best = Math.min(best, now() - t0);
+    }
+    out[method] = best;
+  }
+  return out;
+}
+
+/** A method bench leaves out at a length, and what one call of it would have cost there. */
+export interface SkippedMethod {
+  method: QuadraticMethod;
+  /** One call's estimate at the length: the probe's time scaled by (T / fromSteps)². */
+  estimatedMsPerCall: number;
+  fromSteps: number;
+}
+
+/**
+ * The T² methods bench leaves out at `steps`: none up to PROBE_STEPS (the probe ran them
+ * there), else each whose one call, scaled from the probe by T², would pass `budgetMs`.
+ */
+export function benchSkips(steps: number, probeMs: Record<QuadraticMethod, number>, budgetMs = BENCH_CALL_BUDGET_MS): SkippedMethod[] {
+  if (steps <= PROBE_STEPS) return [];
+  return QUADRATIC_METHODS.map((method) => ({ method, estimatedMsPerCall: probeMs[method] * (steps / PROBE_STEPS) ** 2, fromSteps: PROBE_STEPS })).filter(
+    (s) => s.estimatedMsPerCall > budgetMs,
+  );
+}
+
+/** The warning for a method left out: what one call and a timing of it would have cost. */
+export function skippedText(s: SkippedMethod, steps: number): string {
+  return (
+    `${s.method} not timed at T = ${steps}: one call would take ${durationText(s.estimatedMsPerCall)} and a timing six calls at least ` +
+    `(${durationText(6 * s.estimatedMsPerCall)}), estimated from a call at ${s.fromSteps} steps scaled by T²`
+  );
+}
+
 interface BenchRow {
   steps: number;
+  /** The T² methods not timed at this length (their timings and ratios are null), with their estimates. */
+  skipped: SkippedMethod[];
   /** reverseGradient (the default path) and the hand-fused adjoint timed in alternation: µs per call, fastest batch. */
   sideBySide: { tapeReverse: number; fusedAdjoint: number; ratio: number };
-  timings: Record<string, number>;
-  ratios: Record<string, number>;
+  timings: Record<string, number | null>;
+  ratios: Record<string, number | null>;
   /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape, timed in alternation. */
   hvpOverGradient: number;
   tapeNodes: number;
 }
 
-function benchAt(T: number, minMs: number, progress: Progress): BenchRow {
+/** Times every method at T but those in `skipped` (their timings and ratios are null). */
+export function benchAt(T: number, minMs: number, progress: Progress, skipped: readonly SkippedMethod[] = []): BenchRow {
   const params: ChainParams = defaultParams(T);
   const tape = new Tape(tapeNodesFor(T));
   const work = { states: new Float64Array(T + 1), squash: new Float64Array(T) };
-  const grid = epsilonGrid();
   const sweepTape = new Tape(tapeNodesFor(T));
   const { loss } = recordChain(params, sweepTape);
   const ones = directionOf({ kind: 'ones' }, T);
   const dualTape = new DualTape(tapeNodesFor(T));
   const timed = (name: string, fn: () => unknown) => time(fn, minMs, () => progress.note(`timing ${name} at T = ${T}…`)).ms;
-  const timings: Record<string, number> = {
+  const left = new Set(skipped.map((s) => s.method));
+  const quadratic = (method: QuadraticMethod) => (left.has(method) ? null : timed(method, quadraticCall(method, params)));
+  const timings: Record<string, number | null> = {
     evaluate: timed('evaluate', () => evaluateLoss(params)),
     fusedAdjoint: timed('fusedAdjoint', () => fusedAdjoint(params, work)),
     // As runLab, the work curve and the worker call it: no tape given (the pooled one).
@@ -119,9 +191,9 @@ function benchAt(T: number, minMs: number, progress: Progress): BenchRow {
     // Its two halves: recording the chain on the tape, and the sweep over a recorded tape.
     tapeRecord: timed('tapeRecord', () => recordChain(params, tape)),
     tapeSweep: timed('tapeSweep', () => sweepTape.backward(loss)),
-    forwardVector: timed('forwardVector', () => forwardGradient(params)),
+    forwardVector: quadratic('forwardVector'),
     // One central-difference gradient per h of the sweep.
-    finiteDifferenceSweep: timed('finiteDifferenceSweep', () => grid.forEach((h) => centralDifferenceGradient(params, h))),
+    finiteDifferenceSweep: quadratic('finiteDifferenceSweep'),
     // H·v along ones by forward over reverse, recording on a dual tape the caller keeps.
     hvp: timed('hvp', () => chainHvp(params, ones, dualTape)),
   };
@@ -129,12 +201,12 @@ function benchAt(T: number, minMs: number, progress: Progress): BenchRow {
   progress.note(`timing tapeReverse against fusedAdjoint in alternation at T = ${T}…`);
   const [tapeReverseUs, fusedUs] = fastestMicroseconds([() => reverseGradient(params), () => fusedAdjoint(params, work)], minMs);
   const sideBySide = { tapeReverse: tapeReverseUs, fusedAdjoint: fusedUs, ratio: tapeReverseUs / fusedUs };
-  const base = timings.fusedAdjoint;
-  const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v / base]));
+  const base = timings.fusedAdjoint!;
+  const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v === null ? null : v / base]));
   // The ratio from the two timed in alternation, fastest batch each: medians taken minutes apart
   // on a shared machine can differ by 10× for the same call.
   const [hvpUs, gradientUs] = fastestMicroseconds([() => chainHvp(params, ones, dualTape), () => reverseGradient(params, tape)], minMs);
-  return { steps: T, sideBySide, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
+  return { steps: T, skipped: [...skipped], sideBySide, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
 }
 
 /** One estimated method: its time scaled up from a shorter chain, and its time measured at full length. */
@@ -199,7 +271,14 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
   );
   const sizes = (values.steps ?? '40,200,1000').split(',').map((s) => integerOption('steps', s, 1, 100_000) as number);
   const minMs = integerOption('min-time', values['min-time'], 10, 60_000) ?? 300;
-  const rows = sizes.map((T) => benchAt(T, minMs, progress));
+  // As `run` bounds a long chain: past PROBE_STEPS the T² methods are estimated first.
+  let probe: Record<QuadraticMethod, number> | null = null;
+  if (sizes.some((T) => T > PROBE_STEPS)) {
+    progress.note(`timing forwardVector and finiteDifferenceSweep at T = ${PROBE_STEPS} to estimate longer chains…`);
+    probe = probeQuadratic();
+  }
+  const rows = sizes.map((T) => benchAt(T, minMs, progress, probe ? benchSkips(T, probe) : []));
+  const warnings = rows.flatMap((r) => r.skipped.map((s) => skippedText(s, r.steps)));
   progress.note('timing the scalar tape against the tensor tape…');
   // The card's claim that a scalar tape runs 10–100× slower than a tensor tape, measured here on
   // one 2-16-2 network and one batch of 200 points.
@@ -217,11 +296,13 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
       scalarVsTensor: tensor,
       estimates: { steps: ESTIMATE_STEPS, methods: estimates },
       equalWork: { ...EQUAL_WORK, ...equalWork },
+      warnings,
     });
   }
   const methods = Object.keys(rows[0].timings);
   const header = ['method', ...rows.flatMap((r) => [`T=${r.steps} ms`, '× fused'])];
-  const body = methods.map((m) => [m, ...rows.flatMap((r) => [fmt(r.timings[m]), fmt(r.ratios[m])])]);
+  const cell = (x: number | null) => (x === null ? 'not timed' : fmt(x));
+  const body = methods.map((m) => [m, ...rows.flatMap((r) => [cell(r.timings[m]), cell(r.ratios[m])])]);
   return [
     `Median time per call, one process (Node ${process.version}); ratios against the hand-fused adjoint.`,
     table([header, ...body]),
@@ -247,5 +328,6 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
     '',
     `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} passes at every M), timed together as lesson chapter 10 times it: ` +
       `slowest ÷ fastest ${fmt(equalWork.spread.typical)}× by time at the machine's typical speed (what the lesson shows; meant within 1.25×), ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
+    ...warnings.map((w) => `warning: ${w}`),
   ].join('\n');
 }

@@ -38,7 +38,7 @@ export function gradCommand(argv: string[]): string {
   }
   const at = parseAt(values.at, compiled.variables);
   const eps = numberOption('eps', values.eps);
-  if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got '${values.eps}'`);
+  if (eps !== undefined && !(eps > 0)) throw new UsageError(`--eps must be a positive number; got ${quoted(values.eps!)}`);
   const direction = values.hvp === undefined ? null : parseHvp(values.hvp, compiled.variables);
   let r: ExprGradient;
   let hvp: ExprHvp | null = null;

@@ -1,9 +1,6 @@
 import {
   chainHvp,
   checkHvp,
-  DEFAULT_C,
-  DEFAULT_TARGET,
-  DEFAULT_X0,
   defaultParams,
   directionOf,
   reverseGradient,
@@ -11,7 +8,8 @@ import {
   BYTES_PER_NODE,
   type DirectionSpec,
 } from '../engine/index.ts';
-import { integerOption, numberOption, parseOptions, quoted } from './args.ts';
+import { integerOption, parseOptions, quoted } from './args.ts';
+import { chainScalarsFromOptions } from './settings-options.ts';
 import { UsageError } from './errors.ts';
 import { printJson } from './print-json.ts';
 import { fmt, fmtBytes, table } from './table.ts';
@@ -55,11 +53,7 @@ export function hvpCommand(argv: string[]): string {
   const { values } = parseOptions(argv, OPTIONS, 'hvp');
   const steps = integerOption('steps', values.steps, 1, HVP_MAX_STEPS) ?? 40;
   const spec = parseDirection(values.direction, steps);
-  const params = defaultParams(steps, {
-    c: numberOption('c', values.c) ?? DEFAULT_C,
-    x0: numberOption('x0', values.x0) ?? DEFAULT_X0,
-    target: numberOption('target', values.target) ?? DEFAULT_TARGET,
-  });
+  const params = defaultParams(steps, chainScalarsFromOptions(values));
   const v = directionOf(spec, steps);
   const r = chainHvp(params, v);
   const check = checkHvp(params, v, r.hvp);

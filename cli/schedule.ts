@@ -1,5 +1,5 @@
 import { MAX_STEPS, formatSchedule, memoryModel, scheduleSummary, validateScheduleSpec, type ScheduleSpec } from '../engine/index.ts';
-import { integerOption, parseOptions } from './args.ts';
+import { integerOption, parseOptions, quoted } from './args.ts';
 import { UsageError } from './errors.ts';
 import { printJson } from './print-json.ts';
 
@@ -27,7 +27,7 @@ export function scheduleCommand(argv: string[]): string {
   );
   const steps = integerOption('steps', values.steps ?? '40', 1, MAX_STEPS) as number;
   const kind = values.schedule ?? (values.snapshots !== undefined ? 'revolve' : 'periodic');
-  if (kind !== 'periodic' && kind !== 'revolve') throw new UsageError(`--schedule must be periodic or revolve; got '${kind}'`);
+  if (kind !== 'periodic' && kind !== 'revolve') throw new UsageError(`--schedule must be periodic or revolve; got ${quoted(kind)}`);
   if (kind === 'periodic' && values.snapshots !== undefined) throw new UsageError('--snapshots goes with --schedule revolve, not periodic');
   if (kind === 'revolve' && values.stride !== undefined) throw new UsageError('--stride goes with the periodic schedule, not revolve');
   const spec: ScheduleSpec =
@@ -37,7 +37,7 @@ export function scheduleCommand(argv: string[]): string {
   const problem = validateScheduleSpec(steps, spec);
   if (problem) throw new UsageError(problem);
   const state = values.state ?? 'scalar';
-  if (state !== 'scalar' && state !== 'wide') throw new UsageError(`--state must be scalar or wide; got '${state}'`);
+  if (state !== 'scalar' && state !== 'wide') throw new UsageError(`--state must be scalar or wide; got ${quoted(state)}`);
   const summary = scheduleSummary(steps, spec, memoryModel(state));
   return values.json ? printJson({ ...summary }) : formatSchedule(summary, { maxActions: 400 });
 }

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import {
   checkEngineLimits,
   MAX_STEPS,
@@ -130,18 +130,29 @@ interface ParamsFile {
 /** The file's text, refusing what is not a regular file or is larger than MAX_PARAMS_BYTES. */
 function readBoundedText(path: string): string {
   const name = `--params file ${quoted(path)}`;
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
+  const refuse = (err: unknown): never => {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? 'unreadable');
     throw new UsageError(`cannot read ${name}: ${why}`);
+  };
+  // Stat the path before opening it: opening a named pipe (mkfifo) waits until something writes
+  // to it, for good if nothing ever does. The descriptor is checked again below, in case the path
+  // was swapped in between.
+  const kind = (stat: Stats) => {
+    if (stat.isDirectory()) throw new UsageError(`cannot read ${name}: it is a directory`);
+    if (!stat.isFile()) throw new UsageError(`cannot read ${name}: it is not a regular file`);
+  };
+  let fd = -1;
+  try {
+    kind(statSync(path));
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    refuse(err);
   }
   try {
     const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw new UsageError(`cannot read ${name}: it is a directory`);
-    if (!stat.isFile()) throw new UsageError(`cannot read ${name}: it is not a regular file`);
+    kind(stat);
     if (stat.size > MAX_PARAMS_BYTES) throw new UsageError(`cannot read ${name}: it has ${stat.size} bytes, more than the ${MAX_PARAMS_BYTES} (8 MiB) allowed`);
     // Read at most one byte past the limit, in case the file grew since the stat.
     const buffer = Buffer.alloc(Math.min(stat.size, MAX_PARAMS_BYTES) + 1);
@@ -180,6 +191,20 @@ export function jsonDepth(text: string, limit: number): number {
 
 /** The scalars a --params file may set: the setting rows that are real numbers with an app range (c, x0, target). */
 const FILE_SCALARS = SETTINGS.rows.filter((r) => r.kind === 'real' && r.cli === 'app') as readonly NumberRow[];
+
+/**
+ * c, x₀ and y from `--c`, `--x0` and `--target`, each read through its row of the settings table
+ * as `run` reads it (so `hvp` and `tradeoffs` refuse what `run` refuses); one not given is its
+ * row's default.
+ */
+export function chainScalarsFromOptions(values: SettingsValues): { c: number; x0: number; target: number } {
+  const out: Record<string, number> = {};
+  for (const row of FILE_SCALARS) {
+    const text = values[row.flag];
+    out[row.key] = typeof text === 'string' ? (readOption(row, text, 0) as number) : row.default;
+  }
+  return out as { c: number; x0: number; target: number };
+}
 
 /** Reads and checks a `--params` JSON file: { a: [...], b: [...], c?, x0?, target? }. */
 export function readParamsFile(path: string): ParamsFile {

@@ -9,12 +9,12 @@ import {
   type TradeoffsFigures,
   type TradeoffsTimings,
 } from '../engine/index.ts';
-import { integerOption, numberOption, parseOptions } from './args.ts';
+import { integerOption, parseOptions } from './args.ts';
 import { durationText, parseDecimal, quoteSafely } from '../engine/number-text.ts';
 import type { Progress } from './progress.ts';
 import { UsageError } from './errors.ts';
 import { printJson } from './print-json.ts';
-import { optionsHelp, optionsOf, readOption } from './settings-options.ts';
+import { chainScalarsFromOptions, optionsHelp, optionsOf, readOption } from './settings-options.ts';
 import { fmt, fmtBytes, table } from './table.ts';
 
 /**
@@ -83,11 +83,7 @@ export function tradeoffsCommand(argv: string[], progress: Progress): string {
   const steps = integerOption('steps', values.steps, 1, TRADEOFFS_MAX_STEPS) ?? CHAIN_DEFAULTS.steps;
   const levers = leversFromOptions(values, steps);
   const budget = budgetOption(values.budget) ?? 50;
-  const params = defaultParams(steps, {
-    c: numberOption('c', values.c) ?? CHAIN_DEFAULTS.c,
-    x0: numberOption('x0', values.x0) ?? CHAIN_DEFAULTS.x0,
-    target: numberOption('target', values.target) ?? CHAIN_DEFAULTS.target,
-  });
+  const params = defaultParams(steps, chainScalarsFromOptions(values));
   const figures = tradeoffsFigures(params, levers, (text) => progress.note(`counting ${text}…`));
   const timings = tradeoffsTimings(params, levers.outputs, budget, 4 * budget, levers.inputs, (text) => progress.note(`${text}…`));
   const data = tradeoffsJson(figures, timings);

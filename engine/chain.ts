@@ -107,8 +107,9 @@ export const NODES_IN_LOSS = 3;
  * Deterministic, so every run, test and shared link sees the same chain. Chosen (with c = 0.35)
  * from a scan of gains and biases so that the state hovers near 0, where tanh is not saturated and
  * each step's slope ∂x_{t+1}/∂x_t stays near 1: the adjoint then neither vanishes nor explodes over
- * the app's whole range of steps. With a saturating gain (a ≈ 0.85 + 0.25·sin …) the early
- * gradients fall by 60 decades at T = 200. test/engine/gradients.test.ts checks the spread.
+ * the app's whole range of steps. With a saturating gain (a ≈ 0.85 + 0.25·sin …) the gradients
+ * spread over more decades: docs/measurements.md prints both spreads at T = 200, from the command
+ * line. test/engine/gradients.test.ts checks the spread.
  * Beyond a few hundred steps the wobble's slope 0.025·0.11·(t+1) passes 1 and the adjoint grows
  * without bound whatever a_t and b_t are: the command line still runs such chains and reports
  * non-finite figures as such.

@@ -96,3 +96,21 @@ export function durationText(ms: number): string {
   if (ms < 3_600_000) return `≈ ${round(ms / 60_000)} min`;
   return `≈ ${round(ms / 3_600_000)} h`;
 }
+
+/**
+ * One character (a code point, or a lone surrogate) as the playground shows it: printable ones
+ * as they are, controls, format characters (U+202E, U+200B…), line separators and lone
+ * surrogates as a \u{…} escape, so none can hide or reorder the text around it.
+ */
+export function shownChar(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) || /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}/u.test(ch)) {
+    return `\\u{${cp.toString(16)}}`;
+  }
+  return ch;
+}
+
+/** Source text as the playground echoes it: every character as shownChar shows it. */
+export function shownSource(text: string): string {
+  return Array.from(text, shownChar).join('');
+}

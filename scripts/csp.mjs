@@ -30,3 +30,14 @@ export const CSP_META = CSP_DIRECTIVES.join('; ');
  * source list (not even *) matches.
  */
 export const CSP_HEADER = CSP_META;
+
+/**
+ * The headers every response of the lab carries, from `npm start` (vite preview, vite.config.ts)
+ * and from scripts/serve.mjs: the policy, no type sniffing, no referrer, and a window of its own.
+ */
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy': CSP_HEADER,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};

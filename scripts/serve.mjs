@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// A small static server for the built app (dist/), with no dependencies: `npm start` runs
-// `vite build` and then this. The port comes from PORT (0 picks any free one) or is 4173; if
-// that port is taken, a free one is used instead. Prints the URL on one line.
+// A small static server for the built app (dist/), with no dependencies: a plain static host, as a
+// course's web server would be (`npm start` uses vite preview). The browser tests serve the build
+// with both, so the offline store is tried behind two kinds of host. The port comes from PORT (0
+// picks any free one) or is 4173; if that port is taken, a free one is used instead. Prints the
+// URL on one line.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP_HEADER } from './csp.mjs';
+import { SECURITY_HEADERS } from './csp.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 const DEFAULT_PORT = 4173;
@@ -28,15 +30,6 @@ const MIME = {
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
-};
-
-// Everything the page needs comes from its own origin; no inline script, no string run as code (scripts/csp.mjs
-// says why each directive is what it is). Any page may frame the lab: course pages embed it.
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': CSP_HEADER,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 /** Resolves a request path inside ROOT, or null if it would leave it. */
@@ -67,6 +60,9 @@ async function handle(req, res) {
   res.writeHead(200, {
     'Content-Type': MIME[extname(file).toLowerCase()] || 'application/octet-stream',
     'Content-Length': info.size,
+    // As a host that may compress says: the response depends on a header the service worker's own
+    // requests (on install) do not send as the page's do.
+    Vary: 'Accept-Encoding',
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...SECURITY_HEADERS,
   });

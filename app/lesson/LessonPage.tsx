@@ -104,6 +104,7 @@ function Chapters({ route }: { route: LessonRoute }) {
     return (
       <main className="lesson embed">
         <h1 className="sr-only">Tape Lab lesson</h1>
+        <LessonNotices />
         {chapter}
       </main>
     );
@@ -114,6 +115,8 @@ function Chapters({ route }: { route: LessonRoute }) {
         <Stage>
           <h1 className="sr-only">Tape Lab lesson</h1>
           {chapter}
+          {/* Over the slide's top edge until dismissed: a corrected link says so here too. */}
+          <LessonNotices />
           {!overview && (
             <button type="button" className="reset-figure" onClick={() => setResets((r) => r + 1)}>
               Reset this figure

@@ -4,8 +4,7 @@
  * functions over app/state/url's split of the hash: a hand-edited link is read into a valid place plus
  * one notice per thing corrected.
  */
-import { splitHash } from '../state/url/hash.ts';
-import { quoteForNotice } from '../state/url/quoteForNotice.ts';
+import { ignoredNotice, keysBeside, splitHash } from '../state/url/hash.ts';
 import { readFlag, readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
 
 /** One place in the lesson: a chapter, presented or not, embedded or not. */
@@ -25,18 +24,13 @@ export function isLessonHash(hash: string): boolean {
  * other key is ignored. Each correction is named in one notice.
  */
 export function parseLessonHash(hash: string, chapters: number): { route: LessonRoute; notices: string[] } | null {
-  const { raw, unknown } = splitHash(hash);
-  const { value: place, notices } = readLessonPlace(raw.lesson, chapters);
+  const split = splitHash(hash);
+  const { value: place, notices } = readLessonPlace(split.raw.lesson, chapters);
   if (!place) return null;
-  const route: LessonRoute = { ...place, embed: readFlag('Embed', raw.view.embed, notices) };
+  const route: LessonRoute = { ...place, embed: readFlag('Embed', split.raw.view.embed, notices) };
   // Every other part's keys (the lab's settings, the expression, …) mean nothing to a chapter.
-  const others = Object.entries(raw).flatMap(([part, values]) => (part === 'lesson' ? [] : Object.keys(values)));
-  const ignored = [...others.filter((key) => key !== 'embed'), ...unknown];
-  if (ignored.length > 0) {
-    const names = ignored.slice(0, 3).map((key) => quoteForNotice(key)).join(', ');
-    const more = ignored.length > 3 ? ` and ${ignored.length - 3} more` : '';
-    notices.push(`The lesson ignored ${ignored.length === 1 ? 'a setting it does not use' : 'settings it does not use'}: ${names}${more}.`);
-  }
+  const ignored = ignoredNotice('The lesson', keysBeside(split, 'lesson', ['embed']));
+  if (ignored) notices.push(ignored);
   return { route, notices };
 }
 

@@ -60,6 +60,53 @@ export function loadProgress(storage: ProgressStorage | null): { progress: Progr
   return progress ? { progress, notice: null } : { progress: EMPTY_PROGRESS, notice: BAD_PROGRESS_NOTICE };
 }
 
+/**
+ * Two copies of the progress as one (two tabs doing practice at once): every seed solved in
+ * either (the stored ones first, in their order), the longer best, and the stored streak (the
+ * last Check in any tab wrote it).
+ */
+export function mergeProgress(stored: Progress, mine: Progress): Progress {
+  const solved: Record<string, number[]> = {};
+  for (const key of new Set([...Object.keys(stored.solved), ...Object.keys(mine.solved)])) {
+    solved[key] = [...new Set([...(stored.solved[key] ?? []), ...(mine.solved[key] ?? [])])];
+  }
+  return { solved, streak: stored.streak, best: Math.max(stored.best, mine.best, stored.streak) };
+}
+
+/** The stored text, or null when there is none or the storage refuses. */
+function storedText(storage: ProgressStorage | null): string | null {
+  try {
+    return storage?.getItem(PROGRESS_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A Check recorded against what is stored now, not against the copy this tab read at load: the
+ * stored progress merged with this tab's (`mine`), then the Check, saved when that changes what
+ * is stored. So another tab's solved problems stay. With nothing readable stored (none yet, or
+ * storage refused), this tab's copy is the base.
+ */
+export function recordCheck(storage: ProgressStorage | null, mine: Progress, place: PracticePlace, right: boolean): Progress {
+  const text = storedText(storage);
+  const stored = text === null ? null : parseProgress(text);
+  const next = afterCheck(stored ? mergeProgress(stored, mine) : mine, place, right);
+  const nextText = JSON.stringify(next);
+  if (nextText !== text && !(text === null && next === EMPTY_PROGRESS)) saveProgress(storage, next);
+  return next;
+}
+
+/**
+ * This tab's progress after another tab changed the stored copy (a `storage` event's new value):
+ * removed (Reset progress there) is empty here too; unreadable changes nothing; else the two merged.
+ */
+export function followStored(newValue: string | null, mine: Progress): Progress {
+  if (newValue === null) return EMPTY_PROGRESS;
+  const stored = parseProgress(newValue);
+  return stored ? mergeProgress(stored, mine) : mine;
+}
+
 export function saveProgress(storage: ProgressStorage | null, progress: Progress): void {
   try {
     storage?.setItem(PROGRESS_KEY, JSON.stringify(progress));

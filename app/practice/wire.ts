@@ -1,4 +1,4 @@
-import { splitHash } from '../state/url/hash.ts';
+import { ignoredNotice, keysBeside, splitHash } from '../state/url/hash.ts';
 import type { LabStore } from '../state/store/index.ts';
 import { readPracticePlace, writePracticePlace, type PracticePlace } from './hashPart.ts';
 
@@ -10,10 +10,17 @@ export interface PracticeWindow {
   removeEventListener(type: 'hashchange', listener: () => void): void;
 }
 
-/** The practice place a hash asks for, with its notices; null when the hash is not practice's. */
+/**
+ * The practice place a hash asks for, with its notices; null when the hash is not practice's.
+ * Keys practice does not read (another part's, or no part's) get one notice, and the link written
+ * back leaves them out.
+ */
 export function parsePracticeHash(hash: string): { place: PracticePlace; notices: string[] } | null {
-  const { value, notices } = readPracticePlace(splitHash(hash).raw.practice);
-  return value ? { place: value, notices } : null;
+  const split = splitHash(hash);
+  const { value, notices } = readPracticePlace(split.raw.practice);
+  if (!value) return null;
+  const ignored = ignoredNotice('Practice', keysBeside(split, 'practice'));
+  return { place: value, notices: ignored ? [...notices, ignored] : notices };
 }
 
 /** The hash of a practice problem, with the #: `#practice=adjoints&level=2&seed=29` (and `&pose=1`). */

@@ -1,6 +1,7 @@
 import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { Formula } from '../ui/formulas/Formula.tsx';
+import { CHAPTER_COUNT } from '../lesson/chapters/count.ts';
 
 /**
  * The title, the theme toggle, the program under study in KaTeX, and a short guide in plain words.
@@ -18,7 +19,7 @@ export function Header({ formulas = true }: { formulas?: boolean }) {
           ways and replayed under a checkpoint schedule.
         </p>
         <p className="start-here">
-          New here? Start with the lesson: ten short chapters, each with a live figure to move.
+          New here? Start with the lesson: {CHAPTER_COUNT} short chapters, each with a live figure to move.
         </p>
         <p className="start-links">
           <a className="lesson-start" href="#lesson=1">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { GoTarget } from './go/goHashPart.ts';
 import { SectionBoundary, SectionLoadFailed } from './SectionBoundary.tsx';
 import { useScrollWhenLinked } from './useScrollWhenLinked.ts';
 import { useWhenNear } from './useWhenNear.ts';
@@ -19,6 +20,8 @@ interface LazySectionProps {
   load: () => Promise<ComponentType>;
   /** Grows each time a link asks for this section: it is then brought into view (0: never). */
   linked?: number;
+  /** The section's `go=` target: after a failed load, Retry reloads the page landing here. */
+  go: GoTarget;
 }
 
 /**
@@ -27,13 +30,13 @@ interface LazySectionProps {
  * If the body's code cannot be fetched, the section says so in one line and offers Retry; the
  * rest of the page keeps working.
  */
-export function LazySection({ className, title, caption, wanted, onNear, loading, waiting, load, linked = 0 }: LazySectionProps) {
+export function LazySection({ className, title, caption, wanted, onNear, loading, waiting, load, linked = 0, go }: LazySectionProps) {
   const id = useId();
   const ref = useRef<HTMLElement | null>(null);
   useWhenNear(ref, wanted, onNear);
   useScrollWhenLinked(ref, linked, title);
-  // A failed lazy() stays failed: each attempt is a new one, which imports again. (`load` is each
-  // section's module-level import.)
+  // After an error in the body (its code had loaded), Retry draws it again as a new attempt. After
+  // a failed load it reloads the page instead (SectionBoundary): the browser keeps a failed import.
   const [attempt, setAttempt] = useState(() => ({ n: 0, Body: lazyBody(load) }));
   const { Body } = attempt;
   const retry = () => {
@@ -48,7 +51,7 @@ export function LazySection({ className, title, caption, wanted, onNear, loading
       </h2>
       <p className="caption">{caption}</p>
       {wanted ? (
-        <SectionBoundary key={attempt.n} title={title} onRetry={retry}>
+        <SectionBoundary key={attempt.n} title={title} onRetry={retry} go={go}>
           <Suspense fallback={<p className="tape-placeholder">{loading}</p>}>
             <Body />
           </Suspense>

@@ -1,5 +1,6 @@
 import type { Span } from './ast.ts';
 import { ParseError } from './errors.ts';
+import { shownChar } from '../number-text.ts';
 
 /**
  * A token: a number, a name (variable, function or constant), an operator, a parenthesis, or
@@ -33,12 +34,7 @@ const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' ||
 
 /** A character as a message shows it: printable ones quoted, others as a \u escape. */
 export function quoteChar(source: string, at: number): string {
-  const cp = source.codePointAt(at) ?? 0;
-  const ch = String.fromCodePoint(cp);
-  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) || /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}/u.test(ch)) {
-    return `'\\u{${cp.toString(16)}}'`;
-  }
-  return `'${ch}'`;
+  return `'${shownChar(String.fromCodePoint(source.codePointAt(at) ?? 0))}'`;
 }
 
 /**

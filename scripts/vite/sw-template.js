@@ -15,6 +15,13 @@ const PAUSE_MESSAGE = __PAUSE_MESSAGE__;
  * (it was closed early, or its first run failed).
  */
 const PRECACHE_WAIT_MS = 60000;
+/**
+ * How a stored file is found: by its path alone. A host that answers with `Vary: Origin` (vite
+ * preview, many CDNs) or `Vary: Accept-Encoding` would otherwise tie each stored file to the
+ * headers of the request that stored it: stored on install without an Origin, it would never match
+ * the page's module request, which carries one, and the chapter would not load offline.
+ */
+const MATCH = { ignoreSearch: true, ignoreVary: true };
 
 // Storing 60 files at once took the cores (the browser's network work and this worker) from the
 // page: during its first frames on a first visit, and, once that waited for the page to be done,
@@ -39,7 +46,7 @@ async function storeAll() {
   const cache = await caches.open(CACHE);
   for (const path of PRECACHE) {
     // A file stored by an earlier, failed install of this same build (the name is a hash of it) is kept.
-    if (await cache.match(path)) continue;
+    if (await cache.match(path, MATCH)) continue;
     while (paused) await new Promise((resolve) => (wake = resolve));
     await cache.add(new Request(path, { cache: 'reload' }));
   }
@@ -98,14 +105,14 @@ async function page(request) {
     return response;
   } catch {
     // Offline: the start page from the store, or another stored file opened as a page.
-    const stored = startPage ? await cache.match('./index.html') : await cache.match(request, { ignoreSearch: true });
+    const stored = startPage ? await cache.match('./index.html', MATCH) : await cache.match(request, MATCH);
     return stored || Response.error();
   }
 }
 
 async function asset(request) {
   const cache = await caches.open(CACHE);
-  const stored = await cache.match(request, { ignoreSearch: true });
+  const stored = await cache.match(request, MATCH);
   if (stored) return stored;
   const response = await fetch(request);
   if (response.ok && response.type === 'basic') await cache.put(request, response.clone());

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, RANGES } from '../../app/state/settings/schema.ts';
+import { RANGES } from '../../app/state/settings/schema.ts';
 
+// The defaults are checked once, in settings-table.test.ts.
 describe('the app settings', () => {
-  it('default to the lab’s documented values, and nothing else', () => {
-    expect(DEFAULTS).toEqual({ steps: 40, eps: 1e-5, stride: 4, schedule: 'periodic', snapshots: 3, state: 'scalar', c: 0.35, x0: 0.4, target: 0.25 });
-  });
-
   it('offer the ranges of the issue', () => {
     expect(RANGES).toEqual({
       steps: { min: 1, max: 100_000 },

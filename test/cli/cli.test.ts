@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 
@@ -199,6 +200,39 @@ describe('bad input found by probing (issue 16): exit 2, one line, the value quo
     refuses(['run', '--params', dir], /it is a directory/);
   });
 
+  it('a --params path that is a named pipe is refused without waiting for a writer', async () => {
+    const fifo = join(dir, 'pipe.json');
+    execFileSync('mkfifo', [fifo]);
+    // Opening a pipe to read waits until something opens it to write, and this test runs the
+    // command in this thread. A helper thread stands by: if the command is still stuck on the
+    // pipe after 20 s, the helper opens it to write (which frees the command) and says so.
+    const shared = new SharedArrayBuffer(8);
+    const flags = new Int32Array(shared);
+    const helper = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const fs = require('node:fs');
+       const flags = new Int32Array(workerData.shared);
+       if (Atomics.wait(flags, 0, 0, 20000) === 'timed-out') {
+         try {
+           fs.closeSync(fs.openSync(workerData.fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+           Atomics.store(flags, 1, 1);
+         } catch {}
+       }`,
+      { eval: true, workerData: { shared, fifo } },
+    );
+    const online = new Promise((resolve) => helper.once('online', resolve));
+    const exited = new Promise((resolve) => helper.once('exit', resolve));
+    await online;
+    try {
+      refuses(['run', '--params', fifo], /--params file '.*pipe\.json': it is not a regular file/);
+    } finally {
+      Atomics.store(flags, 0, 1);
+      Atomics.notify(flags, 0);
+      await exited;
+    }
+    expect(Atomics.load(flags, 1), 'the command waited on the pipe until the helper opened it to write').toBe(0);
+  });
+
   it('a --params file over 8 MiB is refused before it is parsed', () => {
     const big = file('big.json', `{"a": [${'1,'.repeat(4_300_000)}1], "b": [1]}`);
     refuses(['run', '--params', big], /more than the 8388608 \(8 MiB\) allowed/);
@@ -225,6 +259,23 @@ describe('bad input found by probing (issue 16): exit 2, one line, the value quo
   it('a long value is quoted at most 80 characters', () => {
     const err = refuses(['run', '--schedule', 'x'.repeat(5000)], /got 'x{80}…'$/m);
     expect(err.length).toBeLessThan(200);
+  });
+
+  it('schedule --schedule and --state and grad --eps quote a long value at most 80 characters, as every option does', () => {
+    const long = 'x'.repeat(2000);
+    for (const argv of [['schedule', '--schedule', long], ['schedule', '--state', long]]) {
+      const err = refuses(argv, /got 'x{80}…'$/m);
+      expect(err.length).toBeLessThan(200);
+    }
+    const err = refuses(['grad', 'x', '--at', 'x=1', '--eps', `0.${'0'.repeat(2000)}`], /--eps must be a positive number; got '0\.0{78}…'$/m);
+    expect(err.length).toBeLessThan(200);
+  });
+
+  it('hvp and tradeoffs refuse c, x₀ and y outside the ranges run refuses, by the same settings rows', () => {
+    refuses(['hvp', '--c', '1e308'], /^tape-lab hvp: --c must be from -1 to 1\.5; got '1e308'$/m);
+    refuses(['hvp', '--target', '-3'], /--target must be from -2 to 2; got '-3'/);
+    refuses(['tradeoffs', '--c', '1e308', '--x0', '1e308', '--quiet'], /^tape-lab tradeoffs: --c must be from -1 to 1\.5; got '1e308'$/m);
+    refuses(['tradeoffs', '--x0', '1e308', '--quiet'], /--x0 must be from -2 to 2; got '1e308'/);
   });
 
   it('a stray positional argument', () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage, waitForCharts, type Watch, sharedBrowser } from './harness.ts';
 import { DEFAULT_HASH, framesPass, returnTo, settled, summaryFigures, systemScheme } from './helpers.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -133,7 +134,7 @@ describe('the lab in Chromium', () => {
         } as typeof Worker.prototype.addEventListener;
       }),
     );
-    const shown = page.waitForSelector('.progress.on', { timeout: 10_000 });
+    const shown = page.waitForSelector('.progress.on', { timeout: wait(10_000) });
     await drag(page, 'Chain steps', 200);
     await shown;
     // Read the note in the page the moment it shows (the run may end right after).
@@ -141,6 +142,10 @@ describe('the lab in Chromium', () => {
     expect(await note.jsonValue()).toMatch(/^Computing .* for T = 200…$/);
     await summarySays(page, 'P = 400');
     await page.waitForSelector('.progress:not(.on)');
+    // The link says what the reader set, and nothing another section clamped to the old chain
+    // (it once gained inputs=82, the tradeoffs' N at 40 steps).
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/steps=200/);
+    expect(new URL(page.url()).hash).not.toMatch(/inputs=|window=|outputs=/);
     await page.close();
   });
 
@@ -381,7 +386,7 @@ describe('the lab in Chromium, on one page at the laptop size', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied').waitFor();
     // (The first copy's words may still show: wait for the clipboard itself.)
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 30_000 }).toContain('&expr=x*y&at=x:0.5,y:2');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: wait(30_000) }).toContain('&expr=x*y&at=x:0.5,y:2');
     const again = await page.evaluate(() => navigator.clipboard.readText());
     expect(again).toBe(`${env.served.url}${await hashOf(page)}`);
   });

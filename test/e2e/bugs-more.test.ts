@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, scrollUntilInView } from './helpers.ts';
 import { field, PLAYGROUND, row, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
+import { wait } from './patience.ts';
 
 /** The bugs on the playground's expression, free-late's chart, and the tensor section's training without zero_grad(). */
 
@@ -77,7 +78,7 @@ describe('free-late’s chart', () => {
     const { page, watch } = await open('#bug=free-late');
     await scrollTo(page, 'section.bugs-panel');
     const detail = page.locator('section.bugs-panel .bug-detail');
-    await detail.locator('svg.chart .series-line').first().waitFor({ state: 'attached', timeout: 60_000 });
+    await detail.locator('svg.chart .series-line').first().waitFor({ state: 'attached', timeout: wait(60_000) });
     expect(await detail.locator('svg.chart .series-line').count()).toBe(2);
     const right = await detail.locator('.fig-bug-right dd').textContent();
     const wrong = await detail.locator('.fig-bug-wrong dd').textContent();
@@ -97,19 +98,19 @@ describe('the tensor section’s training without zero_grad()', () => {
     const { page, watch } = await open('', { reducedMotion: 'reduce' });
     await scrollTo(page, TENSOR);
     const panel = page.locator(TENSOR);
-    await panel.locator('.train-controls').waitFor({ timeout: 30_000 });
+    await panel.locator('.train-controls').waitFor({ timeout: wait(30_000) });
     await scrollTo(page, TENSOR);
     const compare = panel.locator('.zero-grad-compare');
     await scrollUntilInView(page, `${TENSOR} .zero-grad-compare`, TENSOR);
-    await compare.locator('.fig-zg-right dd').waitFor({ timeout: 60_000 });
+    await compare.locator('.fig-zg-right dd').waitFor({ timeout: wait(60_000) });
     // The chart draws its lines once it has measured its width, a frame or more after the figures.
-    await compare.locator('svg.chart .series-line').nth(1).waitFor({ timeout: 30_000 });
+    await compare.locator('svg.chart .series-line').nth(1).waitFor({ timeout: wait(30_000) });
     expect(await compare.locator('svg.chart .series-line').count()).toBe(2);
     expect(await axeViolations(page, [`${TENSOR} .zero-grad-compare`])).toEqual([]);
     // Train the section's own run, fast, and compare its last loss with the with-zero_grad() run's.
     await panel.getByRole('combobox', { name: /^Speed/ }).selectOption({ label: 'Fast: as fast as it goes' });
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
-    await panel.locator('.train-status', { hasText: 'Trained 400 steps' }).waitFor({ timeout: 60_000 });
+    await panel.locator('.train-status', { hasText: 'Trained 400 steps' }).waitFor({ timeout: wait(60_000) });
     const lossTitle = await panel.locator('svg.loss-chart').first().getAttribute('aria-label');
     const sectionLast = /to ([\d.e+-]+)\.$/.exec(lossTitle ?? '')![1];
     const withZero = await compare.locator('.fig-zg-right dd').textContent();
@@ -127,7 +128,7 @@ describe('the tensor section’s training without zero_grad()', () => {
         return el?.querySelector('.stale') == null && el?.querySelector('.fig-zg-right dd')?.textContent !== before;
       },
       [TENSOR, withZero] as const,
-      { timeout: 60_000 },
+      { timeout: wait(60_000) },
     );
     expect(watch.errors).toEqual([]);
     await page.close();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, drag } from './helpers.ts';
 import { hashOf, scrollTo, startKit, type Options } from './playgroundKit.ts';
+import { wait } from './patience.ts';
 
 const SECTION = 'section.bugs-panel';
 
@@ -11,7 +12,7 @@ const { open } = startKit();
 async function openSection(hash = '', options: Options = {}) {
   const opened = await open(hash, options);
   await scrollTo(opened.page, SECTION);
-  await opened.page.locator(`${SECTION} .fig-hvp-check dd`).waitFor({ timeout: 30_000 });
+  await opened.page.locator(`${SECTION} .fig-hvp-check dd`).waitFor({ timeout: wait(30_000) });
   return opened;
 }
 
@@ -21,8 +22,8 @@ const toggle = (page: Page, name: string) => page.locator(SECTION).getByRole('bu
 /** Switches a bug on and waits for its detail to show `selector` (and its chart, if it has one). */
 async function switchOn(page: Page, name: string, selector: string, chart = true) {
   await toggle(page, name).click();
-  await page.locator(`${SECTION} .bug-detail ${selector}`).first().waitFor({ timeout: 60_000 });
-  if (chart) await page.locator(`${SECTION} .bug-detail svg.chart .series-line`).first().waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator(`${SECTION} .bug-detail ${selector}`).first().waitFor({ timeout: wait(60_000) });
+  if (chart) await page.locator(`${SECTION} .bug-detail svg.chart .series-line`).first().waitFor({ state: 'attached', timeout: wait(30_000) });
 }
 
 describe('Bugs you will meet, in Chromium', () => {
@@ -47,7 +48,7 @@ describe('Bugs you will meet, in Chromium', () => {
     // Exactly doubled: |2g − g| / |g| = 1.
     expect(await text(page, '.fig-bug-gap dd')).toBe('1');
     expect(await text(page, '.bug-code')).toContain('optimizer.zero_grad()');
-    await page.locator(`${SECTION} .bug-detail h4:text("The tensor section’s training, 400 steps")`).waitFor({ timeout: 60_000 });
+    await page.locator(`${SECTION} .bug-detail h4:text("The tensor section’s training, 400 steps")`).waitFor({ timeout: wait(60_000) });
     expect(await hashOf(page)).toMatch(/&bug=zero-grad(&|$)/);
 
     await switchOn(page, 'in-place', '.bug-error');
@@ -76,7 +77,7 @@ describe('Bugs you will meet, in Chromium', () => {
 
   it('a link switches a bug on; detach moves the truncation lever’s window', async () => {
     const { page, watch } = await openSection('#bug=detach');
-    await page.locator(`${SECTION} .bug-detail .fig-bug-gap dd`).waitFor({ timeout: 30_000 });
+    await page.locator(`${SECTION} .bug-detail .fig-bug-gap dd`).waitFor({ timeout: wait(30_000) });
     expect(await text(page, '.bug-code')).toContain('x.detach()');
     expect(await text(page, '.bug-code')).toContain('# at t = 30');
     await drag(page, 'Detach at step s', 15);
@@ -94,10 +95,10 @@ describe('Bugs you will meet, in Chromium', () => {
   ] as const) {
     it(`at ${width}×${height}: no axe violations in the section, nothing wider than the page`, async () => {
       const { page } = await openSection('#bug=in-place', { viewport: { width, height }, colorScheme: 'light' });
-      await page.locator(`${SECTION} .bug-error`).waitFor({ timeout: 30_000 });
+      await page.locator(`${SECTION} .bug-error`).waitFor({ timeout: wait(30_000) });
       // Both charts drawn (a chart box draws once it is measured).
-      await page.locator(`${SECTION} .bug-detail svg.chart .bug-wrong circle`).first().waitFor({ timeout: 30_000 });
-      await page.locator(`${SECTION} .bug-second svg.chart .bug-check circle`).first().waitFor({ timeout: 30_000 });
+      await page.locator(`${SECTION} .bug-detail svg.chart .bug-wrong circle`).first().waitFor({ timeout: wait(30_000) });
+      await page.locator(`${SECTION} .bug-second svg.chart .bug-check circle`).first().waitFor({ timeout: wait(30_000) });
       expect(await axeViolations(page, [SECTION])).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.close();

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEFAULT_HASH, returnTo, scrollUntilInView, settled, summaryFigures, summarySays } from './helpers.ts';
 import { sharedBrowser, waitForCharts } from './harness.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -222,7 +223,7 @@ describe('linked views', () => {
 describe('time beside work', () => {
   it('the Work panel and the summary show each method’s measured time beside its count', async () => {
     const { page, watch } = await openShared();
-    await page.waitForFunction(() => [...document.querySelectorAll('.time-table tbody td:nth-child(3)')].every((td) => /ms|s$/.test(td.textContent ?? '')), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.time-table tbody td:nth-child(3)')].every((td) => /ms|s$/.test(td.textContent ?? '')), undefined, { timeout: wait(60_000) });
     const rows = await page.locator('.time-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows.map((r) => r[0])).toEqual(['plain evaluation (the unit)', 'reverse mode', 'checkpointed', 'forward mode', 'central differences']);
     expect(rows.map((r) => r[1])).toEqual(['1', '2', '2.9', '81', '161']);
@@ -316,7 +317,7 @@ describe('fixes from the walkthrough', () => {
   it('on a phone the gradient table shows every column as a labelled line and the comparison fits', async () => {
     const { page } = await open('', { width: 390, height: 844 });
     await scrollUntilInView(page, '.grad-table', 'section.playground-panel');
-    await page.locator('.grad-table').waitFor({ timeout: 60_000 });
+    await page.locator('.grad-table').waitFor({ timeout: wait(60_000) });
     const fits = (sel: string) => page.locator(sel).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
     expect(await fits('.grad-wrap')).toBe(true);
     const labels = await page.locator('.grad-table tbody tr').first().locator('td').evaluateAll((tds) =>
@@ -326,7 +327,7 @@ describe('fixes from the walkthrough', () => {
     // The tensor lab measures once its body is on screen, and the sections above it change
     // height as they are drawn (content-visibility): scroll until the comparison is on screen.
     await scrollUntilInView(page, '.tensor-lab .compare', 'section.tensor-panel');
-    await page.locator('.compare-table').waitFor({ timeout: 30_000 });
+    await page.locator('.compare-table').waitFor({ timeout: wait(30_000) });
     expect(await fits('.compare-wrap')).toBe(true);
     await page.close();
   });
@@ -336,10 +337,10 @@ describe('fixes from the walkthrough', () => {
     await page.locator('.playground-panel').scrollIntoViewIfNeeded();
     const field = page.getByLabel('Expression', { exact: true });
     await field.scrollIntoViewIfNeeded();
-    await page.locator('.grad-table').waitFor({ timeout: 60_000 });
+    await page.locator('.grad-table').waitFor({ timeout: wait(60_000) });
     await field.fill('');
     await field.pressSequentially('2x + y', { delay: 30 });
-    await page.waitForFunction(() => document.querySelector('.expr-error') !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('.expr-error') !== null, undefined, { timeout: wait(30_000) });
     // The result below is still the classic example, not "f() = 2".
     const rows = await page.locator('.grad-table tbody th').allTextContents();
     expect(rows.map((r) => r.trim())).toEqual(['x', 'y']);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedBrowser, type Watch } from './harness.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -93,7 +94,7 @@ async function graphOf(chapter: number, width: number, height: number, present: 
       document.querySelectorAll('.xgraph svg').forEach((svg) => svg.setAttribute('data-earlier', ''));
       window.location.hash = h;
     }, hash);
-    await shared.page.waitForFunction(() => !document.querySelector('.xgraph svg[data-earlier]'), undefined, { timeout: 60_000 });
+    await shared.page.waitForFunction(() => !document.querySelector('.xgraph svg[data-earlier]'), undefined, { timeout: wait(60_000) });
   }
   const { page, watch } = shared;
   watch.errors.length = 0;

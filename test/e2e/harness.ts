@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { wait } from './patience.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,23 +34,35 @@ export function chromiumPath(): string {
   throw new Error('Chromium not found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH');
 }
 
-/** The built app served by scripts/serve.mjs on a free port. */
+/** The built app served on a free port of 127.0.0.1. */
 export interface Served {
   url: string;
   origin: string;
   stop(): Promise<void>;
 }
 
-export function serveDist(): Promise<Served> {
+/**
+ * How dist/ is served: `preview` is `npm start`'s way, vite preview (it answers with `Vary:
+ * Origin`, like many static hosts and CDNs); `plain` is scripts/serve.mjs, a host that answers with
+ * `Vary: Accept-Encoding`. The offline tests run behind both.
+ */
+export type Host = 'preview' | 'plain';
+
+const HOST_COMMANDS: Record<Host, string[]> = {
+  preview: [fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url)), 'preview'],
+  plain: ['scripts/serve.mjs'],
+};
+
+export function serveDist(host: Host = 'preview'): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs'], {
+    const child: ChildProcess = spawn(process.execPath, HOST_COMMANDS[host], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
-    const timeout = setTimeout(() => reject(new Error(`serve.mjs did not start: ${err}`)), 15_000);
+    const timeout = setTimeout(() => reject(new Error(`the ${host} server did not start: ${err}`)), 60_000);
     // A server the worker still holds when it exits goes with it.
     const stopOnExit = () => child.kill('SIGTERM');
     process.once('exit', stopOnExit);
@@ -66,7 +79,7 @@ export function serveDist(): Promise<Served> {
         origin: new URL(url).origin,
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
@@ -74,7 +87,7 @@ export function serveDist(): Promise<Served> {
     });
     child.once('exit', (code) => {
       clearTimeout(timeout);
-      if (!out.includes('http://')) reject(new Error(`serve.mjs exited with ${code}: ${err}`));
+      if (!out.includes('http://')) reject(new Error(`the ${host} server exited with ${code}: ${err}`));
     });
   });
 }
@@ -192,6 +205,9 @@ export async function openPage(
   origin: string,
 ): Promise<{ page: Page; watch: Watch }> {
   const page = await context.newPage();
+  // Playwright's own 30 s, scaled with the load the harness measures when the page opens (patience.ts).
+  page.setDefaultTimeout(wait(30_000));
+  page.setDefaultNavigationTimeout(wait(30_000));
   const watch: Watch = { errors: [], offOrigin: [] };
   page.on('console', (msg) => {
     if (msg.type() === 'error') watch.errors.push(msg.text());

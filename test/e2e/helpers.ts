@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { wait } from './patience.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -52,7 +53,7 @@ export async function axeViolations(page: Page, within: readonly string[] = [], 
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     null,
-    { timeout: 30_000 },
+    { timeout: wait(30_000) },
   );
   // Once per document: compiling axe's half a megabyte again for every check costs time.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -110,7 +111,7 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     null,
-    { timeout: 30_000 },
+    { timeout: wait(30_000) },
   );
   await steady(page, () => [window.scrollX, window.scrollY]);
 }
@@ -149,7 +150,7 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
       );
     },
     [hash, JSON.stringify(figures), steps] as const,
-    { timeout: 60_000, polling: 100 },
+    { timeout: wait(60_000), polling: 100 },
   ).catch(async (error: unknown) => {
     const seen = await page.evaluate(() => ({
       hash: window.location.hash,
@@ -174,7 +175,7 @@ export async function returnTo(page: Page, hash: string, figures: readonly strin
  * once the section comes near the screen.
  */
 export async function scrollUntilInView(page: Page, selector: string, via: string, index = 0, timeout = 60_000): Promise<void> {
-  const deadline = Date.now() + timeout;
+  const deadline = Date.now() + wait(timeout);
   const inView = (slice: number) =>
     page.waitForFunction(
       ([sel, outer, nth]) => {

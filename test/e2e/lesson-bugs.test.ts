@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chapterRow } from '../../app/lesson/chapters/table.tsx';
 import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -196,7 +197,7 @@ describe('chapter 12: second derivatives', () => {
     });
     await page.goto(new URL(href!, env.served.url).href);
     const heading = page.locator('section.bug-second h3');
-    await heading.waitFor({ timeout: 60_000 });
+    await heading.waitFor({ timeout: wait(60_000) });
     // The section's code was held back: the route saw its request.
     expect(asked).not.toBeNaN();
     await steady(page, () => [window.scrollY, document.querySelector('section.bug-second')?.getBoundingClientRect().top], 8);

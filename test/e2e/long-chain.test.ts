@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from './harness.ts';
 import { framesPass } from './helpers.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -26,7 +27,7 @@ async function reportFor(page: Page, steps: number) {
   await page.waitForFunction(
     (n) => document.querySelector('.summary')?.textContent?.includes(`P = ${2 * n}`) && !document.querySelector('.progress.on'),
     steps,
-    { timeout: 90_000 },
+    { timeout: wait(90_000) },
   );
 }
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_RESTARTED } from '../../workers/channel/faults.ts';
 import { sharedBrowser } from './harness.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -24,7 +25,7 @@ describe('a checkpoint part too long to run', () => {
       await page.waitForFunction(
         () => document.querySelector('.checkpoint-note.not-run') !== null && !document.querySelector('.progress.on'),
         undefined,
-        { timeout: 60_000 },
+        { timeout: wait(60_000) },
       );
       const note = page.locator('.checkpoint-note.not-run');
       expect(await note.textContent()).toMatch(/^The checkpointed sweep is not run at T = 100,000: its 5,000,050,000 step evaluations would take ≈ [\d.]+ (min|h)/);
@@ -47,7 +48,7 @@ async function timedAndFree(page: Page) {
   await work.locator('.time-table').scrollIntoViewIfNeeded();
   // The timing ends (run at full length, the schedule would take hours): reverse mode gets a time.
   const reverseTime = work.locator('.time-table tbody tr', { has: page.locator('th', { hasText: /^reverse mode$/ }) }).locator('td').nth(1);
-  await expect.poll(() => reverseTime.textContent(), { timeout: 60_000 }).toMatch(/^[\d.]+ m?s$/);
+  await expect.poll(() => reverseTime.textContent(), { timeout: wait(60_000) }).toMatch(/^[\d.]+ m?s$/);
   const row = work.locator('.time-table tbody tr', { has: page.locator('th', { hasText: /^checkpointed/ }) });
   expect(await row.locator('th').textContent()).toBe('checkpointed (not run)');
   // Its time is the run's own estimate, the one the checkpoint panel quotes.
@@ -55,6 +56,6 @@ async function timedAndFree(page: Page) {
   expect(await row.locator('td').nth(1).textContent()).toBe(quoted);
   // The next run is answered by the same worker, not after a stall and a restart.
   await page.evaluate(() => (location.hash = '#steps=100000&schedule=revolve&snapshots=2'));
-  await page.waitForFunction(() => /with 2 snapshots/.test(document.body.textContent ?? '') && !document.querySelector('.progress.on'), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => /with 2 snapshots/.test(document.body.textContent ?? '') && !document.querySelector('.progress.on'), undefined, { timeout: wait(60_000) });
   expect(await page.locator('body').textContent()).not.toContain(ENGINE_RESTARTED);
 }

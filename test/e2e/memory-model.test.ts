@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedBrowser, waitForCharts } from './harness.ts';
 import { steady } from './helpers.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -47,7 +48,7 @@ async function sharedAt(steps: number, stride: number) {
         );
       },
       [fullHash(steps, stride), 2 * steps, stride] as const,
-      { timeout: 60_000, polling: 100 },
+      { timeout: wait(60_000), polling: 100 },
     );
     await waitForCharts(page);
     await steady(page, () => [window.scrollX, window.scrollY]);
@@ -100,7 +101,7 @@ describe('the one memory model in the Checkpoint panel', () => {
   it('the Work panel shows passes beside measured time', async () => {
     // (On the shared page at 1366 × 768: what it says does not depend on the width.)
     const { page } = await sharedAt(40, 4);
-    await page.waitForFunction(() => /reverse mode: 2 passes, ≈ [\d.]+ runs of time, the same at every T/.test(document.querySelector('.cost-lines')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => /reverse mode: 2 passes, ≈ [\d.]+ runs of time, the same at every T/.test(document.querySelector('.cost-lines')?.textContent ?? ''), undefined, { timeout: wait(60_000) });
     expect(await page.locator('.cost-lines').textContent()).toMatch(/forward mode: 81 passes \(P \+ 1\), ≈ [\d.]+ runs of time, growing with P/);
     await page.locator('.cost-lines').scrollIntoViewIfNeeded();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, systemScheme } from './helpers.ts';
 import { field, PLAYGROUND, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
+import { wait } from './patience.ts';
 
 const { open, openPlayground } = startKit();
 
@@ -12,11 +13,11 @@ describe('the tensor panel in Chromium', () => {
     // The comparison shares the tensor worker with the run that starts by itself once the charts
     // are in view (here at once): under load it came after 30 s once (not understood yet; see the
     // closing note of 2026-12-02), so it gets as long as the scroll helpers give a part.
-    await panel.locator('.compare-table').waitFor({ timeout: 60_000 });
+    await panel.locator('.compare-table').waitFor({ timeout: wait(60_000) });
     expect(page.workers().some((w) => w.url().includes('tensor.worker'))).toBe(true);
     // It trains by itself at a pace one can follow; Fast is the old speed, the whole run in about sixty reports.
     await panel.getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
-    await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Pause'), TENSOR, { timeout: 30_000 });
+    await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Pause'), TENSOR, { timeout: wait(30_000) });
     const lossFigure = () => panel.locator('.figures div', { hasText: 'loss (all points)' }).locator('dd').textContent();
     // Every step and loss the figures show from the click on, as they change: at Fast the run may
     // end between two polls of a busy machine, and its middle must still have been on screen.
@@ -36,7 +37,7 @@ describe('the tensor panel in Chromium', () => {
         (window as unknown as { shown: [string, string][] }).shown.some(([step]) => step !== '400 of 400') &&
         document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained 400 steps'),
       TENSOR,
-      { timeout: 30_000 },
+      { timeout: wait(30_000) },
     );
     const shown = await page.evaluate(() => (window as unknown as { shown: [string, string][] }).shown);
     const middle = shown.filter(([step]) => /^([1-9]|[1-9]\d|[1-3]\d\d) of 400$/.test(step));
@@ -95,7 +96,7 @@ describe('accessibility', () => {
       await scrollTo(page, TENSOR);
       const speed = page.locator(TENSOR).getByLabel('Speed');
       if ((await speed.inputValue()) !== 'fast') await speed.selectOption({ label: 'Fast: as fast as it goes' });
-      await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: 30_000 });
+      await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Trained'), TENSOR, { timeout: wait(30_000) });
       await page.locator(`${TENSOR} .compare-table`).waitFor();
       await scrollTo(page, TENSOR);
       const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);

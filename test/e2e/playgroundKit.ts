@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { waitForCharts, sharedBrowser, type PageOptions, type SharedBrowser } from './harness.ts';
 import { scrollUntilInView } from './helpers.ts';
+import { wait } from './patience.ts';
 
 /** What the playground's and the tensor panel's browser tests share: one server and one browser a file, and the steps they repeat. */
 
@@ -36,9 +37,9 @@ export function startKit(): Kit {
       // Attached first, then scrolled to: on a phone the table starts below the fold, where
       // content-visibility leaves it undrawn (hidden) until it comes near the screen.
       const table = opened.page.locator(`${PLAYGROUND} .grad-table`);
-      await table.waitFor({ state: 'attached', timeout: 60_000 });
+      await table.waitFor({ state: 'attached', timeout: wait(60_000) });
       await scrollUntilInView(opened.page, `${PLAYGROUND} .grad-table`, PLAYGROUND);
-      await table.waitFor({ timeout: 60_000 });
+      await table.waitFor({ timeout: wait(60_000) });
       return opened;
     },
   };

@@ -112,10 +112,15 @@ describe('practice: adjoints by hand', () => {
   });
 
   it('keeps progress in localStorage, ignores bad stored data with one notice, and Reset clears it', async () => {
+    // A second tab on the same problem, opened first: it follows the other tab's progress.
+    const other = await open('#practice=adjoints&level=2&seed=29');
+    await other.page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     const { page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     await fill(page, KEY);
     await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
+    await other.page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
+    await other.page.close();
     await page.reload();
     await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
     expect(await page.locator('.practice-overview tbody tr').first().textContent()).toBe('Adjoints0 solved1 solved0 solved0 solved');
@@ -134,8 +139,10 @@ describe('practice: adjoints by hand', () => {
     await page.getByRole('link', { name: 'Practice' }).click();
     await page.getByLabel('adjoint of v', { exact: false }).first().waitFor();
     expect(await page.evaluate(() => window.location.hash)).toBe('#practice=adjoints&level=1&seed=1');
-    await page.evaluate(() => (window.location.hash = '#practice=quiz&level=9&seed=x'));
-    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=1&seed=1' && document.querySelectorAll('.lesson-notice li').length === 3);
+    await page.evaluate(() => (window.location.hash = '#practice=quiz&level=9&seed=x&bogus=1'));
+    // One notice each for the kind, the level, the seed and the key practice does not read, which the link drops.
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=1&seed=1' && document.querySelectorAll('.lesson-notice li').length === 4);
+    expect(await page.locator('.lesson-notice li').last().textContent()).toBe('Practice ignored a setting it does not use: “bogus”.');
     await page.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
 import { sharedBrowser } from './harness.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -145,7 +146,7 @@ describe('the presenter’s clicker', () => {
       await page.route(chunk, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
       await page.goto(`${env.served.url}${hash}`);
       const alert = page.getByRole('alert');
-      await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/could not load; the network may be off/);
+      await expect.poll(() => alert.textContent(), { timeout: wait(60_000) }).toMatch(/could not load; the network may be off/);
       expect(await page.locator('#root').evaluate((el) => el.textContent?.trim().length ?? 0)).toBeGreaterThan(0);
       blocked = false;
       await alert.getByRole('button', { name: 'Retry' }).click();
@@ -182,7 +183,7 @@ describe('the presenter’s clicker', () => {
       if (link === 'The tape explorer') {
         // The tape explorer's own: the playground below has one too, once it has come near the screen.
         const pitfall = page.locator('section.tape-panel').getByRole('checkbox', { name: /Pitfall/ });
-        await expect.poll(() => pitfall.isChecked(), { timeout: 60_000 }).toBe(true);
+        await expect.poll(() => pitfall.isChecked(), { timeout: wait(60_000) }).toBe(true);
       }
     }
     expect(watch.errors).toEqual([]);
@@ -211,6 +212,14 @@ describe('the presenter’s clicker', () => {
     await cards.first().waitFor();
     expect(await page.locator('.lesson-notice, .notice').count()).toBe(0);
     expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=0');
+    // A chapter that is not a number, presented: chapter 1, and a notice over the slide says why.
+    await page.goto(`${env.served.url}#lesson=abc&present=1`);
+    await onChapter(page, 1);
+    const notice = page.locator('.present .lesson-notice');
+    await notice.getByText('Lesson: “abc” is not a chapter number, so chapter 1 is shown.').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=1&present=1');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
     expect(watch.errors).toEqual([]);
     await page.close();
   });
@@ -238,7 +247,7 @@ describe('the presenter’s clicker', () => {
     await onChapter(page, 4);
     // The timer runs, pauses and resets.
     const time = notes.locator('.talk-time');
-    await expect.poll(() => time.textContent(), { timeout: 30_000 }).not.toBe('0:00');
+    await expect.poll(() => time.textContent(), { timeout: wait(30_000) }).not.toBe('0:00');
     await notes.getByRole('button', { name: 'Pause' }).click();
     const paused = await time.textContent();
     await notes.getByRole('button', { name: 'Resume' }).waitFor();

@@ -5,6 +5,7 @@ import type { Download } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEFAULT_HASH, drag, panelsDrawn, returnTo, summaryFigures, summarySays, systemScheme } from './helpers.ts';
 import { openPage, waitForCharts, serveDist, sharedBrowser, type PageOptions } from './harness.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -269,7 +270,7 @@ describe('sharing and export', () => {
     const port = (courseServer.address() as AddressInfo).port;
     await page.goto(`http://127.0.0.1:${port}/course.html`);
     const frame = page.frameLocator('iframe');
-    await frame.locator('main section svg.chart').first().waitFor({ timeout: 60_000 });
+    await frame.locator('main section svg.chart').first().waitFor({ timeout: wait(60_000) });
     expect(await frame.locator('main section h2').allTextContents()).toEqual(['Reverse mode']);
     courseServer.close();
     expect(watch.errors).toEqual([]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../engine/chain.ts';
 import { chainTapeView } from '../../engine/tape-view.ts';
 import { waitForCharts, sharedBrowser } from './harness.ts';
+import { wait } from './patience.ts';
 
 /** The chain's tape section (the playground has a tape graph and table of its own). */
 const TAPE = (page: Page) => page.locator('section.tape-panel');
@@ -150,7 +151,7 @@ describe('the tape panel in Chromium', () => {
     const middle = { x: seen.x + seen.width / 2, y: seen.y + seen.height / 2 };
     const underPointer = () =>
       page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('tr[data-node]')?.getAttribute('data-node') ?? null, middle);
-    const hoveredRow = () => TAPE(page).locator('.tape-table tr.hovered').getAttribute('data-node', { timeout: 2000 }).catch(() => null);
+    const hoveredRow = () => TAPE(page).locator('.tape-table tr.hovered').getAttribute('data-node', { timeout: wait(2000) }).catch(() => null);
     await page.mouse.move(middle.x, middle.y);
     const before = await underPointer();
     expect(Number(before)).toBeGreaterThan(2000);

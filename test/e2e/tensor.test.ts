@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, framesPass, steady } from './helpers.ts';
 import { scrollTo, startKit, TENSOR } from './playgroundKit.ts';
+import { wait } from './patience.ts';
 
 const { open } = startKit();
 
@@ -21,7 +22,7 @@ const waitForStep = (page: Page, min: number, max = min) =>
       return n >= lo && n <= hi;
     },
     [TENSOR, min, max] as const,
-    { timeout: 30_000 },
+    { timeout: wait(30_000) },
   );
 
 /** Every drawn weight of the network diagram, in document order. */
@@ -31,7 +32,7 @@ const edgeWeights = (page: Page) => page.locator(`${TENSOR} .network-edges line`
 async function openTensor(options: Parameters<typeof open>[1] = { reducedMotion: 'reduce' }) {
   const opened = await open('', options);
   await scrollTo(opened.page, TENSOR);
-  await opened.page.locator(`${TENSOR} .train-controls`).waitFor({ timeout: 30_000 });
+  await opened.page.locator(`${TENSOR} .train-controls`).waitFor({ timeout: wait(30_000) });
   // Sections above may have grown while the panel's code loaded: bring it to the same place again.
   await scrollTo(opened.page, TENSOR);
   return opened;
@@ -123,7 +124,7 @@ describe('watching the tensor panel train', () => {
     // At most one a second, however busy the machine (it can only be slower).
     expect((await stepOf(page)) - start).toBeLessThanOrEqual(3);
     await panel.getByRole('combobox', { name: /^Speed/ }).selectOption({ label: 'Fast: as fast as it goes' });
-    await panel.locator('.train-status', { hasText: 'Trained 400 steps' }).waitFor({ timeout: 30_000 });
+    await panel.locator('.train-status', { hasText: 'Trained 400 steps' }).waitFor({ timeout: wait(30_000) });
     expect(await panel.getByRole('button', { name: 'Train', exact: true }).count()).toBe(1);
     expect(watch.errors).toEqual([]);
     await page.close();

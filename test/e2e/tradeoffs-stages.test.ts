@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scrollTo, startKit } from './playgroundKit.ts';
+import { wait } from './patience.ts';
 
 const SECTION = 'section.tradeoffs-panel';
 
@@ -24,7 +25,7 @@ describe('What frameworks hide at T = 1000', () => {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     }, SECTION);
     await scrollTo(page, SECTION);
-    await page.locator(`${SECTION} .lever`).nth(3).waitFor({ timeout: 60_000 });
+    await page.locator(`${SECTION} .lever`).nth(3).waitFor({ timeout: wait(60_000) });
     const seen = await page.evaluate(() => (window as unknown as { stagesSeen: string[] }).stagesSeen);
     // The truncation curve alone tapes T(T + 1)/2 = 500,500 steps: it is on screen past the 200 ms a stage waits.
     expect(seen.some((t) => /^Computing the four levers: the (gradient|truncation curve|fused tape|Jacobian)[^…]*…$/.test(t))).toBe(true);

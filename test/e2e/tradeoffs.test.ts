@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, drag, scrollUntilInView, systemScheme } from './helpers.ts';
 import { hashOf, scrollTo, startKit, type Options } from './playgroundKit.ts';
+import { wait } from './patience.ts';
 
 const SECTION = 'section.tradeoffs-panel';
 
@@ -18,16 +19,16 @@ async function openSection(hash = '', options: Options = {}, times = true) {
   const opened = await open(hash, options);
   await scrollTo(opened.page, SECTION);
   const levers = opened.page.locator(`${SECTION} .lever`);
-  await levers.nth(3).waitFor({ state: 'attached', timeout: 30_000 });
+  await levers.nth(3).waitFor({ state: 'attached', timeout: wait(30_000) });
   for (let i = 0; i < 4; i++) {
     await scrollUntilInView(opened.page, `${SECTION} .lever`, SECTION, i);
-    await levers.nth(i).waitFor({ timeout: 30_000 });
+    await levers.nth(i).waitFor({ timeout: wait(30_000) });
   }
   if (times) {
     const chart = opened.page.locator(`${SECTION} .tradeoffs-cost.time`);
-    await chart.waitFor({ state: 'attached', timeout: 30_000 });
+    await chart.waitFor({ state: 'attached', timeout: wait(30_000) });
     await scrollUntilInView(opened.page, `${SECTION} .tradeoffs-cost.time`, SECTION);
-    await chart.waitFor({ timeout: 30_000 });
+    await chart.waitFor({ timeout: wait(30_000) });
   }
   await scrollTo(opened.page, SECTION);
   return opened;

@@ -5,6 +5,7 @@ import { evalUses } from '../app/evalScan.ts';
 import { DEFAULT_HASH, drag, returnTo, summaryFigures, summarySays } from './helpers.ts';
 import { openPage, waitForCharts, sharedBrowser } from './harness.ts';
 import { junkHashes } from './junk.ts';
+import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
@@ -80,7 +81,7 @@ describe('bad input', () => {
       const all = [...document.querySelectorAll('main section')];
       // A figure is drawn, or (at a length where its method is estimated, not run) says why.
       return all.length > 0 && all.every((s) => s.querySelector('svg.chart, .not-run')) ? all.length : 0;
-    }, null, { timeout: 90_000 });
+    }, null, { timeout: wait(90_000) });
     const count = (await sections.jsonValue()) as number;
     expect(count, hash).toBeGreaterThan(0);
     expect(await page.locator('.notice.corrected').textContent(), hash).toMatch(/c: “<script>alert\(1\)<\/script…” is not a number/);
@@ -129,7 +130,7 @@ describe('worker faults', () => {
     await returnTo(lab.page, DEFAULT_HASH, figures);
     // A settings change clears the last test's note: each test's wait for it sees its own.
     await lab.page.waitForFunction(() => !document.body.textContent?.includes('The engine stopped unexpectedly'));
-    await expect.poll(() => lab.page.workers().filter((w) => w.url().includes('lab.worker')).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => lab.page.workers().filter((w) => w.url().includes('lab.worker')).length, { timeout: wait(30_000) }).toBe(1);
     lab.watch.errors.length = 0;
   });
 
@@ -174,7 +175,7 @@ describe('worker faults', () => {
     const [worker] = page.workers().filter((w) => w.url().includes('lab.worker'));
     await worker.evaluate(() => self.close());
     await drag(page, 'Chain steps', 47);
-    await page.getByText('The engine stopped unexpectedly; restarted it and recomputed.').waitFor({ timeout: 30_000 });
+    await page.getByText('The engine stopped unexpectedly; restarted it and recomputed.').waitFor({ timeout: wait(30_000) });
     await summarySays(page, 'P = 94');
   });
 

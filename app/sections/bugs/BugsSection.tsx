@@ -13,6 +13,7 @@ export function BugsSection() {
   const wanted = useLab((s) => s.bugsWanted || s.bugOn !== null);
   return (
     <LazySection
+      go="bugs"
       className="bugs-panel"
       title="Bugs you will meet"
       caption={

@@ -14,6 +14,7 @@ export function PlaygroundSection() {
   const linked = useLab((s) => s.exprLinked);
   return (
     <LazySection
+      go="playground"
       className="playground-panel"
       title="Your own expression"
       caption={

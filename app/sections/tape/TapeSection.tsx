@@ -14,6 +14,7 @@ export function TapeSection() {
   const linked = useLab((s) => s.sectionLinked.tape);
   return (
     <LazySection
+      go="tape"
       className="tape-panel"
       title="The tape"
       caption={

@@ -13,6 +13,7 @@ export function TensorSection() {
   const linked = useLab((s) => s.sectionLinked.tensor);
   return (
     <LazySection
+      go="tensor"
       className="tensor-panel"
       title="From scalars to tensors"
       caption={

@@ -14,6 +14,7 @@ export function TradeoffsSection() {
   const linked = useLab((s) => s.sectionLinked.tradeoffs);
   return (
     <LazySection
+      go="tradeoffs"
       className="tradeoffs-panel"
       title="What frameworks hide"
       caption={

@@ -82,6 +82,23 @@ function unknownNotice(unknown: string[]): string | null {
 }
 
 /**
+ * The keys of a hash that a page showing one part alone reads nothing from: every other part's
+ * keys but `keep`, then the keys no part owns (the lesson and practice each show one part).
+ */
+export function keysBeside(split: SplitHash, own: HashPartName, keep: readonly string[] = []): string[] {
+  const others = PART_NAMES.flatMap((name) => (name === own ? [] : Object.keys(split.raw[name])));
+  return [...others.filter((key) => !keep.includes(key)), ...split.unknown];
+}
+
+/** "The lesson ignored a setting it does not use: “zz”." for the keys `keysBeside` found, or null. */
+export function ignoredNotice(page: string, keys: readonly string[]): string | null {
+  if (keys.length === 0) return null;
+  const names = keys.slice(0, 3).map((key) => quoteForNotice(key)).join(', ');
+  const more = keys.length > 3 ? ` and ${keys.length - 3} more` : '';
+  return `${page} ignored ${keys.length === 1 ? 'a setting it does not use' : 'settings it does not use'}: ${names}${more}.`;
+}
+
+/**
  * Reads a whole hash: every part's value, and the notices in the table's order (the settings',
  * the unknown keys', then the other parts'). Any string reads to valid values.
  */

@@ -53,6 +53,10 @@ describe('the lesson hash', () => {
     const extra = parseLessonHash('#lesson=2&steps=40&zz=1&a=1&b=2', 9)!;
     expect(extra.route.chapter).toBe(2);
     expect(extra.notices).toEqual(['The lesson ignored settings it does not use: “steps”, “zz”, “a” and 1 more.']);
+    // Presented or not, a chapter that is not a number is corrected with its notice.
+    const presented = parseLessonHash('#lesson=abc&present=1', 9)!;
+    expect(presented.route).toEqual({ chapter: 1, present: true, notes: false, embed: false });
+    expect(presented.notices).toEqual(['Lesson: “abc” is not a chapter number, so chapter 1 is shown.']);
     expect(parseLessonHash('#lesson=%E0%A4%A', 9)!.route.chapter).toBe(1);
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPracticePlace, writePracticePlace } from '../../../app/practice/hashPart.ts';
 import { readHash } from '../../../app/state/url/hash.ts';
-import { parsePracticeHash, practiceHash, problemKey } from '../../../app/practice/wire.ts';
+import { parsePracticeHash, practiceHash, problemKey, startPractice } from '../../../app/practice/wire.ts';
+import { useLab } from '../../../app/state/store/index.ts';
 
 describe('the practice hash part', () => {
   it('reads #practice=KIND&level=L&seed=N and writes it back', () => {
@@ -38,5 +39,30 @@ describe('the practice hash part', () => {
       'Practice: seed “-3” is not a whole number from 0 to 4294967295, so seed 1 is shown.',
     ]);
     expect(readPracticePlace({ practice: 'bug', seed: '4294967296' }).value).toEqual({ kind: 'bug', level: 1, seed: 1 });
+  });
+
+  it('names keys it does not read in a notice, and the link written back leaves them out', () => {
+    expect(parsePracticeHash('#practice=adjoints&bogus=1')).toEqual({
+      place: { kind: 'adjoints', level: 1, seed: 1 },
+      notices: ['Practice ignored a setting it does not use: “bogus”.'],
+    });
+    // Another part's keys mean nothing to practice either; its own corrections come first.
+    expect(parsePracticeHash('#practice=rule&level=9&steps=40&lesson=2&zz=1&a=1')!.notices).toEqual([
+      'Practice: level “9” is not 1, 2, 3 or 4, so level 1 is shown.',
+      'Practice ignored settings it does not use: “steps”, “lesson”, “zz” and 1 more.',
+    ]);
+    useLab.setState(useLab.getInitialState(), true);
+    const host = {
+      location: { hash: '#practice=adjoints&level=2&seed=3&bogus=1' },
+      history: { replaceState: (_d: unknown, _u: string, url?: string) => void (host.location.hash = url ?? '') },
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+    const stop = startPractice(useLab, host);
+    expect(host.location.hash).toBe('#practice=adjoints&level=2&seed=3');
+    expect(useLab.getState().practice).toEqual({ kind: 'adjoints', level: 2, seed: 3 });
+    expect(useLab.getState().practiceNotices).toEqual(['Practice ignored a setting it does not use: “bogus”.']);
+    stop();
+    useLab.setState(useLab.getInitialState(), true);
   });
 });

@@ -3,10 +3,13 @@ import {
   afterCheck,
   BAD_PROGRESS_NOTICE,
   EMPTY_PROGRESS,
+  followStored,
   isSolved,
   loadProgress,
+  mergeProgress,
   parseProgress,
   PROGRESS_KEY,
+  recordCheck,
   saveProgress,
   type ProgressStorage,
 } from '../../../app/practice/progress.ts';
@@ -50,5 +53,50 @@ describe('practice progress', () => {
   ])('ignores bad stored data %s with one notice', (text) => {
     expect(parseProgress(text)).toBeNull();
     expect(loadProgress(memory({ [PROGRESS_KEY]: text }))).toEqual({ progress: EMPTY_PROGRESS, notice: BAD_PROGRESS_NOTICE });
+  });
+});
+
+describe('two tabs doing practice at once', () => {
+  it('merge: every seed solved in either, the stored ones first, the longer best, the stored streak', () => {
+    const stored = { solved: { 'adjoints:2': [11, 12], 'rule:1': [3] }, streak: 2, best: 2 };
+    const mine = { solved: { 'adjoints:2': [12, 40], 'bug:4': [7] }, streak: 5, best: 5 };
+    expect(mergeProgress(stored, mine)).toEqual({ solved: { 'adjoints:2': [11, 12, 40], 'rule:1': [3], 'bug:4': [7] }, streak: 2, best: 5 });
+    expect(mergeProgress(stored, EMPTY_PROGRESS)).toEqual(stored);
+    expect(mergeProgress(EMPTY_PROGRESS, stored)).toEqual({ ...stored, streak: 0 });
+  });
+
+  it('each Check is merged with what the other tab stored since this one loaded', () => {
+    const shared = memory();
+    // Both tabs open the practice page with nothing stored.
+    let tabA = loadProgress(shared).progress;
+    let tabB = loadProgress(shared).progress;
+    tabA = recordCheck(shared, tabA, place, true);
+    tabB = recordCheck(shared, tabB, { ...place, seed: 12 }, true);
+    tabA = recordCheck(shared, tabA, { kind: 'rule', level: 1, seed: 3 }, true);
+    const stored = loadProgress(shared).progress;
+    expect(stored.solved).toEqual({ 'adjoints:2': [11, 12], 'rule:1': [3] });
+    expect([stored.streak, stored.best]).toEqual([3, 3]);
+    expect(tabA).toEqual(stored);
+    // B's Check came after A's first (B has seed 11) and before A's last: it sees that one once it
+    // follows A's save, or checks again.
+    expect(isSolved(tabB, place)).toBe(true);
+    expect(isSolved(tabB, { kind: 'rule', level: 1, seed: 3 })).toBe(false);
+    expect(followStored(shared.data[PROGRESS_KEY], tabB)).toEqual(stored);
+    tabB = recordCheck(shared, tabB, place, false);
+    expect(tabB).toEqual({ ...stored, streak: 0 });
+  });
+
+  it('follows the other tab: its Reset empties this one, unreadable data changes nothing', () => {
+    const mine = afterCheck(EMPTY_PROGRESS, place, true);
+    expect(followStored(null, mine)).toEqual(EMPTY_PROGRESS);
+    expect(followStored('{"solved": 7', mine)).toBe(mine);
+  });
+
+  it('with storage refused, this tab keeps counting on its own copy', () => {
+    const refused = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => {} };
+    let p = recordCheck(refused, EMPTY_PROGRESS, place, true);
+    p = recordCheck(refused, p, { ...place, seed: 12 }, true);
+    expect([p.solved['adjoints:2'], p.streak]).toEqual([[11, 12], 2]);
+    expect(recordCheck(null, p, place, false).streak).toBe(0);
   });
 });

@@ -31,19 +31,21 @@ describe('the levers in the URL hash', () => {
 
   it('corrects junk with one notice each and keeps a valid state', () => {
     const { levers, notices } = decodeTradeoffs({ window: 'abc', fused: 'maybe', saved: 'true', outputs: '999' }, 20);
-    // N's default, all inputs, reads as P + 2 on the chain: 42 at T = 20.
-    expect(levers).toEqual({ window: 10, fused: false, saved: true, outputs: 20, inputs: 42 });
+    // N's default, all inputs, stays the default (the link does not name it); used on the chain it reads as P + 2: 42 at T = 20.
+    expect(levers).toEqual({ window: 10, fused: false, saved: true, outputs: 20, inputs: Number.MAX_SAFE_INTEGER });
+    expect(effectiveLevers(levers, 20).inputs).toBe(42);
     expect(notices).toEqual([
       'Truncation window: “abc” is not a number, so the default 10 is used.',
       'Fused: “maybe” is not 1 or 0, so 0 is used.',
       'Output states: 999 is above the largest allowed value 20; set to 20.',
     ]);
     expect(decodeTradeoffs({ window: '-3', outputs: '2.6' }, 5)).toEqual({
-      levers: { window: 0, fused: false, saved: true, outputs: 3, inputs: 12 },
+      levers: { window: 0, fused: false, saved: true, outputs: 3, inputs: Number.MAX_SAFE_INTEGER },
       notices: ['Truncation window: -3 is below the smallest allowed value 0; set to 0.', 'Output states: 2.6 is not a whole number; rounded to 3.'],
     });
-    // The default window is clamped silently to a short chain.
-    expect(decodeTradeoffs({}, 4)).toEqual({ levers: { window: 4, fused: false, saved: true, outputs: 4, inputs: 10 }, notices: [] });
+    // The defaults stay defaults on a short chain, with no notice; used there, they are clamped silently.
+    expect(decodeTradeoffs({}, 4)).toEqual({ levers: LEVER_DEFAULTS, notices: [] });
+    expect(effectiveLevers(LEVER_DEFAULTS, 4)).toEqual({ window: 4, fused: false, saved: true, outputs: 4, inputs: 10 });
     // N above P + 2 is set to P + 2, with a notice.
     expect(decodeTradeoffs({ inputs: '30' }, 5).notices).toEqual(['Inputs N: 30 is above the largest allowed value 12; set to 12.']);
   });
@@ -81,5 +83,22 @@ describe('the levers are one table', () => {
     expect(optionsOf(table)).toHaveProperty('probes', { type: 'string' });
     expect(optionsHelp(table)).toMatch(/--probes Q\s+a throwaway lever; 1 … the steps \(default 3\)/);
     expect(() => readOption(PROBES, '13', 12)).toThrow('--probes 13 is larger than the 12 steps; use 1 to 12');
+  });
+});
+
+describe('a lever the link does not name', () => {
+  it('stays at its default as the chain grows, so no other section writes it into the link', () => {
+    // Read at 40 steps (N all = P + 2 = 82, K = 10), then the chain dragged to 200 and 5 steps.
+    const { levers, notices } = decodeTradeoffs({}, 40);
+    expect(notices).toEqual([]);
+    expect(levers).toEqual(LEVER_DEFAULTS);
+    expect(encodeTradeoffs(levers, 200)).toBe('');
+    expect(encodeTradeoffs(decodeTradeoffs({}, 5).levers, 40)).toBe('');
+  });
+
+  it('one the link names is the reader’s, clamped to the chain, and stays in the link', () => {
+    const { levers } = decodeTradeoffs({ inputs: '500' }, 40);
+    expect(levers.inputs).toBe(82);
+    expect(encodeTradeoffs(levers, 200)).toBe('inputs=82');
   });
 });
