@@ -347,8 +347,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
           fewest steps.
         </p>
         <TryOne level={4} seed={5}>
-          sweep one step like the chain’s, tanh(w·x + b), and its loss by hand. On the way back the schedule sweeps
-          each recorded step like this.
+          sweep one step like the chain’s, tanh(w·x + b), and its loss by hand; weight decay, 0.1·w², reads w a second
+          time. On the way back the schedule sweeps each recorded step like this.
         </TryOne>
       </>
     ),
