@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../expr/compile.ts';
-import { LAST_BINARY, LAST_SOURCE, OPS, type OpRow } from '../ops.ts';
+import { LAST_SOURCE } from '../ops.ts';
 import { registersFor } from '../program.ts';
 import { Tape, type NodeId } from '../tape.ts';
 import { IN_PLACE_FACTOR, refusal, SavedGraph } from './saved-graph.ts';
@@ -46,14 +46,6 @@ export interface ExprBugs {
   retainGraph: { error: string; bytes: number };
 }
 
-/**
- * For each op, which operand values its rule reads (from ops.ts: a partial that mentions u reads
- * the first operand, w the second). mul reads both, sin its operand, add and scale neither.
- */
-const READS: readonly (readonly [boolean, boolean])[] = (OPS as readonly OpRow[]).map((row) => {
-  const rule = `${row.d0 ?? ''} ${row.d1 ?? ''}`;
-  return [/\bu\b/.test(rule), /\bw\b/.test(rule)] as const;
-});
 
 /** The sweep of `backward` with one edge left out (node `cut`'s operand slot `slot`), as a detached copy leaves it. */
 function sweepWithout(tape: Tape, out: number, cut: number, slot: number): Float64Array {
@@ -119,17 +111,8 @@ export function exprBugs(c: CompiledExpression, at: Readonly<Record<string, numb
   });
 
   const labels = (i: number) => `${label(i)} (node ${i}, output of ${tape.opName(i)})`;
-  // in-place: the oldest intermediate value that some rule reads (the ones a framework saves).
-  let target = -1;
-  for (let i = n; i <= out && target < 0; i++) {
-    if (tape.op(i) <= LAST_SOURCE) continue;
-    for (let k = i + 1; k <= out && target < 0; k++) {
-      const o = tape.op(k);
-      if (o <= LAST_SOURCE) continue;
-      const p = tape.parents(k);
-      if ((p[0] === i && READS[o][0]) || (o <= LAST_BINARY && p[1] === i && READS[o][1])) target = i;
-    }
-  }
+  // in-place: the oldest intermediate value that some rule saved (as PyTorch 1.13 saves them).
+  const target = new SavedGraph(tape, labels).oldestSaved();
   let inPlace: ExprInPlace | null = null;
   if (target >= 0) {
     const g = new SavedGraph(tape, labels);

@@ -3,7 +3,9 @@
  * a detach, a saved value changed in place, a second sweep over a freed graph, the overwriting
  * sweep, graphs kept alive, buffers freed late, and gradient checks in single precision.
  */
-export { SavedGraph, AutogradError, SAVED_BYTES_PER_NODE, ADJOINT_BYTES, type SavedSweep } from './saved-graph.ts';
+export { SavedGraph, AutogradError, SAVED_BYTES_PER_NODE, ADJOINT_BYTES, inPlaceErrorText, SECOND_BACKWARD_TEXT, type SavedSweep } from './saved-graph.ts';
+export { PYTORCH_VERSION } from './pytorch-version.ts';
+export { torchGraphOf, type TorchGraph } from './torch-graph.ts';
 export { zeroGradBug, detachedGradient, inPlaceBug, retainGraphBug, overwriteBug, freeLateBug, IN_PLACE_FACTOR, type FreeLateSide } from './chain-bugs.ts';
 export {
   roundedLoss,

@@ -5,6 +5,7 @@ import { truncatedGradient } from '../tradeoffs/truncation.ts';
 import { detachedGradient, freeLateBug, inPlaceBug, IN_PLACE_FACTOR, overwriteBug, retainGraphBug, zeroGradBug } from './chain-bugs.ts';
 import { precisionSweep, type PrecisionOptions, type PrecisionPoint } from './float32.ts';
 import type { TrainOptions } from '../tensor/mlp.ts';
+import { formatBytes } from '../number-text.ts';
 import { trainWithBugs } from './training.ts';
 
 /** The names of the bugs, in the order the lab and `tape-lab bugs` show them. */
@@ -16,8 +17,15 @@ export interface BugOutcome {
   gradient?: GradientPair;
   /** The framework's refusal, one line. */
   error?: string;
-  /** Peak bytes held (the memory bugs), or what keeping the graph costs (retain-graph). */
+  /**
+   * Peak bytes held (free-late), what keeping the graph costs (retain-graph), or the bytes of
+   * saved tensors still held after the loop (graph-alive).
+   */
   bytes?: number;
+  /** graph-alive: PyTorch's autograd nodes still reachable after the training loop. */
+  nodes?: number;
+  /** graph-alive: the same loop without backward (evaluation): saved-tensor bytes and nodes still held. */
+  evaluation?: { bytes: number; nodes: number };
   /** float32: the best step h of the finite-difference sweep and its RMS error there. */
   bestEps?: number;
   errorFloor?: number;
@@ -50,8 +58,10 @@ export interface BugOptions {
 export interface BugSeries {
   /** Batch loss per step with and without `optimizer.zero_grad()`. */
   zeroGradLosses: { correct: Float64Array; buggy: Float64Array };
-  /** Tape bytes held after each training step: one step's tape, or every tape kept alive. */
-  heldBytes: { correct: Float64Array; buggy: Float64Array };
+  /** PyTorch's autograd nodes alive after each training step: none with loss.item(), every step's with the total a tensor. */
+  aliveNodes: { correct: Float64Array; buggy: Float64Array };
+  /** Saved-tensor bytes PyTorch holds after each forward of an evaluation loop: none under torch.no_grad(), every forward's without. */
+  evaluationBytes: { correct: Float64Array; buggy: Float64Array };
   /** The finite-difference sweep in float64 and float32 (RMS error against reverse mode). */
   precision: PrecisionPoint[];
 }
@@ -88,7 +98,7 @@ export function chainBugs(
   return [
     {
       name: 'zero-grad',
-      pytorch: 'loss = f(theta); loss.backward()\nloss = f(theta); loss.backward()  # .grad is never cleared',
+      pytorch: 'loss = f(theta)\nloss.backward()\nloss = f(theta)\nloss.backward()  # .grad is never cleared',
       fix: 'optimizer.zero_grad()  # before each backward',
       why: 'backward adds into .grad (+=, as the sweep adds into each adjoint); nothing clears it, so two passes leave every gradient doubled.',
       correct: { gradient: zero.correct },
@@ -105,8 +115,8 @@ export function chainBugs(
     {
       name: 'in-place',
       pytorch: `xs.append(x)  # x_${inPlaceStep}, saved by step ${inPlaceStep} for backward\nxs[${inPlaceStep}].mul_(${IN_PLACE_FACTOR})  # in place, after it was taped`,
-      fix: `xs[${inPlaceStep}] = xs[${inPlaceStep}] * ${IN_PLACE_FACTOR}  # a new tensor; the saved one is untouched`,
-      why: `step ${inPlaceStep}'s rules read x_${inPlaceStep} (∂(a·x)/∂a = x, ∂x²/∂x = 2x); changed in place, the sweep would multiply by the wrong value, so PyTorch's version counter refuses.`,
+      fix: `xs[${inPlaceStep}] = xs[${inPlaceStep}] * ${IN_PLACE_FACTOR}  # a new tensor: the saved one is untouched`,
+      why: `step ${inPlaceStep}'s rules saved x_${inPlaceStep} (∂(a·x)/∂a = x, ∂x²/∂x = 2x); changed in place, the sweep would multiply by the wrong value, so PyTorch's version counter refuses; through .data, which hides the change, it returns the wrong gradient shown.`,
       correct: { gradient: right },
       buggy: inPlace ? { gradient: inPlace.buggy, error: inPlace.error } : { error: 'the chain needs two steps for a state to modify' },
     },
@@ -114,7 +124,7 @@ export function chainBugs(
       name: 'retain-graph',
       pytorch: 'loss.backward()\nloss.backward()  # a second sweep over the same graph',
       fix: 'loss.backward(retain_graph=True)  # or record the forward pass again',
-      why: 'the first sweep frees the values each rule saved as it passes them; keeping them for a second sweep costs the bytes shown.',
+      why: 'the first sweep frees the tensors each rule saved as it passes them; keeping them for a second sweep costs the bytes shown (PyTorch saves each value once, and each number k of a k·x as a tensor too).',
       correct: { gradient: retain.correct.gradient, bytes: retain.correct.bytes },
       buggy: { error: retain.buggy.error },
     },
@@ -143,8 +153,10 @@ export interface TrainingBugs {
   bug: BugReport;
   /** Batch loss per step with and without `optimizer.zero_grad()`. */
   zeroGradLosses: { correct: Float64Array; buggy: Float64Array };
-  /** Tape bytes held after each training step: one step's tape, or every tape kept alive. */
-  heldBytes: { correct: Float64Array; buggy: Float64Array };
+  /** PyTorch's autograd nodes alive after each training step: none with loss.item(), every step's with the total a tensor. */
+  aliveNodes: { correct: Float64Array; buggy: Float64Array };
+  /** Saved-tensor bytes PyTorch holds after each forward of an evaluation loop: none under torch.no_grad(), every forward's without. */
+  evaluationBytes: { correct: Float64Array; buggy: Float64Array };
 }
 
 /**
@@ -156,18 +168,24 @@ export function trainingBugs(steps = 400, options: TrainOptions = {}): TrainingB
   const training = trainWithBugs(steps, options);
   const noZeroGrad = trainWithBugs(steps, options, { zeroGrad: false });
   const last = (x: Float64Array) => x[x.length - 1] ?? 0;
+  const nodes = last(training.aliveNodes);
+  const evalBytes = last(training.evaluationBytes);
+  const none = new Float64Array(steps);
   return {
     steps,
     bug: {
       name: 'graph-alive',
-      pytorch: 'total += loss  # a tensor with its graph, every step',
-      fix: 'total += loss.item()  # a number: the graph can go',
-      why: `a running total kept as a tensor holds each step's graph alive: after ${steps} steps of the tensor section's training, every tape is still held.`,
-      correct: { bytes: last(training.stepBytes) },
-      buggy: { bytes: last(training.keptBytes) },
+      pytorch: ['# training: loss.backward() every step', 'total += loss', '# evaluation: no backward, no torch.no_grad()', 'val_total += loss_fn(model(x), y)'].join('\n'),
+      fix: ['total += loss.item()  # a number: the graph can go', 'with torch.no_grad():  # records no graph at all', '    val_total += loss_fn(model(x), y).item()'].join('\n'),
+      why:
+        `each backward frees its step's saved tensors (${formatBytes(training.forwardSavedBytes)} a step here), but a total kept as a tensor keeps every step's autograd nodes reachable: ${nodes} after ${steps} steps, their saved tensors gone. ` +
+        `Without backward nothing frees them: an evaluation loop that keeps its total as a tensor holds every forward's saved tensors, ${formatBytes(evalBytes)} after ${steps} forwards.`,
+      correct: { bytes: 0, nodes: 0, evaluation: { bytes: 0, nodes: 0 } },
+      buggy: { bytes: 0, nodes, evaluation: { bytes: evalBytes, nodes } },
     },
     zeroGradLosses: { correct: training.losses, buggy: noZeroGrad.losses },
-    heldBytes: { correct: training.stepBytes, buggy: training.keptBytes },
+    aliveNodes: { correct: none, buggy: training.aliveNodes },
+    evaluationBytes: { correct: none, buggy: training.evaluationBytes },
   };
 }
 
@@ -213,7 +231,7 @@ export function bugsReport(params: ChainParams, options: BugOptions = {}): BugsR
     inPlaceStep,
     trainingSteps,
     bugs,
-    series: { zeroGradLosses: training.zeroGradLosses, heldBytes: training.heldBytes, precision: precision.sweep },
+    series: { zeroGradLosses: training.zeroGradLosses, aliveNodes: training.aliveNodes, evaluationBytes: training.evaluationBytes, precision: precision.sweep },
   };
 }
 

@@ -1,14 +1,43 @@
 import { binaryPrimitive, PARTIALS, unaryPrimitive } from '../generated/primitives.ts';
-import { LAST_BINARY, LAST_SOURCE } from '../ops.ts';
+import { LAST_BINARY, LAST_SOURCE, Op, OPS } from '../ops.ts';
 import type { NodeId, Tape } from '../tape.ts';
 
+export { PYTORCH_VERSION } from './pytorch-version.ts';
+
 /**
- * Bytes a framework keeps for one node's backward rule here: the one value (8 bytes) the rule
- * reads — its own output for tanh, exp, sqrt and div, else its operands' outputs, which are
- * other nodes' values. The graph's structure (op codes and parent links) is not counted: it is
- * the same whether or not anything is freed.
+ * Bytes of one saved value: a 0-d float64 tensor, as PyTorch saves the chain's values. A value
+ * several rules save (x_t, read by a_t·x_t, c·x_t and x_t²) is one tensor, counted once; the
+ * graph's structure (op codes and parent links) is not counted.
  */
 export const SAVED_BYTES_PER_NODE = 8;
+
+/**
+ * What PyTorch 1.13's backward node for each op saves: its operands (MulBackward0, DivBackward0,
+ * PowBackward0 for x², SinBackward0 …), its own result (TanhBackward0, ExpBackward0,
+ * SqrtBackward0, ReluBackward0), no tensor (add, sub, neg, x + k), or, for k·x with a number k,
+ * the number k as a 0-d tensor of its own (MulBackward0 saves it; `constant`).
+ */
+const SAVES: readonly ('operands' | 'result' | 'none' | 'constant')[] = OPS.map((row) => {
+  if (['Add', 'Sub', 'Neg', 'AddConst'].includes(row.key)) return 'none';
+  if (row.key === 'MulConst') return 'constant';
+  if (['Tanh', 'Exp', 'Sqrt', 'Relu'].includes(row.key)) return 'result';
+  return 'operands';
+});
+
+/** PyTorch 1.13's text when a saved tensor was modified in place (a 0-d float64 tensor; `node` is the in-place op's node). */
+export function inPlaceErrorText(version: number, expected: number, node = 'MulBackward0'): string {
+  return (
+    'one of the variables needed for gradient computation has been modified by an inplace operation: ' +
+    `[torch.DoubleTensor []], which is output 0 of ${node}, is at version ${version}; expected version ${expected} instead. ` +
+    'Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).'
+  );
+}
+
+/** PyTorch 1.13's text for a second backward through a freed graph. */
+export const SECOND_BACKWARD_TEXT =
+  'Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). ' +
+  'Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). ' +
+  'Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.';
 /** The factor the `in-place` bug scales a saved value by after recording (`x.mul_(0.5)`). */
 export const IN_PLACE_FACTOR = 0.5;
 /** Bytes of one adjoint (a node's gradient buffer). */
@@ -48,13 +77,14 @@ export interface SavedSweep {
 }
 
 /**
- * A recorded tape as a framework like PyTorch keeps it for `backward`: each node's op, parents and
- * the values its rule reads, no precomputed partials. The sweep computes each local partial from
- * the saved values when it reaches the node, as PyTorch's backward functions do from their saved
- * tensors, so whatever happens to a saved value after recording shows in the gradient. Like
- * PyTorch it keeps a version counter per value (bumped by `modifyInPlace`) and checks it; frees
- * what it saved as the sweep passes unless asked to retain the graph; and refuses a second sweep
- * over a freed graph.
+/**
+ * A recorded tape as PyTorch keeps it for `backward`: each node's op, parents and the values its
+ * rule saved (SAVES: PyTorch 1.13's choice for each op), no precomputed partials. The sweep
+ * computes each local partial from the values when it reaches the node, as PyTorch's backward
+ * functions do from their saved tensors, so whatever happens to a saved value after recording
+ * shows in the gradient. Like PyTorch it keeps a version counter per value (bumped by
+ * `modifyInPlace`) and checks the saved ones; frees what it saved as the sweep passes unless asked
+ * to retain the graph; and refuses a second sweep over a freed graph, with PyTorch's own words.
  */
 export class SavedGraph {
   readonly length: number;
@@ -65,8 +95,11 @@ export class SavedGraph {
   private readonly values: Float64Array;
   /** Each value's version: how many times it was modified in place. */
   private readonly version: Int32Array;
-  /** The versions of node i's operands when it was recorded (all 0: recording is over). */
-  private readonly savedVersion: Int32Array;
+  /**
+   * The values node i's rule saved: node ids (its operands, its own result), or length + i for
+   * the number k a `k·x` node saves as a tensor of its own.
+   */
+  private readonly saved: number[][];
   private freed = false;
 
   /** The graph of nodes 0 … length−1 of a recorded tape. */
@@ -79,13 +112,28 @@ export class SavedGraph {
     this.k = new Float64Array(n);
     this.values = tape.valuesCopy();
     this.version = new Int32Array(n);
-    this.savedVersion = new Int32Array(2 * n);
+    this.saved = [];
+    // Whether a gradient flows to each node (PyTorch's requires_grad): inputs yes, constants no.
+    const grad = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const parents = tape.parents(i);
-      this.op[i] = tape.op(i);
+      const o = tape.op(i);
+      this.op[i] = o;
       this.p0[i] = parents[0] ?? 0;
       this.p1[i] = parents[1] ?? parents[0] ?? 0;
       this.k[i] = tape.opConstant(i) ?? 0;
+      grad[i] = o === Op.Leaf ? 1 : o === Op.Const ? 0 : parents.some((p) => grad[p]) ? 1 : 0;
+      const saves = o > LAST_SOURCE ? SAVES[o] : 'none';
+      let list: number[] = [];
+      if (saves === 'result') list = [i];
+      else if (saves === 'constant') list = [n + i];
+      else if (saves === 'operands' && (o === Op.Mul || o === Op.Div)) {
+        // Saved only where a rule needs it: x·y keeps y for x's gradient and x for y's; x/y keeps x for y's, y for both.
+        const [u, w] = [this.p0[i], this.p1[i]];
+        if (grad[w]) list.push(u);
+        if (grad[u] || (o === Op.Div && grad[w])) list.push(w);
+      } else if (saves === 'operands') list = [...parents];
+      this.saved.push([...new Set(list)]);
     }
   }
 
@@ -109,41 +157,60 @@ export class SavedGraph {
     return this.values[j];
   }
 
+  /** Whether node j is an input or a constant (the caller's tensor, not the graph's); a saved number k (j ≥ length) is the graph's. */
+  private isSource(j: number): boolean {
+    return j < this.length && this.op[j] <= LAST_SOURCE;
+  }
+
+  /** How many rules saved each intermediate value (inputs and constants are the caller's: 0), then each saved number k. */
+  private saveCounts(): Int32Array {
+    const count = new Int32Array(2 * this.length);
+    for (const list of this.saved) for (const j of list) if (!this.isSource(j)) count[j]++;
+    return count;
+  }
+
+  /** The oldest intermediate value (not an input or constant) some rule saved, or −1: what an in-place change can break. */
+  oldestSaved(): number {
+    const count = this.saveCounts();
+    for (let j = 0; j < this.length; j++) if (count[j] > 0) return j;
+    return -1;
+  }
+
   /**
-   * Bytes of the values the graph saved for its ops' rules (every node but leaves and constants,
-   * which the caller owns): what a sweep frees, and what `retainGraph` keeps after it.
+   * Bytes of the tensors the graph saved for its rules, each counted once, inputs and constants
+   * left out (the caller holds them): what a sweep frees, and what `retainGraph` keeps after it.
+   * The bug scripts measure the same with PyTorch's saved-tensor hooks.
    */
   savedBytes(): number {
     let n = 0;
-    for (let i = 0; i < this.length; i++) if (this.op[i] > LAST_SOURCE) n++;
+    for (const c of this.saveCounts()) if (c > 0) n++;
     return n * SAVED_BYTES_PER_NODE;
   }
 
   /**
    * The reverse sweep from `output`, each partial computed from the saved values as the sweep
    * reaches its node. Options, each one of PyTorch's behaviours:
-   * - `checkVersions` (default true): refuse, as PyTorch does, when a value a rule reads was
+   * - `checkVersions` (default true): refuse, as PyTorch does, when a value a rule saved was
    *   modified in place after it was saved; false computes with the modified value (the wrong
    *   gradient a framework without the check would return).
    * - `retainGraph` (default false): keep the saved values for another sweep; otherwise the
    *   graph is freed and a second sweep is refused.
    * - `freeLate` (default false): keep every saved value and adjoint until the sweep ends,
-   *   instead of releasing node i's as soon as the sweep has passed it.
+   *   instead of releasing a saved value once the sweep has passed every node that saved it,
+   *   and node i's adjoint once it has passed node i.
+   * Bytes held: the saved values (savedBytes) and the adjoints, 8 bytes each (the inputs' gradients stay).
    */
   backward(output: NodeId, options: { checkVersions?: boolean; retainGraph?: boolean; freeLate?: boolean } = {}): SavedSweep {
-    if (this.freed) {
-      throw new AutogradError(
-        'Trying to backward through the graph a second time: its saved values were freed by the first backward (specify retain_graph=True to keep them)',
-      );
-    }
+    if (this.freed) throw new AutogradError(SECOND_BACKWARD_TEXT);
     const check = options.checkVersions ?? true;
     const freeLate = options.freeLate ?? false;
     const n = output + 1;
     const { op, p0, p1, k, values } = this;
+    const refs = this.saveCounts();
     const adj = new Float64Array(n);
     const hasAdjoint = new Uint8Array(n);
-    // Held at the start: every node's value (saved, or the caller's); then the seed's adjoint.
-    let held = this.length * SAVED_BYTES_PER_NODE + ADJOINT_BYTES;
+    // Held at the start: the saved values, then the seed's adjoint.
+    let held = this.savedBytes() + ADJOINT_BYTES;
     let peak = held;
     // The series: the start, each node's most, and the end.
     const series = new Float64Array(n + 2);
@@ -170,12 +237,9 @@ export class SavedGraph {
       }
       const binary = o <= LAST_BINARY;
       if (check) {
-        for (const [slot, p] of binary ? [[0, p0[i]], [1, p1[i]]] : [[0, p0[i]]]) {
-          if (this.version[p] !== this.savedVersion[2 * i + slot]) {
-            throw new AutogradError(
-              `one of the variables needed for gradient computation has been modified by an inplace operation: ${this.labels(p)} is at version ${this.version[p]}; expected version ${this.savedVersion[2 * i + slot]} instead`,
-            );
-          }
+        // Every value saved by this rule was at version 0 when it was recorded.
+        for (const p of this.saved[i]) {
+          if (p < this.length && this.version[p] !== 0) throw new AutogradError(inPlaceErrorText(this.version[p], 0));
         }
       }
       const g = adj[i];
@@ -189,18 +253,15 @@ export class SavedGraph {
         if (binary) receive(p1[i], d1 * g);
       }
       if (!freeLate) {
-        // Passed: node i's saved value and its adjoint are no longer needed.
-        held -= SAVED_BYTES_PER_NODE;
+        // Passed: node i's adjoint, and each value only node i still needed, can go.
+        for (const p of this.saved[i]) if (!this.isSource(p) && --refs[p] === 0) held -= SAVED_BYTES_PER_NODE;
         if (hasAdjoint[i]) held -= ADJOINT_BYTES;
       }
       series[output - i + 1] = here;
     }
     if (freeLate) {
-      for (let i = 0; i < n; i++) {
-        if (op[i] <= LAST_SOURCE) continue;
-        held -= SAVED_BYTES_PER_NODE;
-        if (hasAdjoint[i]) held -= ADJOINT_BYTES;
-      }
+      held -= this.savedBytes();
+      for (let i = 0; i < n; i++) if (op[i] > LAST_SOURCE && hasAdjoint[i]) held -= ADJOINT_BYTES;
     }
     series[n + 1] = held;
     if (options.retainGraph) held += this.savedBytes();

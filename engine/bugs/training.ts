@@ -1,6 +1,7 @@
 import { matrix } from '../tensor/matrix.ts';
 import { mlpGradient, MLP_PARAM_NAMES, type MlpParams, type TrainOptions } from '../tensor/mlp.ts';
 import { trainingSetup } from '../tensor/trainer.ts';
+import { torchGraphOf } from './torch-graph.ts';
 
 /** What one training loop of the tensor section did, step by step. */
 export interface TrainingRun {
@@ -9,10 +10,20 @@ export interface TrainingRun {
   /** Bytes of each step's tensor tape (counted from the tape: TensorTape.memory), the most held when nothing keeps a graph. */
   stepBytes: Float64Array;
   /**
-   * Bytes held after each step when the running total of the loss is kept as a tensor
-   * (`total += loss`): every tape so far, since each step's graph stays reachable from the total.
+   * PyTorch's autograd nodes reachable after each step from a running total kept as a tensor
+   * (`total += loss`, with `loss.backward()` every step): each step's graph (its op nodes and the
+   * sum's node) stays, the parameters' AccumulateGrad nodes once. Their saved tensors are gone:
+   * each backward freed them.
    */
-  keptBytes: Float64Array;
+  aliveNodes: Float64Array;
+  /**
+   * Bytes of saved tensors PyTorch holds after each forward of an evaluation loop that never calls
+   * backward and keeps the total as a tensor (no `torch.no_grad()`): every forward's, since
+   * nothing frees them.
+   */
+  evaluationBytes: Float64Array;
+  /** Bytes one forward's graph saves (freed by its backward), and its nodes (op nodes + the sum's). */
+  forwardSavedBytes: number;
 }
 
 /** How the loop goes wrong: `zeroGrad: false` forgets optimizer.zero_grad(). */
@@ -26,7 +37,8 @@ export interface TrainingSwitches {
  * the `.grad` buffers explicit. Without `zeroGrad`, each step's gradient is added to the last
  * ones (`.grad +=`, never cleared), so the update after s steps uses the sum of all s gradients.
  * With it, the losses are those of `train(steps, options)` bit for bit. Either way it counts the
- * bytes each step's tape holds, and what a loss total kept as a tensor would hold: all of them.
+ * bytes each step's tape holds, and what PyTorch keeps when a loss total is kept as a tensor: the
+ * autograd nodes of every step (backward each step) or every forward's saved tensors (no backward).
  */
 export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: TrainingSwitches = {}): TrainingRun {
   const { params, lr, bx, by, draw } = trainingSetup(options);
@@ -38,17 +50,20 @@ export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: T
   };
   const losses = new Float64Array(steps);
   const stepBytes = new Float64Array(steps);
-  const keptBytes = new Float64Array(steps);
-  let kept = 0;
+  const aliveNodes = new Float64Array(steps);
+  const evaluationBytes = new Float64Array(steps);
+  let forwardSavedBytes = 0;
   for (let s = 0; s < steps; s++) {
     draw();
     if (bugs.zeroGrad ?? true) for (const k of MLP_PARAM_NAMES) grad[k].data.fill(0);
     const step = mlpGradient(params, bx, by);
     losses[s] = step.loss;
     stepBytes[s] = step.tape.memory().total;
-    // The total's graph reaches this step's tape and, through the total before it, every earlier one.
-    kept += stepBytes[s];
-    keptBytes[s] = kept;
+    // The total's graph reaches this step's nodes and, through the total before it, every earlier one.
+    const torch = torchGraphOf(step.tape);
+    forwardSavedBytes = torch.savedBytes;
+    aliveNodes[s] = (s + 1) * (torch.opNodes + 1) + torch.leafNodes;
+    evaluationBytes[s] = (s + 1) * torch.savedBytes;
     for (const k of MLP_PARAM_NAMES) {
       const g = grad[k].data;
       const d = step.grad[k].data;
@@ -59,5 +74,5 @@ export function trainWithBugs(steps: number, options: TrainOptions = {}, bugs: T
       }
     }
   }
-  return { losses, stepBytes, keptBytes };
+  return { losses, stepBytes, aliveNodes, evaluationBytes, forwardSavedBytes };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chapterRow } from '../../app/lesson/chapters/table.tsx';
 import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
+import { chapterReady, stageOverflow } from './lessonKit.ts';
 import { wait } from './patience.ts';
 
 const env = sharedBrowser();
@@ -77,9 +78,19 @@ describe('chapter 11: the bugs you will meet', () => {
     // x_30 detached: a_0 and a_20 get exactly 0, a_39 is exact.
     expect(detached.map((e) => e.buggy)).toEqual([0, 0, detached[2].right]);
     expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^60 of the 80 entries are exactly 0: every a_t and b_t before step 30/);
+    // The buggy dots have their legend entries: filled for a_t, open for b_t.
+    const legend = await page.locator('.ch11-figure .lesson-legend').innerText();
+    expect(legend).toContain('dots x_30 detached: ∂L/∂aₜ filled');
+    expect(legend).toContain('∂L/∂bₜ open');
+    expect(await page.locator('.ch11-figure .lesson-legend .ch11-dot-b').count()).toBe(1);
+    // The caption: graph-alive's two cases as PyTorch has them, free-late's ratio from the run.
+    const caption = await page.locator('.ch11-figure figcaption').innerText();
+    expect(caption).toContain('backward frees the saved tensors but every step’s autograd nodes stay (fix: loss.item())');
+    expect(caption).toContain('with no backward, every forward’s saved tensors stay too (fix: torch.no_grad())');
+    expect(caption).toMatch(/Freeing saved values late holds [\d.]+ times the peak memory here/);
 
     await pickBug(page, 'in-place');
-    expect(await page.locator('.ch11-figure .bug-error').textContent()).toMatch(/RuntimeError: .*modified by an inplace operation/);
+    expect(await page.locator('.ch11-figure .bug-error').textContent()).toMatch(/\(PyTorch 1\.13, word for word\)RuntimeError: .*modified by an inplace operation: \[torch\.DoubleTensor \[\]\]/);
     const inPlace = await entries(page);
     expect(inPlace.some((e) => e.buggy !== e.right)).toBe(true);
 
@@ -206,6 +217,23 @@ describe('chapter 12: second derivatives', () => {
     // Held at the part, the heading stands about 210 px down (below the stuck settings bar); left at the
     // section's top, as before the hold counted from the part's arrival, it stood at 438 px.
     expect(top).toBeLessThan(300);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('chapter 11 on the stage', () => {
+  it('every bug, with PyTorch’s full error texts, fits the 1920 × 1080 stage without scrolling', async () => {
+    const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${env.served.url}#lesson=11&present=1`);
+    await chapterReady(page, 11);
+    await page.locator('.ch11-figure [data-readout="outcome"]').waitFor({ timeout: wait(30_000) });
+    for (const bug of ['detach', 'in-place', 'retain-graph', 'overwrite']) {
+      await pickBug(page, bug);
+      await page.locator('.ch11-figure [data-readout="outcome"]').waitFor();
+      await steady(page, () => document.querySelector('article')?.scrollHeight);
+      expect(await stageOverflow(page), bug).toEqual([]);
+    }
     expect(watch.errors).toEqual([]);
     await page.close();
   });

@@ -5,6 +5,13 @@ import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
 import { formatNumber } from '../../ui/format.ts';
 import { Legend } from './Panel.tsx';
 
+/** The steps at which the loss went up from the step before. */
+function rises(losses: Float64Array): number {
+  let n = 0;
+  for (let s = 1; s < losses.length; s++) if (losses[s] > losses[s - 1]) n++;
+  return n;
+}
+
 /**
  * The training loss with and without zero_grad(), step by step: drawn by "Bugs you will meet"
  * for zero-grad and by the tensor section beside its own loss chart.
@@ -26,7 +33,7 @@ export function LossCurves({ training, heading }: { training: Pick<TrainingBugs,
           <SeriesChart
             series={series}
             yLog
-            title={`Training loss over ${training.steps} steps: with zero_grad() it ends at ${formatNumber(last(training.zeroGradLosses.correct), 3)}, without it at ${formatNumber(last(training.zeroGradLosses.buggy), 3)}, after erratic steps.`}
+            title={`Training loss over ${training.steps} steps: with zero_grad() it ends at ${formatNumber(last(training.zeroGradLosses.correct), 3)} after ${rises(training.zeroGradLosses.correct)} rises, without it at ${formatNumber(last(training.zeroGradLosses.buggy), 3)} after ${rises(training.zeroGradLosses.buggy)} rises.`}
             xLabel="training step"
             yLabel="batch loss (log)"
             {...size}

@@ -40,6 +40,8 @@ export default function Chapter11() {
   const name = LESSON_BUGS[which];
   const report = answer.value?.bugs.find((b) => b.name === name);
   const zero = answer.value?.bugs.find((b) => b.name === 'zero-grad');
+  const late = answer.value?.bugs.find((b) => b.name === 'free-late');
+  const lateRatio = late?.buggy.bytes && late.correct.bytes ? formatNumber(late.buggy.bytes / late.correct.bytes, 2) : null;
   // The question is about zero-grad: its wrong numbers wait for the answer.
   const hidden = name === 'zero-grad' && !revealed;
   return (
@@ -61,10 +63,22 @@ export default function Chapter11() {
           ) : (
             <FigureStatus answer={answer} waiting="Running each bug on the chain’s tape…" />
           )}
-          <figcaption>
-            Three more are left to the lab’s section: <code>total += loss</code> keeps every step’s tape alive; freeing
-            saved values late about doubles the peak memory; a gradient check in float32 has a high error floor.
-          </figcaption>
+          {route.present ? (
+            // The stage has room for two lines: the same facts, shorter.
+            <figcaption>
+              Left to the lab: <code>total += loss</code> keeps every step’s autograd nodes, and with no backward their
+              saved tensors;{lateRatio ? ` freeing late holds ${lateRatio}× the peak;` : ' freeing late raises the peak;'} float32 checks have a
+              high error floor.
+            </figcaption>
+          ) : (
+            <figcaption>
+              Left to the lab’s section: <code>total += loss</code> keeps a graph reaching every step. With backward() each
+              step, backward frees the saved tensors but every step’s autograd nodes stay (fix: <code>loss.item()</code>);
+              with no backward, every forward’s saved tensors stay too (fix: <code>torch.no_grad()</code>).
+              {lateRatio ? ` Freeing saved values late holds ${lateRatio} times the peak memory here;` : ' Freeing saved values late raises the peak memory;'}{' '}
+              a float32 gradient check has a high error floor.
+            </figcaption>
+          )}
         </figure>
       }
     />
@@ -100,8 +114,11 @@ function BugOutcome({ report, hidden, present }: { report: BugReport; hidden: bo
         </div>
       </div>
       {refused ? <ErrorBox outcome={buggy} lead={report.name === 'in-place' ? 'PyTorch’s version check refuses to sweep:' : 'The second backward() is refused:'} /> : null}
-      {right && report.name !== 'retain-graph' ? <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} /> : null}
-      {right && table ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'unchecked sweep' : 'with the bug'} /> : null}
+      {/* On the stage PyTorch's in-place text, word for word, takes the chart's room: the readout keeps its number. */}
+      {right && report.name !== 'retain-graph' && !(present && report.name === 'in-place') ? (
+        <GradientChart right={right} wrong={wrong} height={height} label={wrongLabel(report)} />
+      ) : null}
+      {right && table ? <EntryTable right={right} wrong={hidden ? null : (buggy.gradient ?? 'refused')} label={report.name === 'in-place' ? 'check bypassed' : 'with the bug'} /> : null}
       <p className="figure-readout" data-readout="outcome">
         {hidden ? 'Answer the question to see what the second backward() leaves in .grad.' : outcomeSentence(report, DETACH_STEP)}
       </p>
@@ -121,7 +138,7 @@ function wrongLabel(report: BugReport): string {
     case 'detach':
       return `x_${DETACH_STEP} detached`;
     case 'in-place':
-      return 'the sweep without the check';
+      return 'the sweep with the check bypassed (.data)';
     default:
       return 'with the bug';
   }
@@ -159,7 +176,12 @@ function GradientChart({ right, wrong, height, label }: { right: GradientPair; w
         items={[
           ['s-reverse', 'right ∂L/∂aₜ'],
           ['s-right-b', 'right ∂L/∂bₜ'],
-          ...(wrong ? [['s-wrong', `dots: ${label}`] as const] : []),
+          ...(wrong
+            ? ([
+                ['s-wrong ch11-dot', `dots ${label}: ∂L/∂aₜ filled`],
+                ['s-wrong ch11-dot ch11-dot-b', '∂L/∂bₜ open'],
+              ] as const)
+            : []),
         ]}
       />
     </>

@@ -3,7 +3,7 @@ import { Figures } from '../../lab/panels/Panel.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { LossCurves } from '../../lab/panels/LossCurves.tsx';
-import { BytesFigures, DetachSlider, ErrorBox, FreeLateChart, GradientFigure, HeldBytes, PrecisionV } from './BugFigures.tsx';
+import { BytesFigures, DetachSlider, ErrorBox, FreeLateChart, GradientFigure, GraphAlive, PrecisionV } from './BugFigures.tsx';
 
 /** What happens with the bug on: the figure each kind of bug needs. */
 export function BugFigure({ report }: { report: BugReport }) {
@@ -31,7 +31,7 @@ export function BugFigure({ report }: { report: BugReport }) {
       return (
         <>
           <ErrorBox outcome={buggy} lead="PyTorch’s version counter sees the change and refuses to sweep:" />
-          <GradientFigure correct={correct.gradient!} buggy={buggy.gradient!} buggyLabel="what the sweep would give without the check: wrong, never returned" />
+          <GradientFigure correct={correct.gradient!} buggy={buggy.gradient!} buggyLabel="what the sweep gives with the check bypassed (.data.mul_): wrong, silently" />
         </>
       );
     case 'retain-graph':
@@ -44,7 +44,7 @@ export function BugFigure({ report }: { report: BugReport }) {
     case 'overwrite':
       return <GradientFigure correct={correct.gradient!} buggy={buggy.gradient!} buggyLabel="= instead of +=: only the last contribution survives" />;
     case 'graph-alive':
-      return training ? <HeldBytes training={training} report={report} /> : null;
+      return training ? <GraphAlive training={training} report={report} /> : null;
     case 'free-late':
       return held ? (
         <FreeLateChart held={held} report={report} steps={steps} />

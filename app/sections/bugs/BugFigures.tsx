@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { BugOutcome, BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
 import type { GradientPair } from '../../../engine/report.ts';
+import { PYTORCH_VERSION } from '../../../engine/bugs/pytorch-version.ts';
 import { Figures, Legend } from '../../lab/panels/Panel.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
@@ -61,12 +62,14 @@ export function GradientFigure({ correct, buggy, buggyLabel }: { correct: Gradie
   );
 }
 
-/** The framework's refusal, as it would print it. */
+/** The framework's refusal, word for word as PyTorch prints it, with the release it comes from. */
 export function ErrorBox({ outcome, lead }: { outcome: BugOutcome; lead: string }) {
   if (!outcome.error) return null;
   return (
     <div className="bug-error" role="note">
-      <p>{lead}</p>
+      <p>
+        {lead} <span className="bug-error-version">(PyTorch {PYTORCH_VERSION}, word for word)</span>
+      </p>
       <pre>
         <code>RuntimeError: {outcome.error}</code>
       </pre>
@@ -93,36 +96,54 @@ export function DetachSlider() {
   );
 }
 
-/** Bytes of tape held after each training step: one step's, or every step's. */
-export function HeldBytes({ training, report }: { training: TrainingBugs; report: BugReport }) {
-  const series = useMemo(
+/** One line per side over the training steps: the bug's rising, the fix's flat at 0. */
+function AliveChart({ series, title, yLabel }: { series: { correct: Float64Array; buggy: Float64Array }; title: string; yLabel: string }) {
+  const lines = useMemo(
     () => [
-      { y: training.heldBytes.correct, className: 'bug-right', mark: 'line' as const },
-      { y: training.heldBytes.buggy, className: 'bug-wrong', mark: 'line' as const },
+      { y: series.correct, className: 'bug-right', mark: 'line' as const },
+      { y: series.buggy, className: 'bug-wrong', mark: 'line' as const },
     ],
-    [training],
+    [series],
   );
+  return <ChartBox minHeight={170}>{(size) => <SeriesChart series={lines} yZero title={title} xLabel="training step" yLabel={yLabel} {...size} />}</ChartBox>;
+}
+
+/**
+ * `graph-alive` as PyTorch 1.13 has it: with backward() every step, a total kept as a tensor keeps
+ * every step's autograd nodes (their saved tensors freed); with no backward (evaluation), every
+ * forward's saved tensors too. Each with its fix, counted as `bugs --script graph-alive` counts them.
+ */
+export function GraphAlive({ training, report }: { training: TrainingBugs; report: BugReport }) {
+  const { correct, buggy } = report;
+  const steps = training.steps;
   return (
     <>
-      <ChartBox minHeight={200}>
-        {(size) => (
-          <SeriesChart
-            series={series}
-            yZero
-            title={`Bytes of tape held after each of ${training.steps} training steps: flat at ${formatBytes(report.correct.bytes ?? 0)} with loss.item(), growing to ${formatBytes(report.buggy.bytes ?? 0)} with the total kept as a tensor.`}
-            xLabel="training step"
-            yLabel="bytes held"
-            {...size}
-          />
-        )}
-      </ChartBox>
+      <h4>Training: loss.backward() every step</h4>
+      <AliveChart
+        series={training.aliveNodes}
+        title={`Autograd nodes still alive after each of ${steps} training steps: ${buggy.nodes ?? 0} with total += loss, ${correct.nodes ?? 0} with loss.item(); the saved tensors are freed by each backward either way (${formatBytes(buggy.bytes ?? 0)} left).`}
+        yLabel="autograd nodes alive"
+      />
+      <h4>Evaluation: no backward, no torch.no_grad()</h4>
+      <AliveChart
+        series={training.evaluationBytes}
+        title={`Bytes of saved tensors still held after each of ${steps} forward passes: ${formatBytes(buggy.evaluation?.bytes ?? 0)} with the total a tensor, ${formatBytes(correct.evaluation?.bytes ?? 0)} under torch.no_grad().`}
+        yLabel="saved bytes held"
+      />
       <Legend
         items={[
-          { className: 'bug-right-line', label: 'total += loss.item(): one step’s tape at a time' },
-          { className: 'bug-wrong-line', label: 'total += loss: every step’s tape stays reachable' },
+          { className: 'bug-right-line', label: 'the fix: total += loss.item(); torch.no_grad() for evaluation' },
+          { className: 'bug-wrong-line', label: 'total += loss: a tensor whose graph reaches every step' },
         ]}
       />
-      <BytesFigures report={report} />
+      <Figures
+        items={[
+          { label: `nodes alive after ${steps} training steps`, value: String(buggy.nodes ?? NaN), className: 'fig-alive-nodes' },
+          { label: 'saved bytes left after those steps', value: formatBytes(buggy.bytes ?? NaN), className: 'fig-alive-bytes' },
+          { label: `saved bytes after ${steps} evaluation passes`, value: formatBytes(buggy.evaluation?.bytes ?? NaN), className: 'fig-alive-eval' },
+          { label: 'with the fixes', value: `${correct.nodes ?? NaN} nodes, ${formatBytes(correct.evaluation?.bytes ?? NaN)}`, className: 'fig-bug-right' },
+        ]}
+      />
     </>
   );
 }
@@ -156,7 +177,7 @@ export function FreeLateChart({ held, report, steps }: { held: { correct: Float6
       </ChartBox>
       <Legend
         items={[
-          { className: 'bug-right-line', label: 'each node’s saved value and gradient freed as the sweep passes it' },
+          { className: 'bug-right-line', label: 'each gradient freed as the sweep passes its node, each saved tensor once no node still needs it' },
           { className: 'bug-wrong-line', label: 'everything kept until the sweep ends' },
         ]}
       />

@@ -1,6 +1,7 @@
 import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { gradientText } from './resultView.ts';
+import { PYTORCH_VERSION } from '../../../engine/bugs/pytorch-version.ts';
 
 /** A buggy value's cell class: grey where the bug changes nothing here (or has no value), red where it does. */
 function cellClass(buggy: number | null, right: number, kind: string): string {
@@ -79,7 +80,7 @@ export function BugsTable({ result }: { result: PlaygroundResult }) {
           <div className="pg-bug-error pg-bug-inplace" role="note">
             <p>
               in-place: <code>{inPlace.label}</code> is saved for the sweep; changed in place after it was taped, backward() is
-              refused:
+              refused (PyTorch {PYTORCH_VERSION}’s text, word for word):
             </p>
             <pre>
               <code>{`h = ${inPlace.label}\nh.mul_(${inPlace.factor})  # in place, after it was taped\nf.backward()\nRuntimeError: ${inPlace.error}`}</code>
@@ -87,15 +88,16 @@ export function BugsTable({ result }: { result: PlaygroundResult }) {
           </div>
         ) : (
           <p className="grad-cost pg-bug-inplace-none">
-            in-place: no rule here reads an intermediate value as an operand (in a sum of inputs, say), so the lab has no
-            saved operand to change. (PyTorch also saves the outputs of exp, tanh and a few more; the lab does not model
-            those.)
+            in-place: no rule here saves an intermediate value (in a sum of inputs, say), so there is no saved tensor to
+            change. (As PyTorch {PYTORCH_VERSION} does, the lab saves the operands of mul, div, sin and the like, and the
+            results of tanh, exp, sqrt and relu.)
           </p>
         )}
         <div className="pg-bug-error pg-bug-retain" role="note">
           <p>
-            retain-graph: the first backward() frees the values each rule saved; a second one is refused (keeping them with
-            retain_graph=True costs <span className="pg-bug-bytes">{formatBytes(retainGraph.bytes)}</span> here):
+            retain-graph: the first backward() frees the tensors each rule saved; a second one is refused (keeping them with
+            retain_graph=True costs <span className="pg-bug-bytes">{formatBytes(retainGraph.bytes)}</span> here; PyTorch{' '}
+            {PYTORCH_VERSION}’s text):
           </p>
           <pre>
             <code>{`f.backward()\nf.backward()\nRuntimeError: ${retainGraph.error}`}</code>

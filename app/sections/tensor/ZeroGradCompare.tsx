@@ -9,6 +9,10 @@ import { useLab } from '../../state/store/index.ts';
 import type { TrainOptions } from '../../../engine/tensor/mlp.ts';
 import { trainOptionsOf } from './training.ts';
 import { lossRises } from './lossRises.ts';
+import { zeroGradCaption } from './zeroGradText.ts';
+
+/** Points per step of the mini-batch run: small batches, as training usually runs. */
+export const ZERO_GRAD_BATCH = 32;
 
 interface Asked {
   key: string;
@@ -44,14 +48,17 @@ export function ZeroGradCompare() {
   const root = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useWhenNear(root, near, setNear, '0px');
-  const [run, setRun] = useState<{ key: string; training: TrainingBugs } | null>(null);
+  const [run, setRun] = useState<{ key: string; training: TrainingBugs; mini: TrainingBugs } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const latest = useMemo(
     () =>
       latestWins(
-        (q: Asked) => bugsEngine.training(q.steps, q.options),
-        (training, q) => {
-          setRun({ key: q.key, training });
+        async (q: Asked) => ({
+          training: await bugsEngine.training(q.steps, q.options),
+          mini: await bugsEngine.training(q.steps, { ...q.options, batch: ZERO_GRAD_BATCH }),
+        }),
+        ({ training, mini }, q) => {
+          setRun({ key: q.key, training, mini });
           setFailure(null);
         },
         (error) => setFailure(error instanceof Error ? error.message : String(error)),
@@ -64,11 +71,19 @@ export function ZeroGradCompare() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [near, key, latest]);
   const training = run?.training;
+  const mini = run?.mini;
   return (
     <div ref={root} className="zero-grad-compare">
-      {training ? (
+      {training && mini ? (
         <div className={run.key === key ? '' : 'stale'}>
-          <LossCurves training={training} heading={null} />
+          <LossCurves training={mini} heading={<h4>Mini-batches of {ZERO_GRAD_BATCH} points</h4>} />
+          <Figures
+            items={[
+              { label: 'last loss, with zero_grad()', value: lastOf(mini.zeroGradLosses.correct), className: 'fig-zg-mb-right' },
+              { label: 'last loss, never cleared', value: lastOf(mini.zeroGradLosses.buggy), className: 'fig-zg-mb-wrong' },
+            ]}
+          />
+          <LossCurves training={training} heading={<h4>The whole data set every step</h4>} />
           <Figures
             items={[
               { label: 'last loss, with zero_grad()', value: lastOf(training.zeroGradLosses.correct), className: 'fig-zg-right' },
@@ -77,16 +92,15 @@ export function ZeroGradCompare() {
               { label: 'steps where the loss rose, never cleared', value: String(lossRises(training.zeroGradLosses.buggy)), className: 'fig-zg-wrong-rises' },
             ]}
           />
+          <p className="train-pace zg-caption">{zeroGradCaption(mini.zeroGradLosses, training.zeroGradLosses, ZERO_GRAD_BATCH)}</p>
           {run.key === key ? null : <p className="train-pace">Training both again with the new settings…</p>}
         </div>
       ) : (
-        <p className="tape-placeholder">{failure ? `Could not train: ${failure}` : 'Training the network twice, with and without zero_grad()…'}</p>
+        <p className="tape-placeholder">{failure ? `Could not train: ${failure}` : 'Training the network four times, with and without zero_grad()…'}</p>
       )}
       <p className="train-pace">
-        The same {steps} steps with these settings, run twice: with <code>optimizer.zero_grad()</code> before each{' '}
-        <code>loss.backward()</code> (the loss chart’s run, loss for loss), and without it. backward() adds into each weight’s .grad, so
-        without clearing it every step moves the weights by the sum of all the gradients so far: the
-        steps grow, overshoot, and the loss jumps up again and again instead of falling step by step.
+        The same {steps} steps with these settings, each run twice: with <code>optimizer.zero_grad()</code> before each{' '}
+        <code>loss.backward()</code>, and without it. The whole-data-set run with zero_grad() is the loss chart’s run, loss for loss.
       </p>
     </div>
   );

@@ -51,10 +51,11 @@ describe('detach', () => {
 });
 
 describe('in-place', () => {
-  it('the version check refuses, naming the modified state and its versions', () => {
+  it('the version check refuses in PyTorch 1.13\'s own words: the 0-d double tensor mul_ left at version 1', () => {
     const r = inPlaceBug(P40, 20);
-    expect(r.error).toMatch(/modified by an inplace operation/);
-    expect(r.error).toMatch(/x_20 .* is at version 1; expected version 0/);
+    expect(r.error).toBe(
+      'one of the variables needed for gradient computation has been modified by an inplace operation: [torch.DoubleTensor []], which is output 0 of MulBackward0, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).',
+    );
   });
 
   it('the gradient the unchecked sweep would give is wrong (central differences side with the correct one)', () => {
@@ -89,8 +90,10 @@ describe('retain-graph', () => {
     expect(list(r.correct.gradient)).toEqual(list(reverseGradient(P40)));
   });
 
-  it('keeping the graph costs 8 bytes for each of the 12·T + 3 op nodes', () => {
-    expect(retainGraphBug(P40).correct.bytes).toBe((12 * 40 + 3) * SAVED_BYTES_PER_NODE);
+  it('keeping the graph costs what PyTorch saves: 7·T + 1 tensors of 8 bytes', () => {
+    // Each step saves tanh's result, c·x, 1 + x², k·x and its two numbers k and 0.025; x_1 … x_(T−1)
+    // are saved by the step that reads them (x_0 is an input); the loss saves x_T − y and its 0.5.
+    expect(retainGraphBug(P40).correct.bytes).toBe((6 * 40 + 39 + 2) * SAVED_BYTES_PER_NODE);
   });
 
   it('the refusal is an AutogradError and nothing is returned for it', () => {
@@ -115,20 +118,19 @@ describe('overwrite', () => {
 });
 
 describe('free-late', () => {
-  it('both sweeps give the reverse gradient; freeing late holds about twice the peak bytes', () => {
+  it('both sweeps give the reverse gradient; freeing late holds the saved tensors and every gradient at once', () => {
     const r = freeLateBug(P40);
     const exact = list(reverseGradient(P40));
     expect(list(r.correct.gradient)).toEqual(exact);
     expect(list(r.buggy.gradient)).toEqual(exact);
     const n = tapeNodesFor(40);
-    // Freed early, the peak is at the start: every node's value, the seed's adjoint, and at most
+    const saved = retainGraphBug(P40).correct.bytes;
+    // Freed early, the peak is near the start: the saved tensors, the seed's adjoint, and at most
     // the two adjoints the loss node hands back before its own are released.
-    expect(r.correct.bytes).toBeGreaterThanOrEqual(n * 8 + 8);
-    expect(r.correct.bytes).toBeLessThanOrEqual(n * 8 + 24);
-    // Freed late, at the end: every value and every adjoint the sweep created (all nodes but
-    // the constants the step's program does not have and the unreached ones).
-    expect(r.buggy.bytes / r.correct.bytes).toBeGreaterThan(1.9);
-    expect(r.buggy.bytes / r.correct.bytes).toBeLessThanOrEqual(2);
+    expect(r.correct.bytes).toBeGreaterThanOrEqual(saved + 8);
+    expect(r.correct.bytes).toBeLessThanOrEqual(saved + 24);
+    // Freed late, at the end: every saved tensor and the adjoint of every node, all reached.
+    expect(r.buggy.bytes).toBe(saved + n * 8);
   });
 
   it('the bytes held along each sweep: their peak is the reported peak; falling as buffers go, rising and flat when kept', () => {
@@ -141,8 +143,8 @@ describe('free-late', () => {
     }
     const early = r.correct.held;
     const late = r.buggy.held;
-    // Both start from every node's value and the seed's adjoint.
-    expect(early[0]).toBe(n * SAVED_BYTES_PER_NODE + 8);
+    // Both start from the saved tensors and the seed's adjoint.
+    expect(early[0]).toBe(retainGraphBug(P40).correct.bytes + 8);
     expect(late[0]).toBe(early[0]);
     // Freed as it passes: the peak is near the start and half-way down the sweep far less is held.
     expect(early[Math.floor(n / 2)]).toBeLessThan(0.75 * early[0]);
@@ -150,7 +152,7 @@ describe('free-late', () => {
     for (let k = 1; k <= n; k++) expect(late[k]).toBeGreaterThanOrEqual(late[k - 1]);
     expect(late[n]).toBe(r.buggy.bytes);
     expect(late[n + 1]).toBeLessThan(late[n]);
-    expect(late[n] / Math.max(...early)).toBeGreaterThan(1.9);
+    expect(late[n] / Math.max(...early)).toBeGreaterThan(2.5);
     // After the sweep both hold the same: the leaves' values and gradients.
     expect(late[n + 1]).toBe(early[n + 1]);
   });
