@@ -62,7 +62,11 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
       <div className="chapter-figure">
         {open ? null : (
           <p className="answer-first">
-            <span id={gate.noteId}>{gate.why}</span>{' '}
+            {/* On the stage only "Answer first" shows, beside "Open this in the lab", on one line. */}
+            <span id={gate.noteId}>
+              {gate.why.slice(0, 'Answer first'.length)}
+              <span className="answer-first-more">{gate.why.slice('Answer first'.length, -1)}</span>.
+            </span>{' '}
             <button
               type="button"
               onClick={() => {
