@@ -37,7 +37,15 @@ export function ProblemGraph({ view, labels, expression, revealed, height = 240,
   return (
     <div className="practice-figure">
       <LessonContext.Provider value={context}>
-        <ExprGraph view={view} tf={tf} highlight={revealed > 0} title={`The graph of f = ${expression}: ${view.length} nodes with their values and local partials`} height={height} sweep={!posed} />
+        <ExprGraph
+          view={view}
+          tf={tf}
+          highlight={revealed > 0}
+          title={`The graph of f = ${expression}: ${view.length} nodes with their values and local partials`}
+          height={height}
+          sweep={!posed}
+          minFont={font}
+        />
       </LessonContext.Provider>
       {tape ? <TapeList result={{ tape: view, labels }} tf={tf} adjoints={revealed > 0} /> : null}
     </div>

@@ -216,7 +216,7 @@ describe('practice: screens', () => {
     [1920, 1080],
     [1366, 768],
     [390, 844],
-  ])('at %i×%i the graph sits above or beside the fields, nothing overflows the page', async (width, height) => {
+  ])('at %i×%i the graph sits above or beside the fields with 16 px text, nothing overflows the page', async (width, height) => {
     const { page } = await open('#practice=adjoints&level=4&seed=3', { viewport: { width, height } });
     await page.getByLabel('adjoint of v0', { exact: true }).waitFor();
     await page.getByLabel('adjoint of v0', { exact: true }).fill('0.5');
@@ -230,6 +230,16 @@ describe('practice: screens', () => {
     if (width < 600) expect(box.fieldsTop).toBeGreaterThanOrEqual(box.graphBottom);
     else expect(box.fieldsLeft).toBeGreaterThanOrEqual(box.graphRight);
     expect(box.scroll).toBeLessThanOrEqual(width);
+    // The graph's text is drawn at 16 px at least: a graph wider than its column scrolls in its own box.
+    const least = await page.evaluate(() =>
+      Math.min(
+        ...[...document.querySelectorAll<SVGTextElement>('.practice-figure svg text')].map((t) => {
+          const m = t.getScreenCTM()!;
+          return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        }),
+      ),
+    );
+    expect(least).toBeGreaterThanOrEqual(15.99);
     await page.locator('.practice-fields').scrollIntoViewIfNeeded();
     await page.close();
   });
