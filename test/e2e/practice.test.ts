@@ -207,6 +207,9 @@ describe('practice: rules and bugs', () => {
     await page.getByLabel(/^Event 2\./).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right: event 2 is the first wrong one.'));
+    // Asked for, the answer names the event.
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    expect(await page.locator('.field-answer').textContent()).toMatch(/^The answer: event 2\. /);
     await page.close();
   });
 });
