@@ -34,8 +34,10 @@ function nodeTable(p: AdjointsProblem | BugProblem): string[] {
 }
 
 function adjointsProblemText(p: AdjointsProblem): string[] {
+  // A program of several lines is shown as a code block; f is its output.
+  const f = p.expression.includes('\n') ? ['```', p.expression, '```', `f is its output, at ${point(p.at)}`] : [`f = \`${p.expression}\` at ${point(p.at)}`];
   return [
-    `f = \`${p.expression}\` at ${point(p.at)}`,
+    ...f,
     '',
     ...nodeTable(p),
     '',

@@ -34,14 +34,16 @@ export interface OpRule {
   d0: string;
   /** ∂node/∂(second operand) for binary ops; for unary ops the op's constant (k) kept for display, or 0. */
   d1: string;
+  /** A partial may be NaN where the value is finite (ops.ts, OpRow.nanPartials). */
+  nanPartials: boolean;
 }
 
 function rulesOf(arity: 1 | 2): OpRule[] {
   return OPS.flatMap((row, op): OpRule[] => {
     if (row.arity !== arity) return [];
-    const r = row as (typeof OPS)[number] & { method: string; value: string; d0: string; d1?: string; constant?: boolean };
+    const r = row as (typeof OPS)[number] & { method: string; value: string; d0: string; d1?: string; constant?: boolean; nanPartials?: boolean };
     const constant = r.constant === true;
-    return [{ op: op as OpCode, key: r.key, method: r.method, doc: r.doc, constant, value: r.value, d0: r.d0, d1: r.d1 ?? (constant ? 'k' : '0') }];
+    return [{ op: op as OpCode, key: r.key, method: r.method, doc: r.doc, constant, value: r.value, d0: r.d0, d1: r.d1 ?? (constant ? 'k' : '0'), nanPartials: r.nanPartials === true }];
   });
 }
 
@@ -55,7 +57,7 @@ export function ruleOf(op: OpCode): OpRule | undefined {
 }
 
 /** Helpers of ops.ts a rule may call, imported by a generated file whose text uses them. */
-const HELPERS = ['powPartial'];
+const HELPERS = ['powPartial', 'powExponentPartial'];
 
 function helperImport(body: string, types: readonly string[] = []): string {
   const used = [...HELPERS.filter((h) => new RegExp(`\\b${h}\\b`).test(body)), ...types.map((t) => `type ${t}`)];
@@ -207,6 +209,18 @@ export class DualArith implements Arith<Dual> {
 ${methods('Dual', (rule, binary) => {
   const names = { u: 'u', w: binary ? 'w' : undefined, k: rule.constant ? 'k' : undefined, value: 'value' };
   const d0 = factor(fill(rule.d0, names));
+  if (binary && rule.nanPartials) {
+    // A partial that may be NaN at a finite value (x^y's ∂/∂y at x < 0) counts 0 where its
+    // operand's tangent is 0, so 0·NaN does not spread to the other operand's derivative.
+    const term = (p: string, t: string) => `(${t} === 0 && ${p} !== ${p} ? 0 : ${p} * ${t})`;
+    return [
+      ...operands(rule, binary, (n) => `${n}.v`),
+      `const value = ${fill(rule.value, names)};`,
+      `const p0 = ${fill(rule.d0, names)};`,
+      `const p1 = ${fill(rule.d1, names)};`,
+      `return { v: value, d: ${term('p0', 'x.d')} + ${term('p1', 'y.d')} };`,
+    ];
+  }
   const d = binary ? `${d0} * x.d + ${factor(fill(rule.d1, names))} * y.d` : `${d0} * x.d`;
   return [...operands(rule, binary, (n) => `${n}.v`), `const value = ${fill(rule.value, names)};`, `return { v: value, d: ${d} };`];
 })}

@@ -39,6 +39,11 @@ export interface OpRow {
   readonly functions?: readonly string[];
   /** A point where the derivative does not exist, and the subgradient the op uses there (the warnings state it). */
   readonly kink?: { readonly at: number; readonly says: string };
+  /**
+   * A partial may be NaN where the value is finite (x^y's ∂/∂y at x < 0): forward mode then
+   * skips an operand whose tangent is 0, so 0·NaN does not spoil the other derivative.
+   */
+  readonly nanPartials?: boolean;
   /** What the op computes, for the `Arith` interface's reader. */
   readonly doc: string;
 }
@@ -50,6 +55,39 @@ export const OPS = [
   { key: 'Sub', name: 'sub', arity: 2, method: 'sub', value: 'u - w', d0: '1', d1: '-1', doc: 'x − y.' },
   { key: 'Mul', name: 'mul', arity: 2, method: 'mul', value: 'u * w', d0: 'w', d1: 'u', doc: 'x · y.' },
   { key: 'Div', name: 'div', arity: 2, method: 'div', value: 'u / w', d0: '1 / w', d1: '-value / w', doc: 'x / y.' },
+  {
+    key: 'Max',
+    name: 'max',
+    arity: 2,
+    method: 'max',
+    value: 'Math.max(u, w)',
+    d0: 'u > w ? 1 : u < w ? 0 : 0.5',
+    d1: 'u < w ? 1 : u > w ? 0 : 0.5',
+    functions: ['max'],
+    doc: 'max(x, y): the gradient goes to the larger operand, and is split in half at a tie (as torch.maximum does).',
+  },
+  {
+    key: 'Min',
+    name: 'min',
+    arity: 2,
+    method: 'min',
+    value: 'Math.min(u, w)',
+    d0: 'u < w ? 1 : u > w ? 0 : 0.5',
+    d1: 'u > w ? 1 : u < w ? 0 : 0.5',
+    functions: ['min'],
+    doc: 'min(x, y): the gradient goes to the smaller operand, and is split in half at a tie (as torch.minimum does).',
+  },
+  {
+    key: 'Pow',
+    name: 'power',
+    arity: 2,
+    method: 'pow',
+    value: 'Math.pow(u, w)',
+    d0: 'powPartial(u, w)',
+    d1: 'powExponentPartial(u, w, value)',
+    nanPartials: true,
+    doc: 'xʸ with both operands variable, by PyTorch\'s conventions: defined for a negative base with a whole-number exponent ((−2)³ = −8, ∂/∂x = 12), 0⁰ = 1; ∂/∂y = xʸ·ln x (NaN for x < 0) and 0 at x = 0 when y ≥ 0.',
+  },
   { key: 'Neg', name: 'neg', arity: 1, method: 'neg', value: '-u', d0: '-1', doc: '−x.' },
   { key: 'MulConst', name: 'scale', arity: 1, method: 'mulConst', constant: true, value: 'k * u', d0: 'k', doc: 'k · x for a constant k (one unary node rather than a constant and a product).' },
   { key: 'AddConst', name: 'shift', arity: 1, method: 'addConst', constant: true, value: 'u + k', d0: '1', doc: 'x + k for a constant k.' },
@@ -91,6 +129,15 @@ export function powPartial(x: number, p: number): number {
   if (p === 0) return 0;
   if (p === 1) return 1;
   return p * Math.pow(x, p - 1);
+}
+
+/**
+ * d(x^y)/dy = x^y·ln x, with PyTorch's convention that it is 0 where x = 0 and y ≥ 0 (there
+ * x^y is 0 or 1 and ln x is −∞). For x < 0 it is NaN: ln x is undefined.
+ */
+export function powExponentPartial(x: number, y: number, value: number): number {
+  if (x === 0 && y >= 0) return 0;
+  return value * Math.log(x);
 }
 
 type Rows = typeof OPS;

@@ -30,7 +30,7 @@ export function PracticePage() {
 function PracticeWork({ place }: { place: PracticePlace }) {
   const { progress, notice, record, reset, dismiss } = useProgress();
   useEffect(() => {
-    document.title = `Practice: ${KIND_TITLES[place.kind]}, level ${place.level}, seed ${place.seed} · Tape Lab`;
+    document.title = place.program !== undefined ? `Practice: ${KIND_TITLES[place.kind]}, your program · Tape Lab` : `Practice: ${KIND_TITLES[place.kind]}, level ${place.level}, seed ${place.seed} · Tape Lab`;
   }, [place]);
   const key = problemKey(place);
   return (
@@ -58,7 +58,7 @@ function PracticeWork({ place }: { place: PracticePlace }) {
           <ol>
             {PRACTICE_KIND_NAMES.map((kind) => (
               <li key={kind}>
-                <a href={practiceHash({ ...place, kind })} aria-current={kind === place.kind ? 'page' : undefined}>
+                <a href={practiceHash({ ...place, kind, program: undefined })} aria-current={place.program === undefined && kind === place.kind ? 'page' : undefined}>
                   {KIND_TITLES[kind]}
                 </a>
               </li>
@@ -69,7 +69,7 @@ function PracticeWork({ place }: { place: PracticePlace }) {
           <ol>
             {LEVEL_TITLES.map((title, i) => (
               <li key={title}>
-                <a href={practiceHash({ ...place, level: (i + 1) as PracticePlace['level'] })} aria-current={i + 1 === place.level ? 'page' : undefined}>
+                <a href={practiceHash({ ...place, level: (i + 1) as PracticePlace['level'], program: undefined })} aria-current={place.program === undefined && i + 1 === place.level ? 'page' : undefined}>
                   <span className="n">{i + 1}</span> {title}
                 </a>
               </li>
@@ -79,19 +79,42 @@ function PracticeWork({ place }: { place: PracticePlace }) {
       </header>
       <PracticeNotices storageNotice={notice} onDismiss={dismiss} />
       <main>
-        <h2 className="practice-title">
-          {KIND_TITLES[place.kind]}, level {place.level}, problem {place.seed}
-          {isSolved(progress, place) ? <span className="solved"> · solved</span> : null}
-        </h2>
-        <Problem key={key} place={place} onChecked={(right) => record(place, right)} />
-        <p className="practice-next">
-          <a href={practiceHash({ ...place, seed: place.seed + 1 })}>Another problem</a>
-          <span className="words"> · the same problem for a class: </span>
-          <code>tape-lab practice --kind {place.kind} --level {place.level} --seed {place.seed}</code>
-        </p>
+        {place.program !== undefined ? (
+          <ProgramProblem place={place} program={place.program} />
+        ) : (
+          <>
+            <h2 className="practice-title">
+              {KIND_TITLES[place.kind]}, level {place.level}, problem {place.seed}
+              {isSolved(progress, place) ? <span className="solved"> · solved</span> : null}
+            </h2>
+            <Problem key={key} place={place} onChecked={(right) => record(place, right)} />
+            <p className="practice-next">
+              <a href={practiceHash({ ...place, seed: place.seed + 1 })}>Another problem</a>
+              <span className="words"> · the same problem for a class: </span>
+              <code>tape-lab practice --kind {place.kind} --level {place.level} --seed {place.seed}</code>
+            </p>
+          </>
+        )}
       </main>
       <Overview progress={progress} onReset={reset} />
     </div>
+  );
+}
+
+/** A learner's own program, posed as an adjoints problem: graded like any other, not counted in the levels' progress. */
+function ProgramProblem({ place, program }: { place: PracticePlace; program: string }) {
+  return (
+    <>
+      <h2 className="practice-title">{KIND_TITLES.adjoints}: your program</h2>
+      <pre className="practice-program">
+        <code>{program}</code>
+      </pre>
+      <Problem key={problemKey(place)} place={place} onChecked={() => undefined} />
+      <p className="practice-next">
+        <span className="words">The same problem on the command line: </span>
+        <code>tape-lab practice --program {JSON.stringify(program)}</code>
+      </p>
+    </>
   );
 }
 

@@ -18,7 +18,15 @@ export interface PracticePlace {
   seed: number;
   /** Presentation mode (`pose=1`); absent when off. */
   pose?: boolean;
+  /**
+   * A learner's own program posed as an adjoints problem (`program=…`, "Practice on this"), the
+   * same as `tape-lab practice --program "…"`; level and seed then mean nothing.
+   */
+  program?: string;
 }
+
+/** The longest program a link may pose, in characters (the playground's limit). */
+export const MAX_PROGRAM_LENGTH = 2000;
 
 export const PRACTICE_KIND_NAMES: readonly PracticeKind[] = ['adjoints', 'rule', 'bug'];
 export const MAX_SEED = 0xffffffff;
@@ -48,17 +56,30 @@ export function readPracticePlace(raw: Partial<Record<string, string>>): { value
     else notices.push(`Practice: seed ${quoteForNotice(text)} is not a whole number from 0 to ${MAX_SEED}, so seed 1 is shown.`);
   }
   if (readFlag('Pose', raw.pose, notices)) place.pose = true;
+  if (raw.program !== undefined) readProgram(raw.program, place, notices);
   return { value: place, notices };
+}
+
+/** `program=…`: posed as an adjoints problem; an empty or over-long one is dropped with a notice. */
+function readProgram(text: string, place: PracticePlace, notices: string[]): void {
+  if (text.trim() === '') notices.push('Practice: the link’s program is empty, so a generated problem is shown.');
+  else if (text.length > MAX_PROGRAM_LENGTH) notices.push(`Practice: the link’s program is ${text.length} characters, more than ${MAX_PROGRAM_LENGTH}, so a generated problem is shown.`);
+  else {
+    if (place.kind !== 'adjoints') notices.push('Practice: a program is posed as an adjoints problem.');
+    place.kind = 'adjoints';
+    place.program = text;
+  }
 }
 
 /** `practice=rule&level=2&seed=7` (and `&pose=1`), or '' when the page is not practice. */
 export function writePracticePlace(place: PracticePlace | null): string {
   if (!place) return '';
+  if (place.program !== undefined && place.kind === 'adjoints') return `practice=adjoints&program=${encodeURIComponent(place.program)}${place.pose ? '&pose=1' : ''}`;
   return `practice=${place.kind}&level=${place.level}&seed=${place.seed}${place.pose ? '&pose=1' : ''}`;
 }
 
 export const practiceHashPart: HashPart<PracticePlace | null> = {
-  keys: ['practice', 'level', 'seed', 'pose'],
+  keys: ['practice', 'level', 'seed', 'pose', 'program'],
   raw: 'decoded',
   read: readPracticePlace,
   write: writePracticePlace,

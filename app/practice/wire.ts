@@ -30,7 +30,7 @@ export function practiceHash(place: PracticePlace): string {
 
 /** Which problem a place shows, whether posed or not: `practice=adjoints&level=2&seed=29`. */
 export function problemKey(place: PracticePlace): string {
-  return writePracticePlace({ kind: place.kind, level: place.level, seed: place.seed });
+  return writePracticePlace({ kind: place.kind, level: place.level, seed: place.seed, ...(place.program !== undefined ? { program: place.program } : {}) });
 }
 
 /**

@@ -17,18 +17,31 @@ export interface Span {
  */
 export const COMPOSITE_FUNCTIONS = ['tan', 'sigmoid'] as const;
 
+/** Functions of two arguments, parsed as binary nodes: max(a, b), min(a, b). */
+export const TWO_ARGUMENT_FUNCTIONS = ['max', 'min'] as const;
+export type TwoArgumentFunction = (typeof TWO_ARGUMENT_FUNCTIONS)[number];
+
 /**
- * The functions the parser knows, each of one argument: the op table's functions (ops.ts; `ln`
- * and `log` are both the natural logarithm), then the composite ones.
+ * The functions the parser knows of one argument: the op table's functions (ops.ts; `ln`
+ * and `log` are both the natural logarithm), then the composite ones. They may also be written
+ * as methods, as micrograd does: `x.relu()` is `relu(x)`.
  */
-export const FUNCTIONS: readonly FunctionName[] = [...(FUNCTION_OPS.keys() as Iterable<OpFunctionName>), ...COMPOSITE_FUNCTIONS];
-export type FunctionName = OpFunctionName | (typeof COMPOSITE_FUNCTIONS)[number];
+export const FUNCTIONS: readonly FunctionName[] = [
+  ...([...FUNCTION_OPS.keys()].filter((f) => !isTwoArgumentFunction(f)) as FunctionName[]),
+  ...COMPOSITE_FUNCTIONS,
+];
+export type FunctionName = Exclude<OpFunctionName, TwoArgumentFunction> | (typeof COMPOSITE_FUNCTIONS)[number];
+
+export function isTwoArgumentFunction(name: string): name is TwoArgumentFunction {
+  return (TWO_ARGUMENT_FUNCTIONS as readonly string[]).includes(name);
+}
 
 /** Named constants: π and Euler's number e. */
 export const CONSTANTS: Readonly<Record<'pi' | 'e', number>> = { pi: Math.PI, e: Math.E };
 export type ConstantName = keyof typeof CONSTANTS;
 
-export type BinaryOperator = '+' | '-' | '*' | '/' | '^';
+/** The arithmetic operators, and max and min (written as functions, stored as binary nodes). */
+export type BinaryOperator = '+' | '-' | '*' | '/' | '^' | TwoArgumentFunction;
 
 /** A numeric literal such as 2, 0.5, .5 or 1e-3. */
 export interface NumberNode {
@@ -100,7 +113,7 @@ export function show(e: Expr): string {
     case 'negate':
       return `(-${show(e.arg)})`;
     case 'binary':
-      return `(${show(e.left)} ${e.op} ${show(e.right)})`;
+      return isTwoArgumentFunction(e.op) ? `${e.op}(${show(e.left)}, ${show(e.right)})` : `(${show(e.left)} ${e.op} ${show(e.right)})`;
     case 'call':
       return `${e.fn}(${show(e.arg)})`;
   }

@@ -1,8 +1,10 @@
 import { floatArith } from '../arith.ts';
 import { FUNCTION_OPS, Op, type OpCode } from '../ops.ts';
 import { runProgram, type Program } from '../program.ts';
-import { isConstantExpr, type CallNode, type Expr, type Span } from './ast.ts';
-import { parseExpression, type ParsedExpression } from './parser.ts';
+import { isConstantExpr, variablesOf, type CallNode, type Expr, type Span } from './ast.ts';
+import { ParseError } from './errors.ts';
+import { parseRange, type ParsedExpression } from './parser.ts';
+import { parseProgram, withLine, type ParsedProgram, type ProgramNote } from './statements.ts';
 
 /**
  * What one register of a compiled expression holds (register i is tape node i when the program
@@ -23,6 +25,11 @@ export interface NodeSource {
   readonly fn?: CallNode['fn'];
   /** For a helper of x^y: it belongs to a power with a variable exponent. */
   readonly power?: boolean;
+  /**
+   * The program's own name for the node, with a prime for each rebinding (c, c′, c″), when a
+   * statement assigns it; the label is then this name.
+   */
+  readonly name?: string;
 }
 
 /** A parsed expression as a straight-line program with one input register per variable. */
@@ -30,6 +37,12 @@ export interface CompiledExpression extends ParsedExpression {
   readonly program: Program;
   /** One entry per register: inputs first, then one per instruction. */
   readonly nodes: readonly NodeSource[];
+  /** Values given in the program with `name = Value(v)`, by input name. */
+  readonly declared: Readonly<Record<string, number>>;
+  /** Lines skipped (print, .backward(), imports, …), each with why. */
+  readonly notes: readonly ProgramNote[];
+  /** True for a program of statements rather than one expression. */
+  readonly isProgram: boolean;
 }
 
 /**
@@ -40,17 +53,124 @@ export interface CompiledExpression extends ParsedExpression {
  * - k·e, e·k → scale (mulConst); e + k, k + e, e − k → shift (addConst), for a literal k
  *   (a number, pi, e, or its negation); other constants are `const` nodes.
  * - e^c with c free of variables → square when c = 2, else pow(e, c) (powConst, c evaluated once).
- * - e^y otherwise → exp(y · ln e): defined only for a positive base. e^y with the constant e as
- *   base is exp(y); with a positive literal base b it is exp(y · ln b).
+ * - e^y with the constant e as base is exp(y); with a positive literal base b, exp(y · ln b);
+ *   otherwise one pow node (x^y), which follows PyTorch: a negative base with a whole-number
+ *   exponent is defined, 0^0 = 1.
  * - tan x = sin x / cos x; sigmoid x = 1 / (1 + exp(−x)); ln and log are both the natural logarithm.
  *
  * Throws `ParseError` for a malformed expression.
  */
 export function compileExpression(source: string): CompiledExpression {
-  const parsed = parseExpression(source);
-  const b = new Builder(source, parsed.variables, firstSpans(parsed.ast));
-  const output = b.compile(parsed.ast);
-  return { ...parsed, program: b.program(output), nodes: b.nodes };
+  return withLine(source, () => compileProgram(parseProgram(source)));
+}
+
+/** Display names for the bindings of one name: c, c′, c″, c‴, then c⁽⁴⁾ … */
+export function primed(name: string, binding: number): string {
+  if (binding <= 3) return name + ['', '\u2032', '\u2033', '\u2034'][binding];
+  const sup = String(binding).replace(/\d/g, (d) => '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079'[Number(d)]);
+  return `${name}\u207d${sup}\u207e`;
+}
+
+/**
+ * A program's statements as one straight-line program. Inputs are the names declared with
+ * Value(…) and the names read before any statement assigns them, in order of first appearance;
+ * a name reads its latest binding. The output is the name a `.backward()` line names, else the
+ * last statement's expression, else the last assigned name.
+ */
+function compileProgram(parsed: ParsedProgram): CompiledExpression {
+  const { source, statements } = parsed;
+  const inputs: string[] = [];
+  const spans = new Map<string, Span>();
+  const bound = new Set<string>();
+  const free = (name: string, at: Span): void => {
+    if (bound.has(name) || inputs.includes(name)) return;
+    inputs.push(name);
+    spans.set(name, at);
+  };
+  for (const st of statements) {
+    if (st.kind === 'input') {
+      if (bound.has(st.name) || inputs.includes(st.name)) {
+        throw new ParseError(`'${st.name}' is declared with Value(…) after it is used`, st.nameSpan, 'declare each input once, before its first use');
+      }
+      inputs.push(st.name);
+      spans.set(st.name, st.nameSpan);
+      bound.add(st.name);
+    } else if (st.kind === 'assign' || st.kind === 'expression') {
+      if (st.kind === 'assign' && st.op) free(st.name, st.nameSpan);
+      const expr = shadow(st.expr, (name) => bound.has(name));
+      const first = firstSpans(expr);
+      for (const name of variablesOf(expr)) free(name, first.get(name) ?? st.span);
+      if (st.kind === 'assign') bound.add(st.name);
+    }
+  }
+  const b = new Builder(source, inputs, spans);
+  const declared: Record<string, number> = {};
+  const bindings = new Map<string, number>(inputs.map((name) => [name, 0]));
+  const real = statements.filter((st) => st.kind !== 'backward');
+  const last = real[real.length - 1];
+  let output = -1;
+  let backward = -1;
+  let lastExpr: Expr | null = null;
+  const notes = [...parsed.notes];
+  for (const st of statements) {
+    switch (st.kind) {
+      case 'input':
+        Object.defineProperty(declared, st.name, { value: evaluateConstant(source, st.value), enumerable: true, writable: true, configurable: true });
+        break;
+      case 'backward': {
+        const r = b.lookup(st.name);
+        if (r === undefined) throw new ParseError(`'${st.name}' is not assigned before '.backward()'`, st.span);
+        backward = r;
+        break;
+      }
+      case 'expression':
+        if (st === last) {
+          lastExpr = shadow(st.expr, (name) => b.lookup(name) !== undefined);
+          output = b.compile(lastExpr);
+        } else {
+          const { line } = lineOf(source, st.span.start);
+          notes.push({ line, text: source.slice(st.span.start, st.span.end), note: 'an expression that is not the last statement: skipped', span: st.span });
+        }
+        break;
+      case 'assign': {
+        const target: Expr = { kind: 'variable', name: st.name, span: st.nameSpan };
+        const right = shadow(st.expr, (name) => b.lookup(name) !== undefined);
+        const expr: Expr = st.op ? { kind: 'binary', op: st.op, left: target, right, span: st.span } : right;
+        const r = b.compile(expr);
+        const n = bindings.has(st.name) ? (bindings.get(st.name) as number) + 1 : 0;
+        bindings.set(st.name, n);
+        b.bind(st.name, r, primed(st.name, n), st.op ? st.span : null);
+        output = r;
+        lastExpr = expr;
+        break;
+      }
+    }
+  }
+  if (backward >= 0) output = backward;
+  const ast: Expr = lastExpr ?? { kind: 'number', value: NaN, span: { start: 0, end: 0 } };
+  return { source, ast, variables: inputs, program: b.program(output), nodes: b.nodes, declared, notes, isProgram: parsed.isProgram };
+}
+
+/** The expression with the constants a program has assigned (e = c - d) read as its names. */
+function shadow(e: Expr, isBound: (name: string) => boolean): Expr {
+  switch (e.kind) {
+    case 'number':
+    case 'variable':
+      return e;
+    case 'constant':
+      return isBound(e.name) ? { kind: 'variable', name: e.name, span: e.span } : e;
+    case 'negate':
+    case 'call':
+      return { ...e, arg: shadow(e.arg, isBound) };
+    case 'binary':
+      return { ...e, left: shadow(e.left, isBound), right: shadow(e.right, isBound) };
+  }
+}
+
+function lineOf(source: string, offset: number): { line: number } {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (source[i] === '\n') line++;
+  return { line };
 }
 
 /** The value of a literal: a number, pi, e, or a negation of one; otherwise undefined. */
@@ -69,15 +189,33 @@ class Builder {
   private readonly rhs: number[] = [];
   private readonly k: number[] = [];
   readonly nodes: NodeSource[] = [];
+  /** The register each name reads: its latest binding. */
+  private readonly env = new Map<string, number>();
 
   constructor(
     private readonly source: string,
     private readonly variables: readonly string[],
     spans: ReadonlyMap<string, Span> = new Map(),
   ) {
-    for (const name of variables) {
+    variables.forEach((name, i) => {
       this.nodes.push({ role: 'variable', label: name, text: name, span: spans.get(name) ?? { start: 0, end: 0 } });
-    }
+      this.env.set(name, i);
+    });
+  }
+
+  lookup(name: string): number | undefined {
+    return this.env.get(name);
+  }
+
+  /**
+   * `name = …` made register r: the name now reads r, and a node computed by this statement
+   * takes the name as its label (an input or an already named node keeps its own).
+   */
+  bind(name: string, r: number, display: string, statement: Span | null): void {
+    this.env.set(name, r);
+    const node = this.nodes[r];
+    if (node.role === 'variable' || node.name !== undefined) return;
+    this.nodes[r] = { ...node, label: display, name: display, ...(statement ? { span: statement, text: this.source.slice(statement.start, statement.end) } : {}) };
   }
 
   program(output: number): Program {
@@ -115,8 +253,11 @@ class Builder {
 
   compile(e: Expr): number {
     switch (e.kind) {
-      case 'variable':
-        return this.variables.indexOf(e.name);
+      case 'variable': {
+        const r = this.env.get(e.name);
+        if (r === undefined) throw new Error(`internal: no register for '${e.name}'`);
+        return r;
+      }
       case 'number':
       case 'constant':
         return this.emit(Op.Const, 0, 0, e.value, this.result(e));
@@ -159,6 +300,10 @@ class Builder {
         return this.both(e, Op.Div);
       case '^':
         return this.power(e);
+      case 'max':
+        return this.both(e, Op.Max);
+      case 'min':
+        return this.both(e, Op.Min);
     }
   }
 
@@ -186,11 +331,8 @@ class Builder {
       const t = this.emit(Op.MulConst, y, y, Math.log(base), this.helper(e, `${expText}·ln ${baseText}`, { power: true }));
       return this.emit(Op.Exp, t, t, 0, this.result(e));
     }
-    const x = this.compile(e.left);
-    const y = this.compile(e.right);
-    const lnx = this.emit(Op.Log, x, x, 0, this.helper(e, `ln(${baseText})`, { power: true }));
-    const t = this.emit(Op.Mul, y, lnx, 0, this.helper(e, `${expText}·ln(${baseText})`, { power: true }));
-    return this.emit(Op.Exp, t, t, 0, this.result(e, { power: true }));
+    // Both variable: one pow node, with PyTorch's conventions (ops.ts): (−2)^3 = −8, 0^0 = 1.
+    return this.both(e, Op.Pow);
   }
 
   private call(e: CallNode): number {
@@ -229,6 +371,19 @@ function firstSpans(e: Expr, spans = new Map<string, Span>()): Map<string, Span>
     firstSpans(e.right, spans);
   }
   return spans;
+}
+
+/**
+ * The value of a constant written as an expression ("pi/2", "-4.0", "2*e"), as the tape would
+ * compute it. Throws `ParseError` for malformed text or text that names a variable.
+ */
+export function constantValue(text: string): number {
+  const e = parseRange(text, 0, text.length);
+  if (!isConstantExpr(e)) {
+    const name = variablesOf(e)[0];
+    throw new ParseError(`'${name}' is not a number or a constant`, e.span, 'use numbers, pi, e and the functions');
+  }
+  return evaluateConstant(text, e);
 }
 
 /** The float value of a subtree without variables, by the same lowering the tape runs. */

@@ -14,12 +14,17 @@ export class ParseError extends Error {
   /** A suggestion, if there is one: "implicit multiplication is not allowed: write '*'". */
   readonly hint: string | undefined;
 
+  /**
+   * `where` replaces "column N" in the message: a program of several lines says
+   * "line 3, column 5" (`column` stays the offset in the whole source, plus one).
+   */
   constructor(
     reason: string,
     readonly span: Span,
     hint?: string,
+    where?: string,
   ) {
-    super(`${reason} at column ${span.start + 1}${hint ? `: ${hint}` : ''}`);
+    super(`${reason} at ${where ?? `column ${span.start + 1}`}${hint ? `: ${hint}` : ''}`);
     this.column = span.start + 1;
     this.reason = reason;
     this.hint = hint;

@@ -4,7 +4,7 @@ import { registersFor, runProgram } from '../program.ts';
 import { BYTES_PER_NODE, Tape, type NodeId, type SweepTrace } from '../tape.ts';
 import { compileExpression, type CompiledExpression, type NodeSource } from './compile.ts';
 import { ExprInputError } from './errors.ts';
-import { describeHazards, type ExprWarning } from './warnings.ts';
+import { describeHazards, showNumber, type ExprWarning } from './warnings.ts';
 
 /** A gradient as one number per variable, keyed by name. */
 export type GradientByName = Record<string, number>;
@@ -144,10 +144,34 @@ export function gradExpression(
     finiteDifferenceStep: byName((j) => steps[j]),
     differences: { forwardVsReverseMax: maxDiff(forward), finiteDifferenceVsReverseMax: maxDiff(finiteDifference) },
     passes: { reverse: 1, forward: n, finiteDifference: 2 * n },
-    warnings: describeHazards(tape, c.nodes),
+    warnings: withPrecision(describeHazards(tape, c.nodes), () => unresolvedSlopes(names, reverse, finiteDifference, steps, out)),
   };
   if (options.tape ?? true) result.tape = tapeTable(tape, out, adjoints, sweep, c.nodes);
   return result;
+}
+
+/** The hazards, then the precision warnings unless a domain error or a kink met exactly already explains a disagreement. */
+function withPrecision(hazards: ExprWarning[], precision: () => ExprWarning[]): ExprWarning[] {
+  const explained = hazards.some((w) => w.kind === 'domain' || (w.kind === 'convention' && /kink/.test(w.message)));
+  return explained ? hazards : [...hazards, ...precision()];
+}
+
+/**
+ * A warning for each variable whose central difference disagrees with the tape by more than
+ * 1e-4 (relative): the function changes too fast within ±h for central differences to resolve
+ * its slope (near a pole such as tan at π/2, or a kink). Left out where the tape's gradient is
+ * not finite (a domain warning says why).
+ */
+function unresolvedSlopes(names: readonly string[], reverse: GradientByName, fd: GradientByName, steps: readonly number[], out: number): ExprWarning[] {
+  const bad = names.filter((name) => Number.isFinite(reverse[name]) && !(relativeDifference(fd[name], reverse[name]) <= 1e-4));
+  return bad.map((name) => ({
+    kind: 'precision' as const,
+    message:
+      `central differences cannot resolve the slope in ${name} here: with h = ${steps[names.indexOf(name)].toExponential(2)} they give ${showNumber(fd[name])}, ` +
+      `the tape gives ${showNumber(reverse[name])}; the function changes too fast within ±h (a pole, a kink or a steep turn is near)`,
+    node: out,
+    span: { start: 0, end: 0 },
+  }));
 }
 
 /** |g − r| / max(1, |r|); 0 when both are the same non-finite value, NaN when only one is. */
@@ -157,7 +181,9 @@ export function relativeDifference(g: number, r: number): number {
 }
 
 /** The point as values in variable order, checked. */
-function pointOf(c: CompiledExpression, at: Readonly<Record<string, number>>, strict: boolean): number[] {
+function pointOf(c: CompiledExpression, given: Readonly<Record<string, number>>, strict: boolean): number[] {
+  // A value the program declares (a = Value(-4.0)) is used unless the point gives another.
+  const at: Readonly<Record<string, number>> = { ...c.declared, ...given };
   const missing = c.variables.filter((name) => !Object.hasOwn(at, name));
   if (missing.length > 0) {
     const list = missing.map((m) => `'${m}'`).join(', ');

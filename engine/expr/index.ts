@@ -18,7 +18,8 @@ export {
 export { ParseError, ExprInputError } from './errors.ts';
 export { lex, type Token } from './lexer.ts';
 export { parseExpression, MAX_SOURCE_LENGTH, MAX_DEPTH, type ParsedExpression } from './parser.ts';
-export { compileExpression, type CompiledExpression, type NodeSource } from './compile.ts';
+export { compileExpression, constantValue, primed, type CompiledExpression, type NodeSource } from './compile.ts';
+export { parseProgram, lineAndColumn, type ParsedProgram, type ProgramNote, type Statement } from './statements.ts';
 export {
   gradExpression,
   relativeDifference,
@@ -38,3 +39,5 @@ export {
   type PlaygroundProblem,
   type GradientRow,
 } from './playground.ts';
+export { evaluationTrace, traceSymbol, type EvaluationTrace, type TraceRow, type AdjointStep } from './trace.ts';
+export { GALLERY, agreesWithPublished, type GalleryExample } from './gallery.ts';

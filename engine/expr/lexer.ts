@@ -10,7 +10,7 @@ export type Token =
   | { readonly kind: 'number'; readonly value: number; readonly text: string; readonly span: Span }
   | { readonly kind: 'name'; readonly text: string; readonly span: Span }
   | { readonly kind: 'op'; readonly op: '+' | '-' | '*' | '/' | '^'; readonly text: string; readonly span: Span }
-  | { readonly kind: '(' | ')' | 'end'; readonly text: string; readonly span: Span }
+  | { readonly kind: '(' | ')' | ',' | '.' | 'end'; readonly text: string; readonly span: Span }
   | { readonly kind: 'error'; readonly text: string; readonly span: Span; readonly error: ParseError };
 
 /** Typographic signs read as their ASCII operators: − (minus sign), × and · (times), ÷. */
@@ -38,7 +38,8 @@ export function quoteChar(source: string, at: number): string {
 }
 
 /**
- * Splits the source into tokens. Lexing stops at the first character that cannot start a token
+ * Splits the source (or its characters from `from` to `to`, one statement of a program) into
+ * tokens; spans are offsets in the whole source. Python's `**` is read as '^'. Lexing stops at the first character that cannot start a token
  * (or a number too large for a double) with an `error` token carrying its ParseError, which the
  * parser throws when it gets there: errors are reported left to right, so in "max(x,y)" the
  * unknown function comes before the comma.
@@ -46,10 +47,10 @@ export function quoteChar(source: string, at: number): string {
  * (2, 0.5, .5, 1e-3, 6.02E23); an `e` not followed by digits is the constant e, so `2e` is
  * "2 e" and the parser reports the missing '*'.
  */
-export function lex(source: string): Token[] {
+export function lex(source: string, from = 0, to = source.length): Token[] {
   const tokens: Token[] = [];
-  let i = 0;
-  while (i < source.length) {
+  let i = from;
+  while (i < to) {
     const c = source[i];
     if (isSpace(c)) {
       i++;
@@ -80,18 +81,19 @@ export function lex(source: string): Token[] {
     } else if (isNameStart(c)) {
       while (isNamePart(source[i])) i++;
       tokens.push({ kind: 'name', text: source.slice(start, i), span: { start, end: i } });
+    } else if (c === '*' && source[i + 1] === '*' && i + 1 < to) {
+      i += 2;
+      tokens.push({ kind: 'op', op: '^', text: '**', span: { start, end: i } });
     } else if (Object.hasOwn(OPERATORS, c)) {
       i++;
       tokens.push({ kind: 'op', op: OPERATORS[c], text: c, span: { start, end: i } });
-    } else if (c === '(' || c === ')') {
+    } else if (c === '(' || c === ')' || c === ',' || (c === '.' && isNameStart(source[i + 1]))) {
       i++;
       tokens.push({ kind: c, text: c, span: { start, end: i } });
     } else {
       const span = { start, end: start + String.fromCodePoint(source.codePointAt(start) ?? 0).length };
       const hint =
-        c === ','
-          ? 'every function takes one argument'
-          : c === '[' || c === '{'
+        c === '[' || c === '{'
             ? "use '(' and ')' for grouping"
             : undefined;
       const error = new ParseError(`unexpected character ${quoteChar(source, start)}`, span, hint);
@@ -99,6 +101,6 @@ export function lex(source: string): Token[] {
       return tokens;
     }
   }
-  tokens.push({ kind: 'end', text: '', span: { start: source.length, end: source.length } });
+  tokens.push({ kind: 'end', text: '', span: { start: to, end: to } });
   return tokens;
 }

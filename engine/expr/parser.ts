@@ -3,6 +3,7 @@ import {
   CONSTANTS,
   isConstantName,
   isFunctionName,
+  isTwoArgumentFunction,
   variablesOf,
   type Expr,
   type Span,
@@ -28,8 +29,10 @@ export interface ParsedExpression {
  *     sum     := product (('+' | '-') product)*
  *     product := unary (('*' | '/') unary)*
  *     unary   := '-' unary | power
- *     power   := primary ('^' unary)?          right-associative: 2^3^2 = 2^(3^2)
+ *     power   := postfix ('^' unary)?          right-associative: 2^3^2 = 2^(3^2); ** is ^
+ *     postfix := primary ('.' function '(' ')')*   micrograd's methods: (a + b).relu()
  *     primary := number | constant | variable | function '(' sum ')' | '(' sum ')'
+ *              | ('max' | 'min') '(' sum ',' sum ')'
  *
  * so unary minus binds looser than '^' (−x^2 = −(x²)) but an exponent may be negative (2^-1).
  * Implicit multiplication (2x, x y, 2(x+1)) is an error that says where the '*' is missing.
@@ -42,9 +45,18 @@ export function parseExpression(source: string): ParsedExpression {
       { start: MAX_SOURCE_LENGTH, end: source.length },
     );
   }
-  const parser = new Parser(lex(source));
-  const ast = parser.parse();
+  const ast = parseRange(source, 0, source.length);
   return { source, ast, variables: variablesOf(ast) };
+}
+
+/**
+ * Parses the characters from `from` to `to` of `source` as one expression (a statement's
+ * right-hand side); spans are offsets in the whole source.
+ */
+export function parseRange(source: string, from: number, to: number): Expr {
+  const tokens = lex(source, from, to);
+  if (tokens[0].kind === 'end') throw new ParseError('the expression is empty', { start: from, end: from });
+  return new Parser(tokens).parse();
 }
 
 const span = (a: Span, b: Span): Span => ({ start: a.start, end: b.end });
@@ -63,7 +75,7 @@ class Parser {
   }
 
   parse(): Expr {
-    if (this.next.kind === 'end') throw new ParseError('the expression is empty', { start: 0, end: 0 });
+    if (this.next.kind === 'end') throw new ParseError('the expression is empty', this.next.span);
     const e = this.sum();
     const t = this.next;
     if (t.kind !== 'end') throw this.unexpected(t);
@@ -108,12 +120,37 @@ class Parser {
   }
 
   private power(): Expr {
-    const base = this.primary();
+    const base = this.postfix(this.primary());
     const t = this.next;
     if (t.kind !== 'op' || t.op !== '^') return base;
     this.pos++;
     const exponent = this.unary();
     return { kind: 'binary', op: '^', left: base, right: exponent, span: span(base.span, exponent.span) };
+  }
+
+  /** micrograd's method forms: `e.relu()` is relu(e), `e.tanh().exp()` is exp(tanh(e)). */
+  private postfix(e: Expr): Expr {
+    while (this.next.kind === '.') {
+      this.pos++;
+      const name: Token = this.tokens[this.pos];
+      if (name.kind !== 'name') throw this.unexpected(name);
+      this.pos++;
+      if (!isFunctionName(name.text)) {
+        const hint =
+          name.text === 'backward'
+            ? 'a line that only calls .backward() is skipped: this page always runs the backward sweep'
+            : `the methods are ${FUNCTIONS.map((f) => `.${f}()`).join(', ')}`;
+        throw new ParseError(`unknown method '.${name.text}'`, name.span, hint);
+      }
+      const open: Token = this.tokens[this.pos];
+      if (open.kind !== '(') throw new ParseError(`expected '(' after method '.${name.text}'`, open.span, `write .${name.text}()`);
+      this.pos++;
+      const close: Token = this.tokens[this.pos];
+      if (close.kind !== ')') throw new ParseError(`the method '.${name.text}()' takes no argument`, close.span);
+      this.pos++;
+      e = { kind: 'call', fn: name.text, arg: e, span: span(e.span, close.span) };
+    }
+    return e;
   }
 
   private primary(): Expr {
@@ -138,6 +175,19 @@ class Parser {
     const name = t.text;
     const open = this.next;
     if (open.kind === 'error') throw open.error;
+    if (isTwoArgumentFunction(name) && open.kind === '(') {
+      this.pos++;
+      const left = this.sum();
+      const comma = this.next;
+      if (comma.kind !== ',') {
+        if (comma.kind === ')') throw new ParseError(`'${name}' takes two arguments`, comma.span, `write ${name}(a, b)`);
+        throw this.unexpected(comma);
+      }
+      this.pos++;
+      const right = this.sum();
+      this.close(open);
+      return { kind: 'binary', op: name, left, right, span: span(t.span, this.tokens[this.pos - 1].span) };
+    }
     if (isFunctionName(name)) {
       if (open.kind !== '(') {
         throw new ParseError(
@@ -155,8 +205,11 @@ class Parser {
       if (isConstantName(name)) {
         throw new ParseError(`'${name}' is a constant, not a function`, t.span, `write ${name}*(…) to multiply`);
       }
+      if (name === 'Value') {
+        throw new ParseError(`Value(…) declares an input on a line of its own`, t.span, 'write a = Value(2.0), then use a');
+      }
       const multiply = name.length === 1 ? `; to multiply, write ${name}*(…)` : '';
-      throw new ParseError(`unknown function '${name}'`, t.span, `the functions are ${FUNCTIONS.join(', ')}${multiply}`);
+      throw new ParseError(`unknown function '${name}'`, t.span, `the functions are ${FUNCTIONS.join(', ')}, max, min${multiply}`);
     }
     if (isConstantName(name)) return { kind: 'constant', name, value: CONSTANTS[name], span: t.span };
     return { kind: 'variable', name, span: t.span };
@@ -179,6 +232,7 @@ class Parser {
   private unexpected(t: Token): ParseError {
     if (t.kind === 'error') return t.error;
     if (t.kind === 'end') return new ParseError('unexpected end of expression', t.span);
+    if (t.kind === ',') return new ParseError(`unexpected ','`, t.span, 'only max and min take two arguments');
     const prev = this.tokens[this.pos - 1];
     if (prev && startsOperand(t) && (prev.kind === 'number' || prev.kind === 'name' || prev.kind === ')')) {
       return new ParseError(
@@ -188,7 +242,7 @@ class Parser {
       );
     }
     if (t.kind === 'op' && t.op === '*' && prev?.kind === 'op' && prev.op === '*') {
-      return new ParseError(`unexpected '*'`, t.span, "use '^' for powers");
+      return new ParseError(`unexpected '*'`, t.span, "use '^' or '**' for powers");
     }
     return new ParseError(`unexpected '${t.text}'`, t.span);
   }

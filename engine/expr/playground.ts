@@ -6,6 +6,9 @@ import type { Span } from './ast.ts';
 import { compileExpression, type CompiledExpression } from './compile.ts';
 import { ExprInputError, ParseError } from './errors.ts';
 import { gradExpression, relativeDifference, type ExprGradient } from './grad.ts';
+import { programProblem, ProgramPracticeError, PROGRAM_MAX_NODES } from '../practice/program.ts';
+import type { ProgramNote } from './statements.ts';
+import { evaluationTrace, type EvaluationTrace } from './trace.ts';
 import type { ExprWarning } from './warnings.ts';
 
 /** What the playground asks for: the text in the field and the values the page holds. */
@@ -20,6 +23,11 @@ export interface PlaygroundRequest {
   fallback?: number;
   /** The most variables the page offers a control for (default 12). */
   maxVariables?: number;
+  /**
+   * True when the text is new (typed, a preset, a link): an input the program declares with
+   * `a = Value(-4.0)` then takes that value over `at`. When only a value moved, `at` wins.
+   */
+  declaredFirst?: boolean;
 }
 
 /** One variable's row of the gradient table: ∂f/∂v by each method and how far each is from reverse mode. */
@@ -61,7 +69,23 @@ export interface PlaygroundResult {
   spans: Span[];
   /** The framework bugs that apply to this expression at this point, run on its tape. */
   bugs: ExprBugs;
+  /** True for a program of statements (its nodes are named by its own names). */
+  isProgram: boolean;
+  /** Lines of the program that were skipped (print, .backward(), …), each with why. */
+  notes: ProgramNote[];
+  /** Values the program declares with Value(…). */
+  declared: Record<string, number>;
+  /** The evaluation traces (primal, tangent per input, adjoint), or null past TRACE_MAX_NODES nodes. */
+  trace: EvaluationTrace | null;
+  /**
+   * "Practice on this": the program to pose as an adjoints problem (inputs declared with their
+   * values at this point), or why it cannot be posed.
+   */
+  practice: { program: string; reason: null } | { program: null; reason: string };
 }
+
+/** The most nodes whose evaluation traces the playground lists: past that a table of rows is no longer read. */
+export const TRACE_MAX_NODES = 80;
 
 /** Why an expression could not be evaluated, with where to point in the source. */
 export interface PlaygroundProblem {
@@ -108,13 +132,15 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
   // Built with fromEntries, not by assignment: a variable may be called __proto__.
   const at: Record<string, number> = Object.fromEntries(
     compiled.variables.map((name) => {
+      const declared = Object.hasOwn(compiled.declared, name) ? compiled.declared[name] : undefined;
       const given = Object.hasOwn(request.at, name) ? request.at[name] : undefined;
-      return [name, typeof given === 'number' && Number.isFinite(given) ? given : fallback];
+      if (declared !== undefined && (request.declaredFirst || given === undefined)) return [name, declared];
+      return [name, typeof given === 'number' && Number.isFinite(given) ? given : (declared ?? fallback)];
     }),
   );
   let g: ExprGradient;
   try {
-    g = gradExpression(compiled, at, { tape: false });
+    g = gradExpression(compiled, at, { tape: compiled.nodes.length <= TRACE_MAX_NODES });
   } catch (error) {
     if (error instanceof ExprInputError) return { ok: false, problem: { kind: 'input', message: error.message, column: null, span: null } };
     throw error;
@@ -147,8 +173,31 @@ export function evaluatePlayground(request: PlaygroundRequest): PlaygroundOutcom
       labels,
       spans,
       bugs: exprBugs(compiled, at),
+      isProgram: compiled.isProgram,
+      notes: compiled.notes.map((n) => ({ ...n, span: { ...n.span } })),
+      declared: { ...compiled.declared },
+      trace: g.tape ? evaluationTrace(g.tape, g.variables) : null,
+      practice: practiceOf(compiled, at),
     },
   };
+}
+
+/**
+ * The program a practice link poses: the inputs the text does not declare are declared with
+ * their values here (x = Value(0.5)), so the link carries the whole problem; a declared input
+ * keeps the value its text gives.
+ */
+function practiceOf(c: CompiledExpression, at: Readonly<Record<string, number>>): PlaygroundResult['practice'] {
+  if (c.nodes.length > 4 * PROGRAM_MAX_NODES) return { program: null, reason: `it records ${c.nodes.length} nodes; a practice problem takes at most ${PROGRAM_MAX_NODES}` };
+  const values = c.variables.filter((name) => !Object.hasOwn(c.declared, name)).map((name) => `${name} = Value(${String(at[name])})`);
+  const program = values.length > 0 ? `${values.join('\n')}\n${c.source}` : c.source;
+  try {
+    programProblem(program);
+    return { program, reason: null };
+  } catch (error) {
+    if (error instanceof ProgramPracticeError) return { program: null, reason: error.message };
+    throw error;
+  }
 }
 
 /** The compiled program recorded on a tape and described for display, as gradExpression records it. */

@@ -81,8 +81,8 @@ export const EXPRESSION_PRESETS: readonly ExpressionPreset[] = [
     expression: 'x^y',
     at: { x: -2, y: 0.5 },
     explanation:
-      'With a variable exponent, x^y is computed as exp(y·ln x), which needs x > 0: at x = −2 it is NaN. With a constant exponent (x^3) any real x works, ' +
-      'and a constant non-integer exponent (x^0.5) needs x ≥ 0.',
+      'x^y follows PyTorch: a negative base works with a whole-number exponent ((−2)^3 = −8, with ∂/∂x = 3·(−2)² = 12), ' +
+      'but not with a fractional one: (−2)^0.5 is not a real number, so the value and both partials are NaN. ∂/∂y = x^y·ln x needs x > 0 in any case.',
   },
   {
     id: 'divide-by-zero',

@@ -10,10 +10,12 @@ import type { NodeSource } from './compile.ts';
  * - `domain`: a primitive left its domain or overflowed (ln 0, √ of a negative number, 1/0,
  *   exp 1000); its value or local partial is not finite, and so may be everything downstream.
  * - `convention`: the expression was evaluated exactly at a kink, where the derivative does not
- *   exist and the tape uses a subgradient (relu'(0) = 0, |x|'(0) = 0).
+ *   exist and the tape uses a subgradient (relu'(0) = 0, |x|'(0) = 0), or at a point where the
+ *   tape follows PyTorch's convention (0^0 = 1, a tie of max or min).
+ * - `precision`: central differences cannot resolve the slope at this point.
  */
 export interface ExprWarning {
-  readonly kind: 'domain' | 'convention';
+  readonly kind: 'domain' | 'convention' | 'precision';
   readonly message: string;
   /** The tape node (= program register) concerned. */
   readonly node: number;
@@ -47,6 +49,12 @@ export function describeHazards(tape: Tape, nodes: readonly NodeSource[]): ExprW
   }
   for (let i = 0; i < tape.length; i++) {
     // The kinks and their conventions are the op table's (ops.ts).
+    const op = tape.opName(i);
+    if (op === 'max' || op === 'min' || op === 'power' || op === 'pow') {
+      const note = conventionNote(tape, i, nodes[i]);
+      if (note) add({ kind: 'convention', message: note, node: i, span: nodes[i].span });
+      continue;
+    }
     const kink = KINKS[tape.op(i)];
     if (!kink) continue;
     const x = tape.value(tape.parents(i)[0] as NodeId);
@@ -55,6 +63,21 @@ export function describeHazards(tape: Tape, nodes: readonly NodeSource[]): ExprW
     add({ kind: 'convention', message, node: i, span: nodes[i].span });
   }
   return out;
+}
+
+/** The conventions the tape shares with PyTorch at a tie of max or min, and at 0^0. */
+function conventionNote(tape: Tape, i: number, source: NodeSource): string | null {
+  const [p0, p1] = tape.parents(i);
+  const x = tape.value(p0 as NodeId);
+  const op = tape.opName(i);
+  const y = op === 'pow' ? (tape.opConstant(i) ?? NaN) : tape.value(p1 as NodeId);
+  if ((op === 'max' || op === 'min') && x === y) {
+    return `'${source.label}' is a tie (both operands are ${showNumber(x)}): the gradient is split in half between them, as torch.${op === 'max' ? 'maximum' : 'minimum'} does`;
+  }
+  if ((op === 'power' || op === 'pow') && x === 0 && y === 0) {
+    return `'${source.label}' is 0^0, taken as 1 with partials 0, as PyTorch does`;
+  }
+  return null;
 }
 
 function domainMessage(tape: Tape, issue: TapeIssue, source: NodeSource): string {
@@ -85,6 +108,19 @@ function domainMessage(tape: Tape, issue: TapeIssue, source: NodeSource): string
           : `'${label}' divides by zero: its value is ${showNumber(value)} and its slope is infinite`;
       }
       break;
+    case 'power': {
+      const y = p1 === undefined ? NaN : tape.value(p1 as NodeId);
+      if (x < 0 && Number.isInteger(y)) {
+        return (
+          `'${label}' has a negative base (${vx}) and a whole-number exponent (${showNumber(y)}): as in PyTorch, its value is ${showNumber(value)} ` +
+          `and ∂/∂base = ${showNumber(tape.partials(i)[0])}, but ∂/∂exponent = x^y·ln x is NaN (ln of a negative number is not real)`
+        );
+      }
+      if (x < 0) return `'${label}' is NaN: a negative base (${vx}) needs a whole-number exponent, not ${showNumber(y)} (PyTorch gives NaN too)`;
+      if (x === 0 && y < 0) return `'${label}' at 0 is ${showNumber(value)}: a negative power of 0 is infinite`;
+      if (x === 0) return `the slope of '${label}' at base 0 is infinite: x^${showNumber(y)} is not differentiable at 0`;
+      break;
+    }
     case 'pow': {
       const p = tape.opConstant(i) ?? NaN;
       if (x < 0 && !Number.isInteger(p)) {

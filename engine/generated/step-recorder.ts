@@ -43,7 +43,7 @@ export function recordChainStepInto(columns: TapeColumns, start: number, r0: num
   const v6 = Math.tanh(v5);
   const a6 = 1 - v6 * v6;
   const b6 = 0;
-  head[n] = (11 << 24) | r5;
+  head[n] = (14 << 24) | r5;
   parent1[n] = r5;
   d0[n] = a6;
   d1[n] = b6;
@@ -65,7 +65,7 @@ export function recordChainStepInto(columns: TapeColumns, start: number, r0: num
   const v8 = x0 * x0;
   const a8 = 2 * x0;
   const b8 = 0;
-  head[n] = (15 << 24) | r0;
+  head[n] = (18 << 24) | r0;
   parent1[n] = r0;
   d0[n] = a8;
   d1[n] = b8;
@@ -76,7 +76,7 @@ export function recordChainStepInto(columns: TapeColumns, start: number, r0: num
   const v9 = v8 + 1;
   const a9 = 1;
   const b9 = 1;
-  head[n] = (8 << 24) | r8;
+  head[n] = (11 << 24) | r8;
   parent1[n] = r8;
   d0[n] = a9;
   d1[n] = b9;
@@ -98,7 +98,7 @@ export function recordChainStepInto(columns: TapeColumns, start: number, r0: num
   const v11 = k0 * x0;
   const a11 = k0;
   const b11 = k0;
-  head[n] = (7 << 24) | r0;
+  head[n] = (10 << 24) | r0;
   parent1[n] = r0;
   d0[n] = a11;
   d1[n] = b11;
@@ -109,7 +109,7 @@ export function recordChainStepInto(columns: TapeColumns, start: number, r0: num
   const v12 = Math.sin(v11);
   const a12 = Math.cos(v11);
   const b12 = 0;
-  head[n] = (9 << 24) | r11;
+  head[n] = (12 << 24) | r11;
   parent1[n] = r11;
   d0[n] = a12;
   d1[n] = b12;
@@ -120,7 +120,7 @@ export function recordChainStepInto(columns: TapeColumns, start: number, r0: num
   const v13 = 0.025 * v12;
   const a13 = 0.025;
   const b13 = 0.025;
-  head[n] = (7 << 24) | r12;
+  head[n] = (10 << 24) | r12;
   parent1[n] = r12;
   d0[n] = a13;
   d1[n] = b13;

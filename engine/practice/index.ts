@@ -13,3 +13,4 @@ export { sweepEvents, type InjectedBug } from './sweep.ts';
 export { withinTolerance, round4, show4, RELATIVE_TOLERANCE, ABSOLUTE_TOLERANCE } from './numbers.ts';
 export { Prng, prngFor } from './prng.ts';
 export { shareCommon, recordPractice, type RecordedPractice } from './record.ts';
+export { programProblem, ProgramPracticeError, PROGRAM_MAX_NODES } from './program.ts';

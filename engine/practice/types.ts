@@ -39,6 +39,8 @@ export interface AdjointsProblem {
   /** In recording order; the last node is the output. */
   nodes: PracticeNode[];
   answer: AdjointsAnswer;
+  /** Posed from a learner's own program (practice --program): level and seed then mean nothing. */
+  program?: boolean;
 }
 
 /** One point a rule is checked at: the variables' values and the slopes there, by the tape. */

@@ -25,6 +25,14 @@ export function partialTangents(op: number, u: number, w: number, value: number,
       t0 = -wDot / (w * w);
       t1 = -(valueDot * w - value * wDot) / (w * w);
       break;
+    case Op.Pow: {
+      // ∂/∂u = w·u^(w−1), whose tangent is w(w−1)·u^(w−2)·u̇ + u^(w−1)·(1 + w·ln u)·ẇ;
+      // ∂/∂w = value·ln u (0 at u = 0 for w ≥ 0, PyTorch's convention), whose tangent is valuė·ln u + value·u̇/u.
+      const curve = w === 0 || w === 1 ? 0 : w * (w - 1) * Math.pow(u, w - 2) * uDot;
+      t0 = curve + (wDot === 0 ? 0 : Math.pow(u, w - 1) * (1 + w * Math.log(u)) * wDot);
+      if (!(u === 0 && w >= 0)) t1 = valueDot * Math.log(u) + (value * uDot) / u;
+      break;
+    }
     case Op.Sin:
       t0 = -Math.sin(u) * uDot;
       break;
@@ -58,7 +66,7 @@ export function partialTangents(op: number, u: number, w: number, value: number,
       break;
     }
     default:
-    // Add, Sub, Neg, MulConst, AddConst, Relu, Abs: constant partials.
+    // Add, Sub, Max, Min, Neg, MulConst, AddConst, Relu, Abs: constant partials (Max and Min away from a tie).
   }
   out[0] = t0;
   out[1] = t1;

@@ -17,8 +17,11 @@ const SHARED_LEAVES = [
   'settings-table.ts',
   'slicing.ts',
   'cached-parts.ts',
+  // The gallery's examples and published numbers: data, and a comparison to the published decimals.
+  'expr/gallery.ts',
   'tradeoffs/levers.ts',
   'method-cost.ts',
+  'bugs/pytorch-version.ts',
 ];
 
 function sources(dir: string): string[] {

@@ -295,7 +295,7 @@ describe('bad input found by probing (issue 16): exit 2, one line, the value quo
     refuses(['run', '--steps', '0x10'], /--steps must be a decimal number \(hexadecimal, octal and binary are not read\); got '0x10'/);
     refuses(['run', '--stride', '0o7'], /--stride must be a decimal number/);
     refuses(['run', '--c', '0b1'], /--c must be a decimal number/);
-    refuses(['grad', 'x', '--at', 'x=0x10'], /--at: the value of 'x' must be a finite number; got '0x10'/);
+    refuses(['grad', 'x', '--at', 'x=0x10'], /--at: the value of 'x' must be a finite number or constant arithmetic such as pi\/2; got '0x10'/);
   });
 
   it('an expression that starts with - goes after --, and grad --x says so', () => {

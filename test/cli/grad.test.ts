@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gradCommand } from '../../cli/grad.ts';
 import { main } from '../../cli/main.ts';
 
 /** Runs the command line in-process and captures what it writes. */
@@ -57,7 +58,7 @@ describe('tape-lab grad', () => {
     [['x*y', '--at', 'x=1'], "--at lacks a value for 'y'"],
     [['x*y'], "--at lacks a value for 'x', 'y'"],
     [['x', '--at', 'x=1,z=2'], "--at gives 'z', which the expression does not use (it uses x)"],
-    [['x', '--at', 'x=abc'], "--at: the value of 'x' must be a finite number; got 'abc'"],
+    [['x', '--at', 'x=abc'], "--at: the value of 'x' must be a finite number or constant arithmetic such as pi/2; got 'abc' ('abc' is not a number or a constant)"],
     [['x', '--at', 'x'], '--at takes name=value pairs'],
     [['x', '--at', 'x=1,x=2'], "--at gives 'x' twice"],
     [['x', '--at', '2x=1'], "--at: '2x' is not a variable name"],
@@ -87,5 +88,44 @@ describe('grad --json with a variable named __proto__', () => {
     expect(Object.getOwnPropertyDescriptor(r.at, '__proto__')?.value).toBe(3);
     expect(Object.getOwnPropertyDescriptor(r.gradient, '__proto__')?.value).toBe(2);
     expect(r.gradient.x).toBe(3);
+  });
+});
+
+describe('tape-lab grad with a program', () => {
+  it('takes --at arithmetic with constants (x=pi/2) and warns at the pole of tan', () => {
+    const out = JSON.parse(gradCommand(['tan(x)', '--at', 'x=pi/2', '--json'])) as { at: { x: number }; warnings: string[] };
+    expect(out.at.x).toBe(Math.PI / 2);
+    expect(out.warnings[0]).toMatch(/central differences cannot resolve the slope/);
+  });
+
+  it('runs a program with Value(…) inputs and lets --at override them', () => {
+    const src = 'a = Value(2.0)\nb = a * 3\nb += a';
+    const json = (argv: string[]) => JSON.parse(gradCommand([src, ...argv, '--json'])) as { value: number; output: string; gradient: Record<string, number> };
+    expect(json([])).toMatchObject({ value: 8, output: 'b′', gradient: { a: 4 } });
+    expect(json(['--at', 'a=1']).value).toBe(4);
+  });
+});
+
+describe('tape-lab grad --trace', () => {
+  const baydin = 'v1 = ln(x1); v2 = x1*x2; v3 = sin(x2); v4 = v1 + v2; v5 = v4 - v3';
+
+  it('prints the three traces as text, the tangent one for --wrt', () => {
+    const text = gradCommand([baydin, '--at', 'x1=2,x2=5', '--trace', '--wrt', 'x2']);
+    expect(text).toMatch(/forward primal trace/);
+    expect(text).toMatch(/forward tangent trace \(v̇ = ∂v\/∂x2\)/);
+    expect(text).toMatch(/v̄₀ \+= cos v₀ × v̄₃ +-0\.283662 +-0\.283662/);
+    expect(text).toMatch(/ẏ = ∂y\/∂x2 = 1\.71634/);
+  });
+
+  it('prints them as JSON with --json, and refuses --wrt without --trace or for a name that is not an input', () => {
+    const out = JSON.parse(gradCommand([baydin, '--at', 'x1=2,x2=5', '--trace', '--json'])) as {
+      trace: { primal: { v: string; name: string; value: number }[]; tangent: { wrt: string; rows: { value: number }[] }; adjoint: { formula: string; total: number }[] };
+    };
+    expect(out.trace.primal[6]).toMatchObject({ v: 'v₅', name: 'v5' });
+    expect(out.trace.tangent.wrt).toBe('x1');
+    expect(out.trace.tangent.rows[6].value).toBe(5.5);
+    expect(out.trace.adjoint.at(-1)).toMatchObject({ formula: 'v̄₋₁ += 1 / v₋₁ × v̄₁', total: 5.5 });
+    expect(() => gradCommand([baydin, '--at', 'x1=2,x2=5', '--wrt', 'x1'])).toThrow(/use it with --trace/);
+    expect(() => gradCommand([baydin, '--at', 'x1=2,x2=5', '--trace', '--wrt', 'v3'])).toThrow(/not an input/);
   });
 });

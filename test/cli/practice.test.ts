@@ -94,3 +94,21 @@ describe('tape-lab practice', () => {
     expect(err.trimEnd().length).toBeLessThanOrEqual(80);
   });
 });
+
+describe('tape-lab practice --program', () => {
+  it('poses a program as an adjoints problem, with its key', async () => {
+    const { practiceCommand } = await import('../../cli/practice.ts');
+    const text = practiceCommand(['--program', 'c = a + b\nd = b + 1\ne = c * d', '--at', 'a=2,b=1']);
+    expect(text).toMatch(/^adjoints, your program/);
+    expect(text).toMatch(/Gradient: ∂f\/∂a = 2, ∂f\/∂b = 5/);
+    const json = JSON.parse(practiceCommand(['--program', 'a = Value(2.0)\nb = Value(1.0)\ne = (a + b) * (b + 1)', '--json'])) as { problems: { program: boolean; answer: { gradient: Record<string, number> } }[] };
+    expect(json.problems[0]).toMatchObject({ program: true, answer: { gradient: { a: 2, b: 5 } } });
+  });
+
+  it('refuses what does not apply, in one line', async () => {
+    const { practiceCommand } = await import('../../cli/practice.ts');
+    expect(() => practiceCommand(['--program', 'x*y', '--seed', '3', '--at', 'x=1,y=2'])).toThrow(/--seed does not apply to --program/);
+    expect(() => practiceCommand(['--program', 'x*x', '--at', 'x=2'])).toThrow(/reads one value twice/);
+    expect(() => practiceCommand(['--kind', 'adjoints', '--at', 'x=2'])).toThrow(/--at gives the values of a --program/);
+  });
+});

@@ -135,7 +135,7 @@ describe('the expression playground in Chromium', () => {
   });
 
   it('junk in the link gives a notice, never a blank page', async () => {
-    for (const hash of ['#expr=%ZZ&at=x:abc', `#expr=${'x+'.repeat(400)}x`, '#at=x:1', '#expr=2*(x&at=x:1e999,__proto__:1,a:<script>']) {
+    for (const hash of ['#expr=%ZZ&at=x:abc', `#expr=${'x+'.repeat(1000)}x`, '#at=x:1', '#expr=2*(x&at=x:1e999,__proto__:1,a:<script>']) {
       const { page, watch } = await open(hash);
       expect(await page.locator('.notice.corrected').textContent(), hash).toMatch(/Expression|Values/);
       await scrollTo(page, PLAYGROUND);
@@ -149,6 +149,35 @@ describe('the expression playground in Chromium', () => {
     expect(await page.locator(`${PLAYGROUND} .expr-error`).textContent()).toContain('column 7');
     await page.locator(`${PLAYGROUND} .grad-table`).waitFor();
     expect(await page.locator(`${PLAYGROUND} .pg-value code`).textContent()).toBe('x*y + sin(x^2) - ln(y)');
+    await page.close();
+  });
+  it('pastes a program from the gallery: published numbers beside computed ones, nodes named by the program, the traces, and Practice on this', async () => {
+    const { page, watch } = await openPlayground();
+    await page.locator(PLAYGROUND).getByRole('button', { name: 'micrograd: the README example' }).click();
+    const note = page.locator(`${PLAYGROUND} .published-table`);
+    await note.waitFor();
+    // 24.7041, 138.8338 and 645.5773, as the README prints them, each beside the tape's number.
+    const cells = await note.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(cells.map((c) => [c[1], c[3]])).toEqual([
+      ['24.7041', 'yes'],
+      ['138.8338', 'yes'],
+      ['645.5773', 'yes'],
+    ]);
+    expect(await page.locator(`${PLAYGROUND} .pg-value code`).textContent()).toBe('g′');
+    expect(await page.locator(`${PLAYGROUND} .expr-notes`).textContent()).toMatch(/line 16 \(\.backward\(\)/);
+    // The traces: one primal row per node, and the adjoint trace ends at ∂g/∂b.
+    const trace = page.locator(`${PLAYGROUND} .pg-trace`);
+    expect(await trace.locator('.trace-table').count()).toBe(3);
+    expect(await trace.locator('.trace-result').textContent()).toMatch(/∂y\/∂b = 645\.577259475/);
+    // Too big to practise on; colah's example is not.
+    expect(await page.locator(`${PLAYGROUND} .pg-practice`).textContent()).toMatch(/records 29 nodes/);
+    await page.locator(PLAYGROUND).getByRole('button', { name: 'colah: e = (a + b)·(b + 1)' }).click();
+    const practice = page.locator(`${PLAYGROUND} .pg-practice a`);
+    await practice.waitFor();
+    await practice.click();
+    await page.getByRole('heading', { name: 'Adjoints: your program' }).waitFor();
+    await page.getByLabel('adjoint of v4').waitFor();
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../engine/arith.ts';
 import { dualArith } from '../../engine/dual.ts';
-import { FUNCTIONS } from '../../engine/expr/ast.ts';
+import { FUNCTIONS, TWO_ARGUMENT_FUNCTIONS } from '../../engine/expr/ast.ts';
 import { gradExpression } from '../../engine/expr/grad.ts';
 import { applyOp } from '../../engine/generated/arithmetics.ts';
 import { ARITY, HAS_CONSTANT, LAST_BINARY, LAST_SOURCE, Op, OPS, OP_NAME, OP_NAMES, FUNCTION_OPS, type Arith } from '../../engine/ops.ts';
@@ -18,6 +18,9 @@ const CHECKS: Record<string, { at: number[][]; k?: number; partials: (u: number,
   Sub: { at: [[0.7, -1.9], [-3, 2.5]], partials: () => [1, -1] },
   Mul: { at: [[0.7, -1.9], [-3, 2.5]], partials: (u, w) => [w, u] },
   Div: { at: [[0.7, -1.9], [-3, 2.5]], partials: (u, w) => [1 / w, -u / (w * w)] },
+  Max: { at: [[0.7, -1.9], [-3, 2.5]], partials: (u, w) => (u > w ? [1, 0] : [0, 1]) },
+  Min: { at: [[0.7, -1.9], [-3, 2.5]], partials: (u, w) => (u < w ? [1, 0] : [0, 1]) },
+  Pow: { at: [[0.7, 1.9], [2.5, -0.5], [3, 2]], partials: (u, w) => [(w * u ** w) / u, u ** w * Math.log(u)] },
   Neg: { at: [[-1.3], [0.2], [2]], partials: () => [-1] },
   MulConst: { at: [[-1.3], [0.7]], k: -2.5, partials: (_u, _w, k) => [k] },
   AddConst: { at: [[-1.3], [0.7]], k: 3.25, partials: () => [1] },
@@ -61,8 +64,8 @@ describe('the op table', () => {
     expect(Object.keys(CHECKS).sort()).toEqual([...ops].sort());
   });
 
-  it('gives every function that is one op to the parser', () => {
-    for (const name of FUNCTION_OPS.keys()) expect(FUNCTIONS).toContain(name);
+  it('gives every function that is one op to the parser (max and min as functions of two arguments)', () => {
+    for (const name of FUNCTION_OPS.keys()) expect([...FUNCTIONS, ...TWO_ARGUMENT_FUNCTIONS]).toContain(name);
   });
 
   describe('every op, differentiated three ways and each compared with its closed form: the tape (reverse), dual numbers (forward), central differences', () => {

@@ -9,6 +9,7 @@ import {
   practiceProblem,
   practiceSteps,
   practiceTapeView,
+  programProblem,
   recordPractice,
   revealItems,
   type PracticeProblem,
@@ -20,8 +21,8 @@ import type { PracticeBundle, PracticeRequest, PracticeWorkerApi } from './proto
 let last: { key: string; problem: PracticeProblem } | null = null;
 
 function problemOf(r: PracticeRequest): PracticeProblem {
-  const key = `${r.kind}:${r.level}:${r.seed}`;
-  if (last?.key !== key) last = { key, problem: practiceProblem(r.kind, r.level, r.seed) };
+  const key = r.program !== undefined ? `program:${r.program}` : `${r.kind}:${r.level}:${r.seed}`;
+  if (last?.key !== key) last = { key, problem: r.program !== undefined ? programProblem(r.program) : practiceProblem(r.kind, r.level, r.seed) };
   return last.problem;
 }
 

@@ -14,6 +14,8 @@ export interface PracticeRequest {
   kind: PracticeKind;
   level: PracticeLevel;
   seed: number;
+  /** A learner's own program, posed as an adjoints problem (`&program=…`). */
+  program?: string;
 }
 
 /** A problem with what the page draws for it, all computed in the worker. */

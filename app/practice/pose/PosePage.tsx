@@ -52,7 +52,7 @@ export function PosePage({ place }: { place: PracticePlace }) {
         const seed = place.seed + direction;
         if (seed >= 0 && seed <= MAX_SEED) goTo({ ...place, seed });
       },
-      leave: () => goTo({ kind: place.kind, level: place.level, seed: place.seed }),
+      leave: () => goTo({ kind: place.kind, level: place.level, seed: place.seed, ...(place.program !== undefined ? { program: place.program } : {}) }),
       // The lesson's overview (O) and speaker notes (N) have no page here.
       overview: () => {},
       notes: () => {},
@@ -62,7 +62,7 @@ export function PosePage({ place }: { place: PracticePlace }) {
   const [blank] = usePresentKeys(true, moves);
   const lesson = useLessonView();
   const view = useMemo<LessonView>(() => ({ ...lesson, route: { ...lesson.route, present: true }, figureFont: 24 }), [lesson]);
-  const title = `${KIND_TITLES[place.kind]}, level ${place.level}, problem ${place.seed}`;
+  const title = place.program !== undefined ? `${KIND_TITLES[place.kind]}: your program` : `${KIND_TITLES[place.kind]}, level ${place.level}, problem ${place.seed}`;
   useEffect(() => {
     document.title = `${title} (posed) · Tape Lab`;
   }, [title]);

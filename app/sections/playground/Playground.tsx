@@ -15,6 +15,9 @@ import { formatBytes } from '../../ui/format.ts';
 import { gradientText, resultSentence, shownTapeOf } from './resultView.ts';
 import { VariableControls } from './VariableControls.tsx';
 import { Warnings } from './Warnings.tsx';
+import { Gallery, GalleryNote } from './Gallery.tsx';
+import { TraceView } from './TraceView.tsx';
+import { PracticeOnThis } from './PracticeOnThis.tsx';
 import { startPlayground } from './playgroundSync.ts';
 
 /** The expression's player: one for the page, so the place on the tape survives a remount. */
@@ -28,6 +31,7 @@ export function Playground() {
   return (
     <div className="playground">
       <Presets presets={presets} />
+      <Gallery />
       <div className="pg-inputs">
         <ExpressionField />
         <VariableControls />
@@ -47,7 +51,7 @@ function Results({ result, presets }: { result: PlaygroundResult; presets: reado
       <div className={`pg-result${stale ? ' stale' : ''}`}>
         <p className="pg-value">
           <span className="pg-f">
-            f({result.variables.join(', ')}) = <code>{result.source}</code>
+            f({result.variables.join(', ')}) = <code>{result.isProgram ? (result.labels[result.tape.output] ?? '') : result.source}</code>
           </span>{' '}
           = <b>{gradientText(result.value)}</b>
         </p>
@@ -60,11 +64,14 @@ function Results({ result, presets }: { result: PlaygroundResult; presets: reado
         </p>
       </div>
       <GradientTable result={result} />
+      <PracticeOnThis result={result} />
       <BugsTable result={result} />
       <div className="pg-notes">
         <Warnings result={result} onNode={(node) => player.getState().select(node)} />
         <PresetNote presets={presets} />
+        <GalleryNote result={result} />
       </div>
+      <TraceView result={result} />
       <div className="pg-tape">
         <h3>Its tape, recorded and swept</h3>
         <PlayerContext.Provider value={player}>

@@ -10,8 +10,8 @@ export const DEFAULT_SOURCE = 'x*y + sin(x^2) - ln(y)';
 /** … at (x, y) = (0.5, 4). */
 export const DEFAULT_AT: Readonly<Record<string, number>> = Object.freeze({ x: 0.5, y: 4 });
 
-/** The longest expression the field and a link accept, in characters. */
-export const MAX_EXPR_LENGTH = 500;
+/** The longest expression or program the field and a link accept, in characters (micrograd's README example is about 560). */
+export const MAX_EXPR_LENGTH = 2000;
 
 /** The most variables offered a control (and read from a link). */
 export const MAX_VARIABLES = 12;

@@ -6,6 +6,8 @@ import { DEFAULT_AT, DEFAULT_SOURCE, VALUE_LIMIT, withValue } from './defaults.t
 export interface ExprRequest {
   source: string;
   values: Readonly<Record<string, number>>;
+  /** The text is new since the last request: a program's Value(…) declarations set their inputs. */
+  declaredFirst?: boolean;
 }
 
 /** The expression playground: the text in its field, the values of its variables, and what the worker made of them. */

@@ -12,6 +12,7 @@ const toRequest = (q: ExprRequest): PlaygroundRequest => ({
   at: q.values,
   fallback: NEW_VARIABLE_VALUE,
   maxVariables: MAX_VARIABLES,
+  declaredFirst: q.declaredFirst ?? false,
 });
 
 /**
@@ -50,9 +51,13 @@ export function startPlayground(store: LabStore, evaluator: ExprEvaluator, pause
       store.getState().receiveExprOutcome({ ok: false, problem: { kind: 'input', message, column: null, span: null } }, q);
     },
   );
+  // New text (typed, a preset, a link) lets a program's `a = Value(-4.0)` set a's value; a moved value wins after that.
+  let askedSource: string | null = null;
   const ask = () => {
     const s = store.getState();
-    latest.request({ source: s.exprSource, values: s.exprValues });
+    const declaredFirst = s.exprSource !== askedSource;
+    askedSource = s.exprSource;
+    latest.request({ source: s.exprSource, values: s.exprValues, declaredFirst });
   };
   let typing: ReturnType<typeof setTimeout> | null = null;
   const askNow = () => {

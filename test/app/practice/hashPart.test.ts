@@ -66,3 +66,21 @@ describe('the practice hash part', () => {
     useLab.setState(useLab.getInitialState(), true);
   });
 });
+
+describe('practice=adjoints&program=…', () => {
+  it('reads a program and writes it back percent-encoded, as an adjoints problem', () => {
+    const program = 'c = a + b\nd = b + 1\ne = c * d';
+    const { value, notices } = readPracticePlace({ practice: 'adjoints', program });
+    expect(notices).toEqual([]);
+    expect(value).toMatchObject({ kind: 'adjoints', program });
+    expect(writePracticePlace(value)).toBe(`practice=adjoints&program=${encodeURIComponent(program)}`);
+  });
+
+  it('poses a program as adjoints whatever the kind, and drops an empty or over-long one with a notice', () => {
+    expect(readPracticePlace({ practice: 'rule', program: 'x*y' })).toMatchObject({ value: { kind: 'adjoints', program: 'x*y' }, notices: ['Practice: a program is posed as an adjoints problem.'] });
+    expect(readPracticePlace({ practice: 'adjoints', program: '  ' }).value?.program).toBeUndefined();
+    const long = readPracticePlace({ practice: 'adjoints', program: 'x+'.repeat(1001) });
+    expect(long.value?.program).toBeUndefined();
+    expect(long.notices[0]).toMatch(/more than 2000/);
+  });
+});

@@ -70,7 +70,7 @@ const INVALID: [source: string, column: number, message: string][] = [
   ['(x)(y)', 4, "missing operator before '(' at column 4"],
   ['x sin(y)', 3, "missing operator before 'sin' at column 3"],
   ['sin(x y)', 7, "missing operator before 'y' at column 7"],
-  ['x**2', 3, "unexpected '*' at column 3: use '^' for powers"],
+  ['x***2', 4, "unexpected '*' at column 4"],
   ['*x', 1, "unexpected '*' at column 1"],
   ['3 + * 4', 5, "unexpected '*' at column 5"],
   ['+x', 1, "unexpected '+' at column 1"],
@@ -78,8 +78,9 @@ const INVALID: [source: string, column: number, message: string][] = [
   ['sin', 4, "expected '(' after function 'sin' at column 4"],
   ['pi(2)', 1, "'pi' is a constant, not a function at column 1"],
   ['()', 2, "unexpected ')' at column 2"],
-  ['max(x,y)', 1, "unknown function 'max' at column 1"],
-  ['1,2', 2, "unexpected character ',' at column 2"],
+  ['maxi(x,y)', 1, "unknown function 'maxi' at column 1"],
+  ['max(x)', 6, "'max' takes two arguments at column 6"],
+  ['1,2', 2, "unexpected ',' at column 2: only max and min take two arguments"],
   ['x # y', 3, "unexpected character '#' at column 3"],
   ['x = 1', 3, "unexpected character '=' at column 3"],
   ['1e999', 1, "number '1e999' is too large at column 1"],
@@ -162,7 +163,7 @@ describe('compileExpression', () => {
     expect(ops('x^2')).toEqual(['input', 'square']);
     expect(ops('2 - x')).toEqual(['input', 'const', 'sub']);
     expect(ops('2^x')).toEqual(['input', 'scale', 'exp']);
-    expect(ops('x^x')).toEqual(['input', 'log', 'mul', 'exp']);
+    expect(ops('x^x')).toEqual(['input', 'power']);
     expect(ops('tan(x)')).toEqual(['input', 'sin', 'cos', 'div']);
     expect(ops('sigmoid(x)')).toEqual(['input', 'neg', 'exp', 'shift', 'const', 'div']);
   });

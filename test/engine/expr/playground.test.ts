@@ -99,3 +99,32 @@ describe('evaluatePlayground', () => {
     }
   });
 });
+
+describe('evaluatePlayground with a program', () => {
+  const src = 'a = Value(-4.0)\nb = a * a + x';
+  it('new text takes the values the program declares; a moved value wins after that', () => {
+    const fresh = evaluatePlayground({ source: src, at: { a: 1, x: 2 }, declaredFirst: true });
+    if (!fresh.ok) throw new Error(fresh.problem.message);
+    expect(fresh.result.at).toEqual({ a: -4, x: 2 });
+    expect(fresh.result.value).toBe(18);
+    expect(fresh.result.isProgram).toBe(true);
+    expect(fresh.result.labels[fresh.result.tape.output]).toBe('b');
+    const moved = evaluatePlayground({ source: src, at: { a: 1, x: 2 } });
+    if (!moved.ok) throw new Error(moved.problem.message);
+    expect(moved.result.at.a).toBe(1);
+  });
+
+  it('offers Practice on this with the undeclared inputs declared at their values, or says why not', () => {
+    const r = evaluatePlayground({ source: 'c = a + b\ne = c * (b + 1)', at: { a: 2, b: 1 } });
+    if (!r.ok) throw new Error(r.problem.message);
+    expect(r.result.practice).toEqual({ program: 'a = Value(2)\nb = Value(1)\nc = a + b\ne = c * (b + 1)', reason: null });
+    const twice = evaluatePlayground({ source: 'x*x', at: { x: 3 } });
+    if (!twice.ok) throw new Error(twice.problem.message);
+    expect(twice.result.practice.reason).toMatch(/reads one value twice/);
+  });
+
+  it('names the line and column of a bad program', () => {
+    const bad = evaluatePlayground({ source: 'a = 1\nb = a +* 2', at: {} });
+    expect(bad).toMatchObject({ ok: false, problem: { kind: 'parse', message: "unexpected '*' at line 2, column 8" } });
+  });
+});

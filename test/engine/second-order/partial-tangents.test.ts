@@ -24,6 +24,8 @@ describe('partialTangents', () => {
   it("is the derivative of the tape's own partials along (u̇, ẇ), by central differences, for every op", () => {
     fc.assert(
       fc.property(fc.constantFrom(...codes), operand, operand, tangent, tangent, (op, u, w, du, dw) => {
+        // max and min have a kink at a tie, where their partials jump: no derivative to check there.
+        if ((OPS[op].key === 'Max' || OPS[op].key === 'Min') && Math.abs(u - w) < 1e-3) return;
         const unary = op > LAST_BINARY;
         const wDot = unary ? 0 : dw;
         const value = unary ? unaryPrimitive(op, u, K) : binaryPrimitive(op, u, w);
