@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { PracticePlace } from './hashPart.ts';
 
-/** Where the text typed for one problem is kept: by kind, level and seed. */
-export const typedKey = (place: PracticePlace): string => `tape-lab-practice-typed:${place.kind}:${place.level}:${place.seed}`;
+/** Where the text typed for one problem is kept: by kind, level and seed, or by the learner's own program. */
+export const typedKey = (place: PracticePlace): string =>
+  place.program === undefined ? `tape-lab-practice-typed:${place.kind}:${place.level}:${place.seed}` : `tape-lab-practice-typed:program:${place.program}`;
 
 /** Stored text read back: an object of strings, or nothing. */
 export function parseTyped(text: string | null): Record<string, string> {
