@@ -13,7 +13,7 @@ export const PRACTICE_HELP = `tape-lab practice --kind adjoints|rule|bug [--leve
   Practice problems with answer keys, the same the page shows at #practice=KIND&level=L&seed=N.
   adjoints: type every node's adjoint; rule: write a local partial as an expression; bug: find
   the first wrong event of a recorded sweep. Levels: 1 a chain, 2 a value read twice, 3 a
-  shared subexpression, 4 a neuron tanh(w·x + b) with its loss (default 1). --seed N (default
+  shared subexpression, 4 a neuron tanh(w·x + b) with its loss and weight decay (default 1). --seed N (default
   1) and --count K (default 1, up to ${PRACTICE_MAX_COUNT}) give seeds N … N+K−1. --sheet prints a
   Markdown problem sheet and a separate key (four significant digits); --json the problems.
 tape-lab practice --program "PROGRAM" [--at x=1,y=2] [--sheet | --json]

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { Live } from './chapters/row.ts';
 import { useLessonView } from './context.ts';
+import { GateContext, gateWhy } from './gate.ts';
 import { Predict } from './Predict.tsx';
 
 interface ChapterFrameProps {
@@ -25,8 +26,12 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
   const id = useId();
   const { route, row, focusTitle } = useLessonView();
   const heading = useRef<HTMLHeadingElement | null>(null);
-  // The row's afterAnswer shows once the student has committed a choice.
+  // The row's afterAnswer shows, and the figure moves, once the question is settled.
   const [answered, setAnswered] = useState(false);
+  const [tries, setTries] = useState(0);
+  const [asked, setAsked] = useState(false);
+  const open = !row.question || answered;
+  const gate = { open, why: open ? '' : gateWhy(tries), noteId: `${id}-wait` };
   const focusHeading = useEffectEvent(() => {
     if (focusTitle) heading.current?.focus({ preventScroll: route.present });
   });
@@ -43,6 +48,8 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
           <Predict
             question={row.question}
             live={live}
+            onTry={setTries}
+            asked={asked}
             onAnswer={(index) => {
               setAnswered(true);
               onAnswer(index);
@@ -53,7 +60,27 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
         {row.afterQuestion}
       </div>
       <div className="chapter-figure">
-        {figure}
+        {open ? null : (
+          <p className="answer-first">
+            {/* On the stage only "Answer first" shows, beside "Open this in the lab", on one line. */}
+            <span id={gate.noteId}>
+              {gate.why.slice(0, 'Answer first'.length)}
+              <span className="answer-first-more">{gate.why.slice('Answer first'.length, -1)}</span>.
+            </span>{' '}
+            <button
+              type="button"
+              onClick={() => {
+                const q = row.question!;
+                setAsked(true);
+                setAnswered(true);
+                onAnswer(q.choices.findIndex((c) => c.label === q.answer));
+              }}
+            >
+              Show the answer
+            </button>
+          </p>
+        )}
+        <GateContext.Provider value={gate}>{figure}</GateContext.Provider>
         <p className="to-lab">
           <a href={`${labHash}&go=${row.labSection}`} target={route.embed ? '_blank' : undefined} rel={route.embed ? 'noopener' : undefined}>
             Open this in the lab

@@ -72,8 +72,9 @@ function Chapters({ route }: { route: LessonRoute }) {
   const [blank] = usePresentKeys(route.present, moves);
   // "Reset this figure": a new key remounts the chapter's figure with its defaults.
   const [resets, setResets] = useState(0);
-  // The notes window follows this one and leads it (app/lesson/present/talkChannel.ts).
-  useTalkChannel(shown, (message) => {
+  // The notes window follows this one, the overview (chapter 0) included, and leads it
+  // (app/lesson/present/talkChannel.ts).
+  useTalkChannel(route.chapter, (message) => {
     if (message.chapter < 1 || message.chapter > CHAPTERS.length) return;
     if (message.kind === 'reset') {
       if (message.chapter === shown) setResets((r) => r + 1);
@@ -124,6 +125,10 @@ function Chapters({ route }: { route: LessonRoute }) {
           <p className="slide-count">{overview ? `overview · ${CHAPTERS.length} chapters` : `${route.chapter} / ${CHAPTERS.length}`}</p>
         </Stage>
         {blank && <div className="present-blank" role="presentation" aria-hidden="true" />}
+        {/* A presentation link opened on a phone: the way out, at the phone's own size. */}
+        <button type="button" className="leave-present" onClick={moves.leave}>
+          Leave the presentation
+        </button>
       </main>
     );
   }
@@ -147,7 +152,8 @@ function LessonHeader({ route }: { route: LessonRoute }) {
         <h1 className="lesson-title">How reverse-mode differentiation works, run for real</h1>
       </div>
       <div className="lesson-tools">
-        <button type="button" onClick={() => goTo({ ...route, present: true })}>
+        {/* Not offered on a phone: a 1920 × 1080 stage would be drawn at a fifth of its size. */}
+        <button type="button" className="offer-present" onClick={() => goTo({ ...route, present: true })}>
           Present
         </button>
         <Glossary />

@@ -9,20 +9,27 @@ import { ProblemGraph } from './ProblemGraph.tsx';
 interface Props {
   place: PracticePlace;
   bundle: PracticeBundle & { problem: BugProblem };
+  /** Told after each Check: right when the first wrong event is marked and the answer was not shown first. */
   onChecked: (right: boolean) => void;
 }
 
-/** Step through a recorded sweep with one wrong event and mark the first wrong one. */
+/**
+ * Step through a recorded sweep with one wrong event and mark the first wrong one. Check says
+ * which way to look, never which event; "Show the answer" names it (then the problem is not
+ * counted as solved).
+ */
 export function BugPractice({ place, bundle, onChecked }: Props) {
   const { problem, events } = bundle;
   const [shown, setShown] = useState(1);
   const [marked, setMarked] = useState<number | null>(null);
   const [verdict, setVerdict] = useState<{ right: boolean; message: string } | null>(null);
+  const [asked, setAsked] = useState(false);
+  const answer = bundle.reveal[0];
   const check = async () => {
     if (marked === null) return;
     const v = await practiceEngine.checkBug(place, marked);
     setVerdict(v);
-    onChecked(v.right);
+    onChecked(v.right && !asked);
   };
   return (
     <div className="practice-work">
@@ -56,10 +63,20 @@ export function BugPractice({ place, bundle, onChecked }: Props) {
           <button type="button" className="primary" onClick={check} disabled={marked === null}>
             Check
           </button>
+          <button type="button" onClick={() => (setAsked(true), setShown(events.length))} disabled={asked || !answer}>
+            Show the answer
+          </button>
         </div>
         <p className="practice-status" role="status">
           {verdict?.message ?? ''}
         </p>
+        {asked && answer ? (
+          <p className="field-note">
+            <span className="field-answer">
+              The answer: {answer.answer}. {answer.why}
+            </span>
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -32,12 +32,20 @@ export function ProblemGraph({ view, labels, expression, revealed, height = 240,
   // The graph lays itself out (left to right, or top to bottom on a phone) and shrinks to its
   // column when it is wider; a long tape starts from a smaller type (in presentation mode the
   // graph keeps at least 24 px: ExprGraph's PRESENT_GRAPH_FONT).
-  const font = view.length > 9 ? 13.5 : 15;
+  const font = 16;
   const context = useMemo(() => ({ ...lesson, figureFont: font }), [lesson, font]);
   return (
     <div className="practice-figure">
       <LessonContext.Provider value={context}>
-        <ExprGraph view={view} tf={tf} highlight={revealed > 0} title={`The graph of f = ${expression}: ${view.length} nodes with their values and local partials`} height={height} sweep={!posed} />
+        <ExprGraph
+          view={view}
+          tf={tf}
+          highlight={revealed > 0}
+          title={`The graph of f = ${expression}: ${view.length} nodes with their values and local partials`}
+          height={height}
+          sweep={!posed}
+          minFont={font}
+        />
       </LessonContext.Provider>
       {tape ? <TapeList result={{ tape: view, labels }} tf={tf} adjoints={revealed > 0} /> : null}
     </div>

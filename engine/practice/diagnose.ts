@@ -24,7 +24,11 @@ export interface FieldVerdict {
    * adjoints above it; 'equation' for any other wrong number; 'blank'; null when right.
    */
   finding: AdjointMistake | 'inherited' | 'equation' | 'blank' | null;
-  /** One or two sentences for the student, with numbers to four significant digits. */
+  /**
+   * One or two sentences for the student, with numbers to four significant digits. A wrong
+   * field's sentence names the mistake and gives the equation with the student's numbers, never
+   * the key: the key is shown only when asked for ("Show the answer").
+   */
   message: string;
 }
 
@@ -97,8 +101,8 @@ export function diagnoseAdjoints(
       continue;
     }
     if (id === output) {
-      if (withinTolerance(answer, 0)) v(false, 'forgotten-seed', `Forgotten seed: the sweep starts with adjoint of ${id} = 1 (∂f/∂f), not 0.`);
-      else v(false, 'equation', `The sweep starts with adjoint of ${id} = 1 (∂f/∂f); you wrote ${num(answer)}.`);
+      if (withinTolerance(answer, 0)) v(false, 'forgotten-seed', `Forgotten seed: the sweep starts with adjoint of ${id} = ∂f/∂f (how far f moves per unit nudge of f), not 0.`);
+      else v(false, 'equation', `The sweep starts with adjoint of ${id} = ∂f/∂f: how far f moves per unit nudge of f itself. You wrote ${num(answer)}.`);
       continue;
     }
     const us = uses.get(id)!;
@@ -113,9 +117,10 @@ export function diagnoseAdjoints(
     const local = sum(terms);
     const equation = us.map((u) => `∂${u.reader.id}/∂${id} · adjoint of ${u.reader.id}`).join(' + ');
     const numbers = us.map((u) => `${factor(u.partial)} × ${factor(theirs(u.reader.id))}`).join(' + ');
-    const stated = `adjoint of ${id} = ${equation} = ${numbers} = ${num(local)}`;
+    // The equation with the student's numbers, not worked out: its value would be the key.
+    const stated = `adjoint of ${id} = ${equation} = ${numbers}`;
     if (seedForgotten && withinTolerance(answer, 0) && !withinTolerance(0, key)) {
-      v(false, 'forgotten-seed', `Forgotten seed: with adjoint of ${output} = 0 every adjoint is 0; the sweep starts from adjoint of ${output} = 1.`);
+      v(false, 'forgotten-seed', `Forgotten seed: with adjoint of ${output} = 0 every adjoint is 0; the sweep starts from adjoint of ${output} = ∂f/∂f.`);
       continue;
     }
     if (withinTolerance(answer, local)) {
@@ -124,13 +129,13 @@ export function diagnoseAdjoints(
       v(false, 'inherited', `Your step is right for your numbers (${numbers} = ${num(local)}), but it inherits the error in ${from}.`);
       continue;
     }
-      const named = nameMistake(answer, local, us, terms, theirs);
+    const named = nameMistake(answer, local, us, terms, theirs);
     if (named) {
       const [finding, why] = named;
       v(false, finding, `${why} ${stated}.`);
       continue;
     }
-    v(false, 'equation', `${stated}; you wrote ${num(answer)}.`);
+    v(false, 'equation', `${stated}; you wrote ${num(answer)}: work the product out again.`);
   }
   return verdicts;
 }

@@ -105,7 +105,7 @@ export interface RuleVerdict {
   variable: string;
   right: boolean;
   /** What was wrong: the text did not parse, used a name f lacks, or gave another slope. */
-  problem: 'parse' | 'variable' | 'slope' | 'blank' | null;
+  problem: 'parse' | 'variable' | 'slope' | 'sign' | 'blank' | null;
   message: string;
   /** For a wrong slope: the first point where the rule and the slope differ. */
   counterexample?: { at: Record<string, number>; gives: number; slope: number };
@@ -135,8 +135,25 @@ export function checkRule(problem: RuleProblem, rules: Readonly<Record<string, s
       const has = problem.variables.join(' and ');
       return { variable, right: false, problem: 'variable', message: `${capital(name)} uses '${stray}'; f has only ${has}.` };
     }
+    const value = (point: RulePoint) => runProgram(floatArith, rule.program, rule.variables.map((v) => point.at[v]));
+    // The slope with its sign flipped at every point where the slope is not 0: a sign error.
+    const flipped = problem.points.filter((pt) => Math.abs(pt.slope[variable]) > 1e-6);
+    if (
+      flipped.length > 0 &&
+      flipped.every((pt) => Math.abs(value(pt) + pt.slope[variable]) <= RULE_TOLERANCE * Math.max(1, Math.abs(pt.slope[variable])))
+    ) {
+      const pt = flipped[0];
+      const where = problem.variables.map((v) => `${v} = ${show4(pt.at[v])}`).join(', ');
+      return {
+        variable,
+        right: false,
+        problem: 'sign',
+        message: `Sign error: ${name} has the right size and the wrong sign at every point (at ${where} it gives ${show4(value(pt))}).`,
+        counterexample: { at: pt.at, gives: value(pt), slope: pt.slope[variable] },
+      };
+    }
     for (const point of problem.points) {
-      const gives = runProgram(floatArith, rule.program, rule.variables.map((v) => point.at[v]));
+      const gives = value(point);
       const slope = point.slope[variable];
       const fd = gradExpression(f, point.at, { tape: false }).gradient.finiteDifference[variable];
       const off = (s: number): boolean => !(Math.abs(gives - s) <= RULE_TOLERANCE * Math.max(1, Math.abs(s)));

@@ -136,7 +136,11 @@ function shared(rng: Prng): Candidate {
   }
 }
 
-/** Level 4: a neuron tanh(w·x + b), or with two inputs, and its squared-error loss. */
+/**
+ * Level 4: a neuron tanh(w·x + b) and its squared-error loss with weight decay 0.1·w² (w is read
+ * twice, a fan-out, so a bug problem of this level can hold an overwrite), or a neuron of two
+ * inputs and its loss.
+ */
 function neuron(rng: Prng): Candidate {
   const two = rng.chance(0.4);
   const names = two ? ['w1', 'x1', 'w2', 'x2', 'b'] : ['w', 'x', 'b'];
@@ -145,7 +149,9 @@ function neuron(rng: Prng): Candidate {
   const t = Math.abs(Math.round(target * 100) / 100);
   const sign = target < 0 ? '+' : '-';
   const loss = `(tanh(${z}) ${sign} ${t})^2`;
-  return { expression: rng.chance(0.5) ? `0.5*${loss}` : loss, at: values(rng, names) };
+  // On the one-input neuron only: the two-input one is already as large as a stage shows whole.
+  const decay = two ? '' : ' + 0.1*w^2';
+  return { expression: `${rng.chance(0.5) ? `0.5*${loss}` : loss}${decay}`, at: values(rng, names) };
 }
 
 /** A value per name, all of different sizes. */

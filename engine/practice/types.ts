@@ -4,7 +4,7 @@
  */
 export type { PracticeKind } from './prng.ts';
 
-/** The levels: 1 a chain, 2 fan-out, 3 a shared subexpression, 4 a neuron with its loss. */
+/** The levels: 1 a chain, 2 fan-out, 3 a shared subexpression, 4 a neuron with its loss and weight decay. */
 export type PracticeLevel = 1 | 2 | 3 | 4;
 export const PRACTICE_LEVELS: readonly PracticeLevel[] = [1, 2, 3, 4];
 

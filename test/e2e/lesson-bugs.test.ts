@@ -157,6 +157,8 @@ describe('chapter 12: second derivatives', () => {
     expect(hessian[1][1]).toBeCloseTo(1 / 16, 12);
     const row = (key: string) => page.$$eval(`[data-table="hvp"] tr[data-row="${key}"] td`, (tds) => tds.map((td) => Number(td.dataset.value)));
     const slider = page.locator('.ch12-figure input[type="range"]');
+    // The slider waits for the chapter's question: the lecturer asks for the answer.
+    await page.getByRole('button', { name: 'Show the answer' }).click();
     await slider.focus();
     // 0° → 90° in steps of 15°.
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');

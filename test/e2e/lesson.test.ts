@@ -32,7 +32,15 @@ describe('the lesson, first half', () => {
     const { page, watch } = await kit.open('#lesson=6');
     await chapterReady(page, 6);
     const slider = page.getByRole('slider');
-    await page.getByRole('button', { name: 'Show me: sweep h' }).click();
+    // The motion waits for the answer; the lecturer may ask for it.
+    const showMe = page.getByRole('button', { name: 'Show me: sweep h' });
+    expect(await showMe.isDisabled()).toBe(true);
+    expect(await showMe.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    const status = page.locator('.predict [role="status"]');
+    await expect.poll(() => status.textContent()).toMatch(/^The answer: “Up: rounding error grows as h shrinks”\. \S/);
+    expect(await page.getByRole('button', { name: 'Show the answer' }).count()).toBe(0);
+    await showMe.click();
     await page.waitForFunction(() => document.querySelector('.show-me')?.textContent === 'Stop');
     await page.waitForFunction(() => Number((document.querySelector('.figure-slider input') as HTMLInputElement).value) >= 2);
     await page.keyboard.press('Shift');
@@ -46,6 +54,15 @@ describe('the lesson, first half', () => {
 
     const reduced = await kit.open('#lesson=7', { reducedMotion: 'reduce' });
     await chapterReady(reduced.page, 7);
+    // Two wrong tries: the first gets a second try, the second the answer; then the motion plays.
+    const asks = reduced.page.getByRole('radiogroup');
+    const said = reduced.page.locator('.predict [role="status"]');
+    await asks.getByRole('radio', { name: 'Stays about the same', exact: true }).click();
+    await expect.poll(() => said.textContent()).toMatch(/Try once more\.$/);
+    expect(await reduced.page.getByRole('button', { name: 'Show me: raise T to 200' }).isDisabled()).toBe(true);
+    expect(await reduced.page.locator('.answer-first').textContent()).toMatch(/^Answer first: one more try/);
+    await asks.getByRole('radio', { name: 'About quadruples', exact: true }).click();
+    await expect.poll(() => said.textContent()).toMatch(/^Not quite\. The answer: “About doubles”\. Each step adds/);
     await reduced.page.getByRole('button', { name: 'Show me: raise T to 200' }).click();
     expect(await reduced.page.getByRole('slider').getAttribute('aria-valuetext')).toBe('T = 200');
     expect(await reduced.page.locator('.show-me').textContent()).toBe('Show me: raise T to 200');

@@ -109,6 +109,51 @@ export async function smallestText(page: Page): Promise<{ body: number; figure: 
   });
 }
 
+/**
+ * Text on the stage whose contrast with what is behind it is under 4.5:1 (its colour, or an SVG
+ * text's fill, with every opacity above it, against the nearest opaque background).
+ */
+export async function lowContrast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parse = (c: string) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (!m) return null;
+      const v = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      return { r: v[0], g: v[1], b: v[2], a: v.length > 3 ? v[3] : 1 };
+    };
+    const lum = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const f = (x: number) => ((x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const backgroundOf = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c && c.a > 0.5) return c;
+      }
+      return parse(getComputedStyle(document.body).backgroundColor) ?? { r: 255, g: 255, b: 255, a: 1 };
+    };
+    const out = new Set<string>();
+    const stage = document.querySelector('.stage') ?? document.body;
+    const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!text || !el || el.closest('.sr-only, .katex-mathml') || el.getBoundingClientRect().width === 0) continue;
+      const style = getComputedStyle(el);
+      const fg = parse(el instanceof SVGElement ? style.fill : style.color);
+      if (!fg) continue;
+      let opacity = fg.a;
+      for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      const bg = backgroundOf(el);
+      const seen = { r: fg.r * opacity + bg.r * (1 - opacity), g: fg.g * opacity + bg.g * (1 - opacity), b: fg.b * opacity + bg.b * (1 - opacity) };
+      const [hi, lo] = [lum(seen), lum(bg)].sort((x, y) => y - x);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) out.add(`${text.slice(0, 24)}: ${ratio.toFixed(2)}`);
+    }
+    return [...out].slice(0, 6);
+  });
+}
+
 /** Everything on the stage lies inside it: nothing scrolls, nothing is cut off. */
 export async function stageOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -133,6 +178,9 @@ export const horizontalOverflow = (page: Page) =>
 
 /** A chapter whose figure has a slider: the Jacobian chapter. */
 const SLIDER_CHAPTER = ROWS.find((row) => row.title === 'What frameworks hide')!.number;
+
+/** A figure's readout, by its data-readout name. */
+const readout = (page: Page, name: string) => page.locator(`[data-readout="${name}"]`).textContent();
 
 /** Checks a chapter makes once its right answer is in, beyond the figure showing it. */
 const AFTER_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
@@ -163,6 +211,8 @@ const AFTER_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
  * answers it is shown yet.
  */
 const BEFORE_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
+  // Chapter 2: the sweep is not seeded: no adjoint on the tape reads 1.
+  2: async (page) => expect(await page.locator('.tape-list .adj').allTextContents()).not.toContain('1'),
   // Chapter 3: the words on why the sweep adds come with the answer.
   3: async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('never writes over it'),
   // Chapter 5: the cheap-gradient result comes with the answer.
@@ -175,12 +225,45 @@ const BEFORE_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
     expect(Math.min(...shown)).toBeGreaterThan(1e-8);
     expect(await page.locator('.chapter-text').innerText()).not.toMatch(/Models:/);
   },
-  // Chapter 8: √T is not marked, and the bytes' best stride is not said.
+  // Chapter 7: the line stops below the T the question asks about (100, then 200).
+  7: async (page) => {
+    expect(await readout(page, 'tape')).toMatch(/^T = 50: /);
+    const xs = await page.$$eval('.lesson-figure .s-reverse circle', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
+    expect(xs.length).toBeGreaterThan(0);
+    expect(Math.max(...xs)).toBeLessThan(100);
+  },
+  // Chapter 8: √T is not marked, the fewest items are not said, and the bytes' best stride is not said.
   8: async (page) => {
     expect(await page.locator('.lesson-figure .t-marker').count()).toBe(0);
+    expect(await readout(page, 'least')).not.toMatch(/Fewest/);
     expect(await page.locator('.chapter-text').innerText()).not.toContain('√T again');
   },
+  // Chapter 9: only the tensor tape is drawn, and the scalar tape's count and the ratio are "?".
+  9: async (page) => {
+    expect(await page.locator('.tensor-chart svg .s-fd').count()).toBe(0);
+    expect(await page.locator('.lesson-figure td', { hasText: /^\?$/ }).count()).toBeGreaterThanOrEqual(2);
+  },
+  // Chapter 10: the readout does not count the zeroed gradients.
+  10: async (page) => expect(await page.locator('.lesson-figure .figure-readout').first().textContent()).not.toMatch(/exactly 0/),
+  // Chapter 12: the counted passes wait.
+  12: async (page) => expect(await readout(page, 'hvp-cost')).toBe('Counted passes: answer the question to see them.'),
 };
+
+/**
+ * Until the question is settled, the figure waits and says why: an "Answer first" word, and every
+ * Show me, slider and answering choice of the figure disabled; nothing the question asks is shown.
+ */
+async function figureWaits(page: Page, n: number) {
+  const gate = await page.evaluate(() => ({
+    word: document.querySelector('.chapter-figure .answer-first')?.textContent ?? null,
+    live: [...document.querySelectorAll<HTMLInputElement | HTMLButtonElement | HTMLFieldSetElement>('.chapter-figure .show-me, .chapter-figure .figure-slider input, .chapter-figure fieldset.waiting')]
+      .filter((el) => !el.disabled)
+      .map((el) => el.outerHTML.slice(0, 60)),
+  }));
+  expect(gate.word, `chapter ${n}`).toMatch(/^Answer first: /);
+  expect(gate.live, `chapter ${n}: a control moves the figure before the answer`).toEqual([]);
+  await BEFORE_ANSWER[n]?.(page);
+}
 
 /**
  * Answers chapter n's question by the keyboard's arrows (which answer nothing), then wrong, then
@@ -194,7 +277,7 @@ async function answerBothWays(page: Page, n: number) {
   expect(question, `chapter ${n}`).toContain(asks.prompt);
   const status = page.locator('.predict [role="status"]');
   expect(await status.textContent()).toBe('');
-  await BEFORE_ANSWER[n]?.(page);
+  await figureWaits(page, n);
   // Arrowing through the choices moves between them and answers nothing.
   await group.getByRole('radio').first().focus();
   await page.keyboard.press('ArrowDown');
@@ -205,10 +288,16 @@ async function answerBothWays(page: Page, n: number) {
   const wrongLabel = labels.find((l) => l.trim() !== asks.answer)!;
   expect(wrongLabel, `chapter ${n}`).toBeTruthy();
   await group.getByRole('radio', { name: wrongLabel.trim(), exact: true }).check();
-  await expect.poll(() => status.textContent()).toMatch(/^Not quite\. \S/);
+  // One wrong try: its reason and a second try, never the answer; the figure still waits.
+  await expect.poll(() => status.textContent()).toMatch(/^Not quite\. \S.* Try once more\.$/);
+  expect(await status.textContent(), `chapter ${n}: the first wrong try names the answer`).not.toContain(asks.answer);
+  await figureWaits(page, n);
   expect(await horizontalOverflow(page), `chapter ${n}, answered wrong`).toBe(0);
   await group.getByRole('radio', { name: asks.answer, exact: true }).check();
   await expect.poll(() => status.textContent()).toMatch(/^Yes\. \S/);
+  // Settled: the figure moves again, with no "Answer first" word.
+  expect(await page.locator('.chapter-figure .answer-first').count(), `chapter ${n}`).toBe(0);
+  expect(await page.locator('.chapter-figure .show-me:disabled, .chapter-figure .figure-slider input:disabled').count(), `chapter ${n}`).toBe(0);
   expect(await horizontalOverflow(page), `chapter ${n}, answered`).toBe(0);
   // The figure now shows the answer: no cell is left hidden.
   await figureAnswered(page);
@@ -287,7 +376,23 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
       const [text, figure] = await Promise.all([page.locator('.chapter-text').boundingBox(), page.locator('.chapter-figure').boundingBox()]);
       expect(figure!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1);
       expect(figure!.x + figure!.width).toBeLessThanOrEqual(390);
+      // Every target a finger taps is at least 24 × 24 px.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('main button, main a, main input[type="range"], main label:has(input), .lesson-head button, .lesson-head label:has(input)')]
+          .filter((el) => !el.closest('.sr-only, .chapter-list, .chapter-text p, .chapter-text li, dd'))
+          .map((el) => [el, el.getBoundingClientRect()] as const)
+          .filter(([, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
+          .map(([el, r]) => `${(el.textContent ?? '').trim().slice(0, 24) || el.tagName} ${Math.round(r.width)}×${Math.round(r.height)}`),
+      );
+      expect(small, `chapter ${n}: tap targets under 24 px`).toEqual([]);
     }
+    // Present is not offered on a phone; the glossary opens inside the screen.
+    expect(await page.getByRole('button', { name: 'Present' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Glossary' }).click();
+    const panel = (await page.getByRole('region', { name: 'Glossary' }).boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(844);
     expect(watch.errors).toEqual([]);
     await page.close();
   });
@@ -303,6 +408,12 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
       expect(sizes.svg, `chapter ${n}`).toBeGreaterThanOrEqual(24);
       expect(await stageOverflow(page), `chapter ${n}`).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
+      // Every text on the stage, waiting controls and grey annotations included, reads at 4.5:1 in both themes.
+      expect(await lowContrast(page), `chapter ${n}, light`).toEqual([]);
+      await systemScheme(page, 'dark');
+      await framesPass(page, 1);
+      expect(await lowContrast(page), `chapter ${n}, dark`).toEqual([]);
+      await systemScheme(page, 'light');
       // Answered, with the feedback shown (a wrong choice, then the accepted one), the chapter says
       // why and its figure shows more: it still fits the stage.
       const asks = chapterRow(n).question;
@@ -311,15 +422,17 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
         const status = page.locator('.predict [role="status"]');
         const wrong = (await group.getByRole('radio').allTextContents()).map((l) => l.trim()).find((l) => l !== asks.answer)!;
         for (const [choice, said] of [
-          [wrong, /^Not quite\. \S/],
+          [wrong, /^Not quite\. \S.* Try once more\.$/],
           [asks.answer, /^Yes\. \S/],
         ] as const) {
           await group.getByRole('radio', { name: choice, exact: true }).check();
           await expect.poll(() => status.textContent()).toMatch(said);
-          await page.waitForFunction(() => {
+          // A wrong try leaves the figure waiting; the accepted answer fills it in.
+          const answered = choice === asks.answer;
+          await page.waitForFunction((all) => {
             const figure = document.querySelector('.lesson-figure');
-            return figure !== null && !figure.querySelector('.figure-waiting') && ![...figure.querySelectorAll('td')].some((td) => td.textContent === '?');
-          });
+            return figure !== null && !figure.querySelector('.figure-waiting') && !(all && [...figure.querySelectorAll('td')].some((td) => td.textContent === '?'));
+          }, answered);
           await framesPass(page, 2);
           expect((await smallestText(page)).offenders, `chapter ${n}, answered “${choice}”`).toEqual([]);
           expect(await stageOverflow(page), `chapter ${n}, answered “${choice}”`).toEqual([]);
@@ -369,7 +482,6 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
 /** Chapter n's accepted answer, checked against its figure's own numbers at the question's settings. */
 type AcceptedCheck = (page: Page, said: string) => Promise<void>;
 
-const readout = (page: Page, name: string) => page.locator(`[data-readout="${name}"]`).textContent();
 
 const ACCEPTED: Record<number, AcceptedCheck> = {
   // Chapter 3: the overwriting sweep's ∂z/∂x is the last share (y = 4), not the sum the adding sweep shows.

@@ -57,6 +57,8 @@ describe('practice: adjoints by hand', () => {
     const said = await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
     expect(said).toMatch(/^You kept only the last contribution \(from v2\); adjoints add, \+=/);
     expect(await status(page)).toBe('4 of 5 right. Start at adjoint of v0: an overwrite, where adjoints should add (+=).');
+    // Check names the mistake; it never prints the right number.
+    expect(said).not.toContain(KEY.v0.toPrecision(4));
 
     await v0.fill((-KEY.v0).toPrecision(4));
     await v0.press('Enter');
@@ -64,12 +66,18 @@ describe('practice: adjoints by hand', () => {
     expect(await marked(page)).toMatchObject({ v0: 'true', v1: 'false' });
     expect(await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent)).toMatch(/^Sign error: the size is right, the sign is not\. adjoint of v0 = /);
 
+    // A slip at v3 carried on right below it: only v3 is invalid; v2's step is marked right for the learner's numbers.
+    await fill(page, { ...KEY, v3: 2.5, v2: 2.5 * C, v1: -Q * 2.5 * C / 1.2, v0: (2.5 * C) / 1.2 + Math.sin(Q) });
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('1 of 5 right. Start at adjoint of v3'));
+    expect(await marked(page)).toEqual({ v4: 'false', v3: 'true', v2: 'false', v1: 'false', v0: 'false' });
+    expect(await page.locator('.field-list li').nth(2).getAttribute('class')).toBe('inherited');
+
     expect(watch.errors).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
-  it('Tab goes through the fields in sweep order; "Show the next step" reveals one event at a time', async () => {
+  it('Tab goes through the fields in sweep order; hints give the fields’ answers in that order, Show the answer all of them; typed text survives a reload', async () => {
     const { page } = await open('#practice=adjoints&level=2&seed=29');
     await page.getByLabel('adjoint of v4', { exact: true }).focus();
     const order: string[] = [];
@@ -78,12 +86,28 @@ describe('practice: adjoints by hand', () => {
       await page.keyboard.press('Tab');
     }
     expect(order).toEqual(SWEEP.map((id) => `adjoint of ${id}`));
-    const hint = page.getByRole('button', { name: 'Show the next step' });
+    // A phone's keypad for these fields has a minus sign: no decimal-only keypad.
+    expect(await page.locator('.field-list input').first().getAttribute('inputmode')).not.toBe('decimal');
+    const answers = () => page.locator('.field-answer').allTextContents();
+    const hint = page.getByRole('button', { name: 'Hint: the next field' });
     await hint.click();
-    await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 1);
-    expect(await page.locator('.practice-steps li').first().textContent()).toBe('adj[v3] += ∂v4/∂v3 · adj[v4] = 2.8 × 1 = 2.8; adj[v3]: 0 → 2.8');
+    await expect.poll(answers).toEqual(['The answer: 1. adjoint of v4 = 1: the seed, ∂f/∂f.']);
     await hint.click();
-    await page.waitForFunction(() => document.querySelectorAll('.practice-steps li').length === 2);
+    await expect.poll(async () => (await answers()).length).toBe(2);
+    expect((await answers())[1]).toMatch(/^The answer: 2\.8\. adjoint of v3 = /);
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    await expect.poll(async () => (await answers()).length).toBe(SWEEP.length);
+    // Typed text, as a learner writes it, is kept by the problem and read back after a reload.
+    await page.getByLabel('adjoint of v3', { exact: true }).fill('2,8');
+    await page.getByLabel('adjoint of v2', { exact: true }).fill('6;2');
+    await page.reload();
+    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('adjoint of v3', { exact: true }).inputValue()).toBe('2,8');
+    await page.getByLabel('adjoint of v3', { exact: true }).press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.field-list input[aria-invalid]').length === 5);
+    const note = (f: string) => page.getByLabel(`adjoint of ${f}`, { exact: true }).evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    expect(await page.locator('.field-list li').nth(1).getAttribute('class')).toBe('right');
+    expect(await note('v2')).toBe('“6;2” is not a number I can read: write a number such as 0.25, −1.5, 1/4 or 2.8 × 0.5.');
     await page.close();
   });
 
@@ -162,11 +186,17 @@ describe('practice: rules and bugs', () => {
     const field = page.getByLabel('∂f/∂u =');
     await field.fill('u');
     await field.press('Enter');
-    await page.waitForFunction(() => /^At u = \S+ your rule gives \S+; the slope is \S+\.$/.test(document.querySelector('.practice-status')?.textContent ?? ''));
+    // The counterexample is said once, under the field; the status line counts.
+    const note = () => field.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    await expect.poll(note).toMatch(/^At u = \S+ your rule gives \S+; the slope is \S+\.$/);
+    expect(await page.locator('.practice-status').textContent()).toBe('0 of 1 right: the note under the field says why.');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill('-cos(u)');
+    await field.press('Enter');
+    await expect.poll(note).toMatch(/^Sign error: /);
     await field.fill('cos(u)');
     await field.press('Enter');
-    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right'));
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('The rule is right'));
     expect(await field.getAttribute('aria-invalid')).toBe('false');
     await page.close();
   });
@@ -177,6 +207,9 @@ describe('practice: rules and bugs', () => {
     await page.getByLabel(/^Event 2\./).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('Right: event 2 is the first wrong one.'));
+    // Asked for, the answer names the event.
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    expect(await page.locator('.field-answer').textContent()).toMatch(/^The answer: event 2\. /);
     await page.close();
   });
 });
@@ -186,7 +219,7 @@ describe('practice: screens', () => {
     [1920, 1080],
     [1366, 768],
     [390, 844],
-  ])('at %i×%i the graph sits above or beside the fields, nothing overflows the page', async (width, height) => {
+  ])('at %i×%i the graph sits above or beside the fields with 16 px text, nothing overflows the page', async (width, height) => {
     const { page } = await open('#practice=adjoints&level=4&seed=3', { viewport: { width, height } });
     await page.getByLabel('adjoint of v0', { exact: true }).waitFor();
     await page.getByLabel('adjoint of v0', { exact: true }).fill('0.5');
@@ -200,6 +233,16 @@ describe('practice: screens', () => {
     if (width < 600) expect(box.fieldsTop).toBeGreaterThanOrEqual(box.graphBottom);
     else expect(box.fieldsLeft).toBeGreaterThanOrEqual(box.graphRight);
     expect(box.scroll).toBeLessThanOrEqual(width);
+    // The graph's text is drawn at 16 px at least: a graph wider than its column scrolls in its own box.
+    const least = await page.evaluate(() =>
+      Math.min(
+        ...[...document.querySelectorAll<SVGTextElement>('.practice-figure svg text')].map((t) => {
+          const m = t.getScreenCTM()!;
+          return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        }),
+      ),
+    );
+    expect(least).toBeGreaterThanOrEqual(15.99);
     await page.locator('.practice-fields').scrollIntoViewIfNeeded();
     await page.close();
   });

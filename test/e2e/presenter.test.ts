@@ -78,6 +78,9 @@ describe('the presenter’s clicker', () => {
     await page.keyboard.press('ArrowLeft');
     await onChapter(page, 2);
     const next = page.getByRole('button', { name: 'Next step' });
+    // It waits for the question's answer ("Answer first"), given here.
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: '1', exact: true }).click();
     await next.click();
     await watchControl(next);
     await page.waitForFunction(() => document.activeElement === document.body || document.activeElement === null, null, { polling: 100 });
@@ -251,6 +254,19 @@ describe('the presenter’s clicker', () => {
     expect(await time.textContent()).toBe(paused);
     await notes.getByRole('button', { name: 'Reset', exact: true }).click();
     await expect.poll(() => time.textContent()).toBe('0:00');
+    // A target length and this chapter's minutes, set by the lecturer: the pace follows them.
+    const pace = notes.locator('.talk-pace');
+    await notes.getByLabel('Talk length').fill('26');
+    await expect.poll(() => pace.textContent()).toMatch(/^Plan: this chapter 6:00–8:00 of 26:00\. /);
+    await notes.getByLabel('This chapter').fill('5');
+    await expect.poll(() => pace.textContent()).toMatch(/^Plan: this chapter 5:15–10:15 of 26:00\. /);
+    // The presenter opens the overview: the notes follow it, and a chapter picked there.
+    await page.bringToFront();
+    await page.keyboard.press('o');
+    await expect.poll(() => heading.textContent()).toBe(`Overview: ${CHAPTER_COUNT} chapters`);
+    await page.keyboard.press('o');
+    await onChapter(page, 4);
+    await expect.poll(() => heading.textContent()).toContain('A chain, and its transpose');
     // Reset the figure, from the notes window and from the slide: the slider goes back to its default.
     const slider = page.locator('article input[type="range"]').first();
     const start = await slider.inputValue();

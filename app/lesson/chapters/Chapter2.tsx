@@ -10,6 +10,7 @@ import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
 import { useShowMe } from '../useShowMe.ts';
+import { WaitingButton } from '../WaitingButton.tsx';
 
 /** Chapter 2: the backward sweep on the tiny tape, one event at a time, from the seed 1. */
 export default function Chapter2() {
@@ -43,19 +44,22 @@ export default function Chapter2() {
             <button type="button" onClick={() => setApplied((a) => (a === null || a === 0 ? null : a - 1))} disabled={applied === null}>
               Back
             </button>
-            <button type="button" onClick={() => setApplied((a) => Math.min(events, a === null ? 0 : a + 1))} disabled={applied === events}>
+            <WaitingButton onClick={() => setApplied((a) => Math.min(events, a === null ? 0 : a + 1))} disabled={applied === events}>
               Next step
-            </button>
+            </WaitingButton>
             <ShowMeButton show={show} label="step the sweep" />
+            {/* Beside the buttons that move it, so a phone shows both on one screen. */}
+            {result && tf ? (
+              <p className="figure-slider-readout">
+                Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}
+                {tf.event ? ` · now at ${nodeWords(result, tf.event.parent)}` : ''}
+              </p>
+            ) : null}
           </div>
           {result && tf ? (
             <>
               <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} steps`} height={route.present ? 360 : 260} />
               <TapeList result={result} tf={tf} adjoints={true} />
-              <p className="figure-slider-readout">
-                Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}
-                {tf.event ? ` · now at ${nodeWords(result, tf.event.parent)}` : ''}
-              </p>
               <figcaption>{say}</figcaption>
             </>
           ) : (

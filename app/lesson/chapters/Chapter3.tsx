@@ -32,7 +32,7 @@ export default function Chapter3() {
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">
-            <Choices legend="The sweep" options={SWEEPS} value={wrong} onChange={(i) => (setWrong(i), setAnswered(true))} />
+            <Choices gated legend="The sweep" options={SWEEPS} value={wrong} onChange={(i) => (setWrong(i), setAnswered(true))} />
           </div>
           {result && tf ? (
             <>

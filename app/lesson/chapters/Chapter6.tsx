@@ -97,7 +97,7 @@ export default function Chapter6() {
                 </p>
               ) : (
                 <p className="figure-readout">
-                  h = {formatEps(point.eps)} now. The chart shows the larger steps; answer the question, or move h, to see the rest.
+                  h = {formatEps(point.eps)} now. The chart shows the larger steps; answer the question to see the rest.
                 </p>
               )}
               <figcaption>

@@ -29,14 +29,17 @@ export default function Chapter7() {
     for (const steps of WORK_STEPS) out.push(sizeOf(await lessonEngine.run(lessonSettings({ steps }, QUICK))));
     return out;
   });
-  const [shown, setShown] = useState(WORK_STEPS.indexOf(100));
+  // Before the answer the line stops below the T the question asks about (100 and 200).
+  const [shown, setShown] = useState(WORK_STEPS.indexOf(50));
   const [revealed, setRevealed] = useState(false);
   const show = useShowMe(WORK_STEPS.length, (i) => (setShown(i), setRevealed(true)), !sizes.loading);
   const { route } = useLessonView();
   const all = sizes.value ?? [];
-  const upTo = revealed ? shown : Math.min(shown, WORK_STEPS.indexOf(100));
+  const upTo = revealed ? shown : Math.min(shown, WORK_STEPS.indexOf(50));
   const visible = all.slice(0, upTo + 1);
   const last = visible[visible.length - 1];
+  // Before the answer the axis spans four times what is drawn, not the bytes at T = 200.
+  const top = revealed ? Math.max(...all.map((s) => s.bytes)) : 4 * Math.max(0, ...visible.map((s) => s.bytes));
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: last?.steps ?? 40, stride: 1 })}
@@ -60,7 +63,7 @@ export default function Chapter7() {
               <LessonChart
                 title="Bytes the tape holds, adjoints included, against chain steps T"
                 x={{ kind: 'linear', domain: [0, 200], label: 'chain steps T' }}
-                y={{ kind: 'linear', domain: [0, (Math.max(...all.map((s) => s.bytes)) / 1024) * 1.08], label: 'tape (KiB)' }}
+                y={{ kind: 'linear', domain: [0, (top / 1024) * 1.08], label: 'tape (KiB)' }}
                 series={[{ id: 'bytes', points: visible.map((s) => [s.steps, s.bytes / 1024]), className: 's-reverse', dots: true }]}
                 height={route.present ? 540 : 300}
               />
@@ -68,7 +71,7 @@ export default function Chapter7() {
                 T = {last.steps}: {last.nodes.toLocaleString('en')} nodes, {formatBytes(last.bytes)} with adjoints.
               </p>
               <p className="todo">
-                <strong>Try:</strong> move T, or press Show me, and read the bytes.
+                <strong>Try:</strong> once you have answered, move T or press Show me, and read the bytes.
               </p>
               <figcaption>Counted by the worker: nodes on the tape × bytes a node holds.</figcaption>
             </>

@@ -99,7 +99,7 @@ export default function Chapter8() {
               <p className="figure-readout" data-readout="least">
                 {revealed
                   ? `Fewest items: stride ${fewestItems.setting}, ${fewestItems.storedStates} items. Fewest bytes: stride ${fewestBytes.setting}, ${formatBytes(fewestBytes.peakBytes)}.`
-                  : 'Move the stride, or answer the question, to draw the rest of the curve.'}
+                  : 'Answer the question to draw the rest of the curve.'}
               </p>
               <figcaption>
                 Counted by the worker from each schedule’s own actions. A stored state costs {report.checkpoint.stateBytes} B, a recorded step{' '}

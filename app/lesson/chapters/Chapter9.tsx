@@ -54,6 +54,7 @@ export default function Chapter9() {
         <figure className="lesson-figure">
           <div className="figure-controls">
             <Choices
+              gated
               legend="Hidden units"
               options={HIDDEN_CHOICES.map(String)}
               value={HIDDEN_CHOICES.indexOf(hidden as (typeof HIDDEN_CHOICES)[number])}

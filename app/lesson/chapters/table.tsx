@@ -82,11 +82,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
     question: {
       prompt: 'Before any step: how much does z move per unit nudge of z itself?',
       choices: [
-        { label: '0', why: 'Nudging z by one unit moves z by exactly one unit, so the adjoint of z is 1: the seed.' },
+        { label: '0', why: 'Zero would mean that nudging z leaves z where it is. Does it?' },
         { label: '1', why: 'z moves one for one with itself: z̄ = 1. The sweep starts from this seed of 1.' },
         {
           label: (v) => `z’s own value${v.z === undefined ? '' : `, ${v.z}`}`,
-          why: 'The adjoint is a rate, not a value: nudging z by one unit moves z by one unit, so the seed is 1.',
+          why: 'The adjoint is a rate, not a value: how far z moves per unit nudge of z, whatever z is.',
         },
       ],
       answer: '1',
@@ -121,15 +121,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'The same answer',
-          why: (v) =>
-            `Writing over throws away every share but the last one to arrive: ${v.overwritten ?? 'a wrong value'} instead of ${v.sum ?? 'the sum'}.`,
+          why: 'The two paths carry different shares. With =, what becomes of the first share when the second arrives?',
         },
         {
           label: 'Only the share that arrives last',
           why: (v) =>
             `The path through x·y arrives last and sends y = ${v.overwritten ?? '4'}; the path through x² is lost. The right answer is their sum${v.sum === undefined ? '' : `, ${v.sum}`}.`,
         },
-        { label: 'Zero', why: (v) => `Each write keeps the newest share, so the last one survives: ${v.overwritten ?? 'not zero'}, not 0.` },
+        { label: 'Zero', why: 'Each write puts a share into x̄, and nothing sets it back to 0 afterwards.' },
       ],
       answer: 'Only the share that arrives last',
     },
@@ -209,9 +208,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
         },
         {
           label: 'About doubles, like P',
-          why: 'That is forward mode (P + 1) and central differences (2P + 1). Reverse mode is 2 passes whatever P.',
+          why: 'That is how forward mode (P + 1 passes) and central differences (2P + 1) grow: one or two passes per parameter. Does reverse mode make a pass per parameter?',
         },
-        { label: 'About quadruples', why: 'Nothing here grows as P². Reverse mode stays at 2 passes; the others double with P.' },
+        { label: 'About quadruples', why: 'Nothing here grows as P²: no method pairs every parameter with every other.' },
       ],
       answer: 'Stays about the same',
     },
@@ -245,8 +244,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'Down: a smaller step is always more exact',
-          why: (v) =>
-            `Below the best h, the two runs’ difference is mostly rounding noise. Halving h raises the error${v.at && v.atHalf ? `, from ${v.at} to ${v.atHalf}` : ''}.`,
+          why: 'Only truncation error shrinks with h. At 1e-9 the two runs’ losses agree in almost every digit: what is left of their difference?',
         },
         {
           label: 'Up: rounding error grows as h shrinks',
@@ -255,7 +253,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         },
         {
           label: 'It stays the same',
-          why: (v) => `Both kinds of error depend on h. Down here rounding dominates and grows as 1/h: the error goes up${v.at && v.atHalf ? `, from ${v.at} to ${v.atHalf}` : ''}.`,
+          why: 'Both kinds of error depend on h: truncation as h², rounding as 1/h. Which of the two is larger at 1e-9?',
         },
       ],
       answer: 'Up: rounding error grows as h shrinks',
@@ -281,13 +279,13 @@ export const CHAPTERS: readonly ChapterRow[] = [
     question: {
       prompt: 'From T = 100 to T = 200 steps, what does the tape’s memory do?',
       choices: [
-        { label: 'Stays about the same', why: 'Every step writes its own nodes; none can be dropped before the sweep. Twice the steps, about twice the tape.' },
+        { label: 'Stays about the same', why: 'Every step writes its own nodes, and none can be dropped before the sweep has passed them.' },
         {
           label: 'About doubles',
           why: (v) =>
             `Each step adds the same fourteen nodes (its a, its b and the twelve primitives of ϕ)${v.nodes100 && v.nodes200 ? `: ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200` : ''}. The tape grows in a straight line with T.`,
         },
-        { label: 'About quadruples', why: 'The tape grows in a straight line: each step adds the same fourteen nodes. Twice the steps, twice the tape.' },
+        { label: 'About quadruples', why: 'That would need each step’s record to grow with T. Does a step write more nodes when more steps come after it?' },
       ],
       answer: 'About doubles',
     },
@@ -322,19 +320,19 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'k = 1: keep every state',
-          why: (v) => `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once, against ${v.items6 ?? 'far fewer'} at stride 6.`,
+          why: (v) => `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once. Fewer checkpoints mean more recorded steps at once: where do the two balance?`,
         },
         {
-          label: 'k = 6, near √36',
+          label: 'k = 6: a checkpoint every 6 steps',
           why: (v) =>
-            `T/k checkpoints plus k recorded steps is least when the two are equal: k = 6, ${v.items6 ?? 'the fewest'} items.`,
+            `T/k checkpoints plus k recorded steps is least when the two are equal: k = √36 = 6, ${v.items6 ?? 'the fewest'} items.`,
         },
         {
           label: 'k = 36: keep only the start',
-          why: (v) => `One checkpoint, but then all 36 steps are recorded at once: ${v.items36 ?? 'the whole tape'} items, the full tape.`,
+          why: (v) => `One checkpoint, but then all 36 steps are recorded at once on the way back: ${v.items36 ?? 'the whole tape'} items. Where do checkpoints and recorded steps balance?`,
         },
       ],
-      answer: 'k = 6, near √36',
+      answer: 'k = 6: a checkpoint every 6 steps',
     },
     afterAnswer: (
       <p>
@@ -349,8 +347,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
           fewest steps.
         </p>
         <TryOne level={4} seed={5}>
-          sweep one step like the chain’s, tanh(w·x + b), and its loss by hand. On the way back the schedule sweeps
-          each recorded step like this.
+          sweep one step like the chain’s, tanh(w·x + b), and its loss by hand; weight decay, 0.1·w², reads w a second
+          time. On the way back the schedule sweeps each recorded step like this.
         </TryOne>
       </>
     ),
@@ -379,17 +377,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'About 3 times',
-          why: (v) =>
-            v.ratio === undefined
-              ? 'Every multiply and add of every matrix product is a node of its own on the scalar tape.'
-              : `It is about ${v.ratio}: the scalar tape writes every multiply and add of every matrix product.`,
+          why: 'Every multiply and add of every matrix product is a node of its own on the scalar tape.',
         },
         {
           label: 'About 100 times',
-          why: (v) =>
-            v.ratio === undefined
-              ? 'More: each matrix product alone is thousands of scalar nodes.'
-              : `More: about ${v.ratio}. Each matrix product alone is thousands of scalar nodes.`,
+          why: 'Count the scalar tape’s nodes: one multiply and one add for each term of every matrix product.',
         },
         {
           label: 'About 3,000 times',
@@ -422,8 +414,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
       prompt: 'The sweep stops K = 10 steps before the end. What do the first 30 steps’ gradients become?',
       choices: [
         { label: 'Exactly 0', why: (v) => `No blame flows past the constant: ${v.zeroed ?? 'all'} of the first 30 steps’ gradients are exactly 0, not an approximation.` },
-        { label: 'Still exact', why: 'They are never reached: the sweep stops at the constant, so the earlier parameters get 0.' },
-        { label: 'Slightly off', why: 'Nothing flows past the constant at all, so the earlier gradients are exactly 0, not a little off.' },
+        { label: 'Still exact', why: 'The sweep ends at the constant. Does any blame reach the steps before it?' },
+        { label: 'Slightly off', why: 'Slightly off would mean a little blame gets past the constant. Does any?' },
       ],
       answer: 'Exactly 0',
     },
@@ -506,12 +498,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
         },
         {
           label: '80, one per parameter',
-          why: (v) =>
-            `80 of them build the whole Hessian. One H·v is one recording and one sweep${v.hvpWork ? `: ${v.hvpWork} passes` : ''}.`,
+          why: 'Eighty products would build the whole Hessian, one column each. One H·v needs only its one direction v.',
         },
         {
           label: '6,400, one per Hessian entry',
-          why: (v) => `H·v never builds the Hessian: one recording and one sweep on dual numbers${v.hvpWork ? `, ${v.hvpWork} passes` : ''}.`,
+          why: 'H·v never builds the Hessian: the direction v rides along on dual numbers, beside each value of the tape.',
         },
       ],
       answer: '2, like one gradient',

@@ -39,6 +39,12 @@ export interface ExprGraphProps {
    * tape (chapter 1) leaves room for no adjoints: its boxes are smaller, so it keeps a larger text.
    */
   sweep?: boolean;
+  /**
+   * The least size its text may be drawn at (CSS pixels): a graph wider than its column shrinks
+   * down to this, then scrolls sideways in its own box (practice keeps 16 px). Unset: it shrinks
+   * to fit whatever the text becomes.
+   */
+  minFont?: number;
 }
 
 /**
@@ -48,7 +54,7 @@ export interface ExprGraphProps {
  * the worker's (recorded values and partials, adjoints replayed from its sweep events). The
  * layout is `layeredGraph`'s; this component only places it.
  */
-export function ExprGraph({ view, tf, title, height, highlight = true, sweep = true }: ExprGraphProps) {
+export function ExprGraph({ view, tf, title, height, highlight = true, sweep = true, minFont }: ExprGraphProps) {
   const { figureFont, route } = useLessonView();
   const font = route.present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
@@ -70,7 +76,7 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
   );
   const id = useId();
   // Shrink to the width if the layout is wider (never grow: the text stays at its size).
-  const scale = width > 0 ? Math.min(1, width / g.width) : 1;
+  const scale = width > 0 ? Math.min(1, Math.max(width / g.width, minFont === undefined ? 0 : minFont / font)) : 1;
   const drawnWidth = g.width * scale;
   const drawnHeight = g.height * scale;
   const boxHeight = Math.max(height, Math.ceil(drawnHeight));
@@ -80,7 +86,13 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
   const adj = tf.shown?.adjoint;
   const received = tf.shown?.received;
   return (
-    <div ref={ref} className="xgraph" style={{ height: boxHeight }} data-direction={g.direction} data-font={font * scale}>
+    <div
+      ref={ref}
+      className="xgraph"
+      style={{ height: boxHeight, overflowX: drawnWidth > width + 1 ? 'auto' : undefined }}
+      data-direction={g.direction}
+      data-font={font * scale}
+    >
       {width > 0 ? (
         <svg
           width={drawnWidth}
@@ -88,7 +100,7 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
           viewBox={`0 0 ${g.width} ${g.height}`}
           role="img"
           aria-label={title}
-          style={{ fontSize: font, left: (width - drawnWidth) / 2, top: (boxHeight - drawnHeight) / 2 }}
+          style={{ fontSize: font, left: Math.max(0, (width - drawnWidth) / 2), top: (boxHeight - drawnHeight) / 2 }}
         >
           <GraphMarkers id={id} size={g.arrow} />
           {g.edges.map((e) => {

@@ -22,37 +22,50 @@ export function TapeList({ result, tf, adjoints }: TapeListProps) {
   const rows = Array.from({ length: recorded }, (_, i) => i);
   const current = tf.frame.phase === 'record' ? tf.frame.node : tf.parent;
   return (
-    <table className="lesson-table tape-list">
-      <caption className="sr-only">The tape: one row per primitive, with its local partials</caption>
-      <thead>
-        <tr>
-          <th scope="col">node</th>
-          <th scope="col">computes</th>
-          <th scope="col">value</th>
-          <th scope="col">local partials</th>
-          {adjoints ? <th scope="col">adjoint v̄</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((i) => {
-          const receipts: string[] = [];
-          if (view.parent0[i] >= 0) receipts.push(`∂/∂${v(view.parent0[i])} = ${num(view.partial0[i])}`);
-          if (view.parent1[i] >= 0) receipts.push(`∂/∂${v(view.parent1[i])} = ${num(view.partial1[i])}`);
-          const reached = adj && (adj.received[i] > 0 || i === view.output);
-          return (
-            <tr key={i} className={[i === current ? 'in-play' : '', view.parent0[i] < 0 ? 'input-row' : ''].filter(Boolean).join(' ') || undefined}>
-              <th scope="row">{v(i)}</th>
-              <td>
-                {view.parent0[i] >= 0 ? formulaOf(view, i).replace(/^log\(/, "ln(") : `${view.name[i]}, an input`}
-                {view.parent0[i] >= 0 ? <span className="words"> ({nodeWords(result, i)})</span> : null}
-              </td>
-              <td>{num(view.value[i])}</td>
-              <td>{receipts.join(', ') || '—'}</td>
-              {adjoints ? <td className="adj">{reached ? num(adj.adjoint[i]) : ''}</td> : null}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    // A narrow screen scrolls the table within its own box; the page itself never scrolls sideways.
+    <div className="table-scroll">
+      <table className="lesson-table tape-list">
+        <caption className="sr-only">The tape: one row per primitive, with its local partials</caption>
+        <thead>
+          <tr>
+            <th scope="col">node</th>
+            <th scope="col">computes</th>
+            <th scope="col">value</th>
+            <th scope="col">local partials</th>
+            {adjoints ? <th scope="col">adjoint v̄</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((i) => {
+            const receipts: string[] = [];
+            if (view.parent0[i] >= 0) receipts.push(`∂/∂${v(view.parent0[i])} = ${num(view.partial0[i])}`);
+            if (view.parent1[i] >= 0) receipts.push(`∂/∂${v(view.parent1[i])} = ${num(view.partial1[i])}`);
+            const reached = adj && (adj.received[i] > 0 || i === view.output);
+            return (
+              <tr key={i} className={[i === current ? 'in-play' : '', view.parent0[i] < 0 ? 'input-row' : ''].filter(Boolean).join(' ') || undefined}>
+                <th scope="row">{v(i)}</th>
+                <td>
+                  {view.parent0[i] >= 0 ? formulaOf(view, i).replace(/^log\(/, "ln(") : `${view.name[i]}, an input`}
+                  {view.parent0[i] >= 0 ? <span className="words"> ({nodeWords(result, i)})</span> : null}
+                </td>
+                <td>{num(view.value[i])}</td>
+                {/* Each partial is kept whole on a line: a narrow column breaks between them, never inside one. */}
+                <td>
+                  {receipts.length === 0
+                    ? '—'
+                    : receipts.map((r, k) => (
+                        <span key={k}>
+                          {k > 0 ? ', ' : null}
+                          <span className="whole">{r}</span>
+                        </span>
+                      ))}
+                </td>
+                {adjoints ? <td className="adj">{reached ? num(adj.adjoint[i]) : ''}</td> : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -13,9 +13,16 @@ export interface SpeakerNotes {
   wrong: readonly string[];
 }
 
+/**
+ * What to do while a chapter's figure waits for the room's answer (the same in every chapter with a
+ * question: its Show me and sliders wait until the question is settled).
+ */
+export const MEANWHILE =
+  'The figure waits for the answer. Take a show of hands, then click the choice most chose. A wrong choice gets a reason and a second try: read the reason aloud and ask again. The second wrong try, or Show the answer, gives it.';
+
 export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
   1: {
-    ask: 'How many steps does the computer run for x·y + sin(x²) − ln y? Count them before Show me.',
+    ask: 'How many steps does the computer run for x·y + sin(x²) − ln y? Let the room count the operations in the formula aloud, then press Show me and count the nodes as the tape is written: the inputs are nodes too.',
     proves: 'The tape is written as the program runs: one node per primitive, each with its value and its local partials.',
     wrong: [
       '“The computer differentiates the formula.” It never sees the formula whole, only the primitives on the tape.',
@@ -56,7 +63,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
   },
   6: {
     ask: 'h is 1e-9. If you halve it, does the error go up or down?',
-    proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between. The chart shows the left arm once the question is answered (or h is moved).',
+    proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between. The chart shows the left arm once the question is answered.',
     wrong: [
       '“Down: smaller is always more exact.” Below the best h, rounding grows as 1/h.',
       '“It stays the same.” Both errors depend on h.',

@@ -134,26 +134,26 @@ describe('diagnosis: the words on a hand-worked problem', () => {
   const c = Math.cos(q);
   const key = { v4: 1, v3: 2.8, v2: 2.8 * c, v1: -q * q * c, v0: Math.sin(q) + q * c };
 
-  it('says an overwrite kept only the last contribution, with the sum it should be', () => {
+  it('says an overwrite kept only the last contribution, with the sum it should be, not worked out', () => {
     // An = sweep leaves adj x with v2's contribution alone: (1/y)·2.8 cos(x/y).
     const v = verdict(p, { ...key, v0: q * c }, 'v0');
     expect(v.finding).toBe('overwrite');
     expect(v.message).toBe(
-      'You kept only the last contribution (from v2); adjoints add, +=, at a node read 2 times: adjoint of v0 = ∂v4/∂v0 · adjoint of v4 + ∂v2/∂v0 · adjoint of v2 = 0.7231 × 1 + 0.8333 × (−1.934) = −0.8887.',
+      'You kept only the last contribution (from v2); adjoints add, +=, at a node read 2 times: adjoint of v0 = ∂v4/∂v0 · adjoint of v4 + ∂v2/∂v0 · adjoint of v2 = 0.7231 × 1 + 0.8333 × (−1.934).',
     );
   });
 
   it('says a sign error, a missing partial, a wrong input and a forgotten seed in words', () => {
     expect(verdict(p, { ...key, v0: -key.v0 }, 'v0').message).toMatch(/^Sign error: the size is right, the sign is not\. adjoint of v0 = /);
     expect(verdict(p, { ...key, v3: 1 }, 'v3').message).toBe(
-      'You passed the adjoint on without its local partial: multiply by the local partial. adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 2.8 × 1 = 2.8.',
+      'You passed the adjoint on without its local partial: multiply by the local partial. adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 2.8 × 1.',
     );
     // adj y = ∂v2/∂y · adj v2; with ∂v2/∂x = 1/y instead: 0.8333 × 2.8 cos(x/y).
     const wrongInput = verdict(p, { ...key, v1: (1 / 1.2) * key.v2 }, 'v1');
     expect(wrongInput.finding).toBe('wrong-input');
     expect(wrongInput.message).toMatch(/^You used the partial of v2's other input \(0\.8333\); each input gets its own, here −1\.944:/);
-    expect(verdict(p, { v4: 0, v3: 0, v2: 0, v1: 0, v0: 0 }, 'v4').message).toBe('Forgotten seed: the sweep starts with adjoint of v4 = 1 (∂f/∂f), not 0.');
-    expect(verdict(p, { ...key, v3: 2.5 }, 'v3').message).toBe('adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 2.8 × 1 = 2.8; you wrote 2.5.');
+    expect(verdict(p, { v4: 0, v3: 0, v2: 0, v1: 0, v0: 0 }, 'v4').message).toBe('Forgotten seed: the sweep starts with adjoint of v4 = ∂f/∂f (how far f moves per unit nudge of f), not 0.');
+    expect(verdict(p, { ...key, v3: 2.5 }, 'v3').message).toBe('adjoint of v3 = ∂v4/∂v3 · adjoint of v4 = 2.8 × 1; you wrote 2.5: work the product out again.');
     const inherited = verdict(p, { ...key, v3: 2.5, v2: 2.5 * c }, 'v2');
     expect([inherited.right, inherited.finding]).toEqual([false, 'inherited']);
     expect(inherited.message).toBe('Your step is right for your numbers ((−0.6908) × 2.5 = −1.727), but it inherits the error in adjoint of v3.');
@@ -162,5 +162,27 @@ describe('diagnosis: the words on a hand-worked problem', () => {
     const below = verdict(p, { v4: 1, v3: 2.8, v1: 0.1, v0: 2 }, 'v1');
     expect(below.message).toBe('adjoint of v1 = (−1.944) × adjoint of v2: fill in adjoint of v2 first.');
     expect(below.message).not.toContain('1.934');
+  });
+
+  it('never prints a wrong field’s key: Check names the mistake, Show the answer gives the number', () => {
+    const show = (x: number) => String(Number(x.toPrecision(4))).replace('-', '−');
+    for (const answers of [
+      { ...key, v0: q * c },
+      { ...key, v0: -key.v0 },
+      { ...key, v3: 1 },
+      { ...key, v1: (1 / 1.2) * key.v2 },
+      { ...key, v3: 2.5 },
+      { ...key, v2: 7 },
+      { v4: 0, v3: 0, v2: 0, v1: 0, v0: 0 },
+      { v4: 2, v3: 2.8, v2: 1, v1: 1, v0: 1 },
+    ]) {
+      for (const v of diagnoseAdjoints(p, answers)) {
+        if (v.right || v.finding === 'inherited') continue;
+        // A factor may equal the key (× 1); the key is never what an equation comes to.
+        expect(v.message, `${v.id}: ${v.message}`).not.toContain(`= ${show(v.key)}.`);
+        expect(v.message, `${v.id}: ${v.message}`).not.toContain(`= ${show(v.key)};`);
+        expect(v.message, `${v.id}: ${v.message}`).not.toMatch(new RegExp(`= ${show(v.key).replace('.', '\\.')}$`));
+      }
+    }
   });
 });

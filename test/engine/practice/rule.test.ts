@@ -38,14 +38,24 @@ describe.each(PRACTICE_LEVELS)('rule problems at level %i', (level) => {
     expect(new Set(problems.map((p) => p.op))).toEqual(new Set(RULES[level].map((r) => r.op)));
   });
 
+  it('names a sign error: the rule with its sign flipped, as "-3*u^2" for u^3', () => {
+    for (const p of problems) {
+      const wrong = Object.fromEntries(p.variables.map((v) => [v, `-(${p.answer[v]})`]));
+      for (const r of checkRule(p, wrong)) {
+        expect([r.right, r.problem], `${p.op}: ${r.message}`).toEqual([false, 'sign']);
+        expect(r.message).toMatch(/^Sign error: your rule( for ∂f\/∂\w)? has the right size and the wrong sign at every point \(at .* it gives \S+\)\.$/);
+      }
+    }
+  });
+
   it('refuses a wrong rule with a counterexample: the point, what the rule gives there, and the slope', () => {
     for (const p of problems) {
-      // A plausible slip: the rule of f's first partial with its sign flipped.
-      const wrong = Object.fromEntries(p.variables.map((v) => [v, `-(${p.answer[v]})`]));
+      // A plausible slip: the rule with its sign flipped, off by a little more.
+      const wrong = Object.fromEntries(p.variables.map((v) => [v, `-1.5*(${p.answer[v]})`]));
       for (const r of checkRule(p, wrong)) {
         expect([r.right, r.problem]).toEqual([false, 'slope']);
         const ce = r.counterexample!;
-        expect(ce.gives).toBeCloseTo(-ce.slope, 12);
+        expect(ce.gives).toBeCloseTo(-1.5 * ce.slope, 12);
         expect(ce.slope).toBeCloseTo(slope(p.op, ce.at, r.variable), 6);
         const where = p.variables.map((v) => `${v} = ${String(ce.at[v]).replace('-', '−')}`).join(', ');
         expect(r.message).toMatch(new RegExp(`^At ${where} your rule( for ∂f/∂${r.variable})? gives \\S+; the slope is \\S+\\.$`));
