@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, systemScheme } from './helpers.ts';
+import { axeViolations, scrollUntilInView, systemScheme } from './helpers.ts';
 import { field, PLAYGROUND, scrollTo, showing, startKit, TENSOR } from './playgroundKit.ts';
 import { wait } from './patience.ts';
 
@@ -8,20 +8,22 @@ const { open, openPlayground } = startKit();
 describe('the tensor panel in Chromium', () => {
   it('trains in its worker, the loss going down on screen, and compares the two tapes', async () => {
     const { page, watch } = await open();
-    await scrollTo(page, TENSOR);
     const panel = page.locator(TENSOR);
+    // Scrolled to until there: the playground above grows as its own body loads (the gallery, the
+    // traces), and a single scroll could land on it, leaving the tensor section far from the screen.
     // The comparison shares the tensor worker with the run that starts by itself once the charts
-    // are in view (here at once): under load it came after 30 s once (not understood yet; see the
-    // closing note of 2026-12-02), so it gets as long as the scroll helpers give a part.
+    // are in view.
+    await scrollUntilInView(page, `${TENSOR} .compare-table`, TENSOR);
     await panel.locator('.compare-table').waitFor({ timeout: wait(60_000) });
     expect(page.workers().some((w) => w.url().includes('tensor.worker'))).toBe(true);
     // It trains by itself at a pace one can follow; Fast is the old speed, the whole run in about sixty reports.
     await panel.getByLabel('Speed').selectOption({ label: 'Fast: as fast as it goes' });
     await page.waitForFunction((sel) => !document.querySelector(`${sel} .train-buttons`)?.textContent?.includes('Pause'), TENSOR, { timeout: wait(30_000) });
     const lossFigure = () => panel.locator('.figures div', { hasText: 'loss (all points)' }).locator('dd').textContent();
+    // (The training's own figures: the zero_grad() comparison above has two lists of its own.)
     // Every step and loss the figures show from the click on, as they change: at Fast the run may
     // end between two polls of a busy machine, and its middle must still have been on screen.
-    await panel.locator('.figures').evaluate((figures) => {
+    await panel.locator('.figures', { hasText: 'loss (all points)' }).evaluate((figures) => {
       const shown: [string, string][] = [];
       (window as unknown as { shown: typeof shown }).shown = shown;
       const read = () => {
@@ -49,7 +51,7 @@ describe('the tensor panel in Chromium', () => {
     expect(await panel.locator('.loss-chart').getAttribute('aria-label')).toMatch(/Training loss over 400 steps, from 0\.6\d+ to 0\.0\d+/);
     expect(await panel.locator('.decision-map image').getAttribute('href')).toMatch(/^data:image\/png;base64,/);
     expect(await panel.locator('.decision-map .pt').count()).toBe(200);
-    expect(await panel.locator('.figures').textContent()).toContain('100.0%');
+    expect(await panel.locator('.figures', { hasText: 'loss (all points)' }).textContent()).toContain('100.0%');
     // The comparison: nodes, bytes and time per step on each tape, the ratio, and agreement.
     const cells = await panel.locator('.compare-table tbody tr').evaluateAll((rows) =>
       rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
@@ -57,15 +59,20 @@ describe('the tensor panel in Chromium', () => {
     expect(cells[0]).toEqual(['nodes on the tape', '30,682', '10', '3,068×']);
     expect(cells[1][0]).toBe('memory held');
     expect(cells[2][1]).toMatch(/^\d.* ms$/);
-    expect(cells[2][3]).toMatch(/^\d+(\.\d)?×$/);
     expect(await panel.locator('.compare-agree').textContent()).toMatch(/^✓ The gradients agree/);
-    expect(await panel.locator('.compare-why').textContent()).toMatch(/10–100×/);
+    // A ratio with the sentence about it, or, when the machine was too busy to tell, words that say so.
+    if (cells[2][3] === 'too noisy') {
+      expect(await panel.locator('.compare-why').textContent()).toMatch(/too widely to tell/);
+    } else {
+      expect(cells[2][3]).toMatch(/^\d+(\.\d)?×$/);
+      expect(await panel.locator('.compare-why').textContent()).toMatch(/10–100×/);
+    }
     // Pause: a long run holds where it is and keeps what it drew.
     // At 25 steps a second the run is still going when Pause is pressed, however busy the machine.
     await panel.getByLabel('Speed').selectOption({ value: '25' });
     await panel.getByLabel('Training steps').fill('2000');
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
-    await page.waitForFunction((sel) => /^[1-9]\d* of 2000$/.test(document.querySelector(`${sel} .figures dd`)?.textContent ?? ''), TENSOR);
+    await page.waitForFunction((sel) => /^[1-9]\d* of 2000$/.test(document.querySelector(`${sel} .figures:has(.fig-loss) dd`)?.textContent ?? ''), TENSOR);
     await panel.getByRole('button', { name: 'Pause', exact: true }).click();
     await page.waitForFunction((sel) => document.querySelector(`${sel} .train-status`)?.textContent?.startsWith('Paused after'), TENSOR);
     const pausedAt = Number((await panel.locator('.train-status').textContent())!.match(/after (\d+) steps?/)![1]);

@@ -105,7 +105,7 @@ describe('watching the tensor panel train', () => {
     await panel.getByRole('button', { name: 'Pause', exact: true }).click();
     await panel.locator('.train-status', { hasText: 'Paused after' }).waitFor();
     // A report already on its way may still land: read once the curve and the counter hold.
-    await steady(page, () => [document.querySelector('section.tensor-panel .loss-chart')?.getAttribute('aria-label'), document.querySelector('section.tensor-panel .figures dd')?.textContent], 30);
+    await steady(page, () => [document.querySelector('section.tensor-panel .loss-chart')?.getAttribute('aria-label'), document.querySelector('section.tensor-panel .figures:has(.fig-loss) dd')?.textContent], 30);
     const [label, shown] = await Promise.all([panel.locator('.loss-chart').getAttribute('aria-label'), stepOf(page)]);
     expect(label).toContain(`from ${firstLoss} to`);
     expect(Number(label!.match(/over (\d+) steps/)![1])).toBe(shown);

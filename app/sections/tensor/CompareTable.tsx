@@ -1,6 +1,6 @@
 import { useLab } from '../../state/store/index.ts';
 import { comparisonKeyOf } from './tensorSlice.ts';
-import { compareRows, count, smallText, whyRatio } from './compareText.ts';
+import { compareRows, count, smallText, tooNoisy, whyRatio } from './compareText.ts';
 
 /** The scalar tape against the tensor tape, measured on the network and batch the panel trains. */
 export function CompareTable({ onMeasure }: { onMeasure: () => void }) {
@@ -52,7 +52,7 @@ export function CompareTable({ onMeasure }: { onMeasure: () => void }) {
               differ by at most {smallText(c.agreement.maxDifference)} (relative; tolerance {smallText(c.agreement.tolerance)}), the
               losses by {smallText(c.agreement.lossDifference)}.
             </p>
-            <p className="compare-why">{whyRatio(c.ratios.time)}</p>
+            <p className="compare-why">{whyRatio(c.ratios.time, tooNoisy(c))}</p>
           </>
         ) : null}
         <div className="compare-actions">

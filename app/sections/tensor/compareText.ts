@@ -31,15 +31,28 @@ export function compareRows(c: TapeComparison): { label: string; scalar: string;
   return [
     { label: 'nodes on the tape', scalar: count(c.scalar.nodes), tensor: count(c.tensor.nodes), ratio: ratioText(c.ratios.nodes) },
     { label: 'memory held', scalar: formatBytes(c.scalar.bytes), tensor: formatBytes(c.tensor.bytes), ratio: ratioText(c.ratios.bytes) },
-    { label: 'time per step (alternated, median)', scalar: msText(c.scalar.msPerStep), tensor: msText(c.tensor.msPerStep), ratio: ratioText(c.ratios.time) },
+    {
+      label: 'time per step (alternated, median)',
+      scalar: msText(c.scalar.msPerStep),
+      tensor: msText(c.tensor.msPerStep),
+      ratio: tooNoisy(c) ? 'too noisy' : ratioText(c.ratios.time),
+    },
   ];
+}
+
+/** Whether the tapes were timed but their ratio spread too widely to tell (other work took the cores). */
+export function tooNoisy(c: Pick<TapeComparison, 'ratios' | 'timeSpread'>): boolean {
+  return c.timeSpread !== undefined && (c.timeSpread.noisy || c.ratios.time === null || !Number.isFinite(c.ratios.time));
 }
 
 /**
  * One sentence on why our time ratio is what it is, against the common claim that a scalar tape
  * is "10–100× slower" than a tensor one.
  */
-export function whyRatio(time: number | null): string {
+export function whyRatio(time: number | null, noisy = false): string {
+  if (noisy) {
+    return 'The two tapes’ times spread too widely to tell a ratio on this machine just now (other work took the cores): press Measure again.';
+  }
   if (time === null || !Number.isFinite(time)) return 'The time per step was not measured.';
   const ours = ratioText(time);
   if (time >= 10) {

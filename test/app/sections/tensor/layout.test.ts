@@ -4,7 +4,7 @@ import { compareTapes } from '../../../../engine/tensor/compare.ts';
 import { makeFrame, MARGIN } from '../../../../app/ui/charts/frame.ts';
 import { CLASS_RGB, decisionLayout, decisionPixels, type GridData } from '../../../../app/sections/tensor/decisionLayout.ts';
 import { lossLayout } from '../../../../app/sections/tensor/lossLayout.ts';
-import { compareRows, ratioText, smallText, whyRatio } from '../../../../app/sections/tensor/compareText.ts';
+import { compareRows, ratioText, smallText, tooNoisy, whyRatio } from '../../../../app/sections/tensor/compareText.ts';
 
 const frame = makeFrame(600, 300, MARGIN);
 
@@ -117,5 +117,9 @@ describe('the comparison’s words', () => {
     expect(low.match(/\. /g)).toBeNull();
     expect(whyRatio(30)).toMatch(/^Ours is 30×, within the 10–100× often quoted/);
     expect(whyRatio(null)).toMatch(/not measured/);
+    // Timed, but every round was interrupted or the middle half too wide: said so, not as a number.
+    expect(whyRatio(Number.NaN, true)).toMatch(/^The two tapes’ times spread too widely to tell/);
+    expect(tooNoisy({ ratios: { nodes: 1, bytes: 1, time: Number.NaN }, timeSpread: { low: Number.NaN, high: Number.NaN, noisy: true } })).toBe(true);
+    expect(tooNoisy({ ratios: { nodes: 1, bytes: 1, time: 3.9 }, timeSpread: { low: 3.8, high: 4, noisy: false } })).toBe(false);
   });
 });
