@@ -452,8 +452,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'The right gradient',
-          why: (v) =>
-            `backward() adds into .grad (+=) and nothing clears it, so the second call adds the same gradient again${v.right && v.buggy ? `: ∂L/∂a₃₉ is ${v.buggy}, not ${v.right}` : ''}.`,
+          why: 'backward() adds into .grad (+=), as the sweep adds into an adjoint, and nothing here clears it between the two calls. What is in .grad when the second call starts?',
         },
         {
           label: 'Exactly twice the right gradient',
@@ -462,7 +461,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         },
         {
           label: 'About twice, with rounding noise',
-          why: 'A float added to itself has no rounding error: every entry is exactly twice the right one, to the last digit.',
+          why: 'Think about what the second call adds: is it a different number, or the same one again? And does adding a float to itself round?',
         },
       ],
       answer: 'Exactly twice the right gradient',

@@ -16,6 +16,7 @@ const GIVEAWAY: Record<number, RegExp> = {
   8: /√|k = 6|stride 6/,
   9: /3,000|thousands of times|about \d/i,
   10: /exactly 0|get 0|are 0/i,
+  11: /exactly twice|twice the right|, not -?\d/i,
   12: /\b2 passes|one recording and one sweep/i,
 };
 
