@@ -1,5 +1,5 @@
 // `npm run docs`: writes the figures of README.md and docs/ from the commands that print them
-// (scripts/docs/blocks.ts). Run it after a change that moves a figure; test/scripts/docs-figures.test.ts
+// (scripts/docs/blocks.ts). Run it after a change that moves a figure; test/scripts/docs-figures*.test.ts
 // fails until then.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * The parts of README.md and docs/ whose figures come from commands: each block names the
  * commands it runs (shown in the doc) and writes its text from their output. `npm run docs`
  * writes them into the files between `<!-- figures: NAME -->` and `<!-- /figures: NAME -->`;
- * test/scripts/docs-figures.test.ts runs the same commands and fails when a doc no longer says
+ * test/scripts/docs-figures.test.ts (and docs-figures-more) run the same commands and fail when a doc no longer says
  * what they print.
  */
 import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
