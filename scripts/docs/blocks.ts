@@ -54,8 +54,10 @@ function periodicSentence(r: Json): string {
  * frontier that \`run --json\` reports as \`checkpoint.leastMemory.byBytes.stride\`.
  */
 function strideOneRange(): { allOneTo: number; noneFrom: number; mixed: number[] } {
-  const one = (steps: number) => leastMemory(frontier(steps).periodic).byBytes.stride === 1;
   const range = Array.from({ length: 200 }, (_, i) => i + 1);
+  // Each length's frontier once: it costs O(T²) schedule counts.
+  const strideOne = range.map((steps) => leastMemory(frontier(steps).periodic).byBytes.stride === 1);
+  const one = (steps: number) => strideOne[steps - 1];
   const allOneTo = (range.find((t) => !one(t)) ?? 201) - 1;
   const lastOne = [...range].reverse().find(one) ?? 0;
   const mixed = range.filter((t) => t > allOneTo && t <= lastOne && one(t));
