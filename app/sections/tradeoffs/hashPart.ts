@@ -35,8 +35,9 @@ export function decodeTradeoffs(raw: Partial<Record<TradeoffsKey, string>>, step
   // A lever the link does not name keeps its default as it is: clamped to this chain (N = P + 2 at
   // 40 steps), it would read as the reader's own choice once the chain grew, and be written into
   // the link (`inputs=82` after a drag to 200 steps). Each lever is clamped where it is used.
-  const levers = { ...settings, ...Object.fromEntries(LEVERS.rows.filter((row) => raw[row.key as TradeoffsKey] === undefined).map((row) => [row.key, LEVER_DEFAULTS[row.key as keyof Levers]])) } as Levers;
-  return { levers, notices };
+  const levers: Record<string, unknown> = { ...settings };
+  for (const key of TRADEOFFS_KEYS) if (raw[key] === undefined) levers[key] = LEVER_DEFAULTS[key];
+  return { levers: levers as Levers, notices };
 }
 
 /**
