@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { Live } from './chapters/row.ts';
 import { useLessonView } from './context.ts';
-import { GateContext, gateWhy } from './gate.ts';
+import { ANSWER_FIRST, GateContext, gateWhy } from './gate.ts';
 import { Predict } from './Predict.tsx';
 
 interface ChapterFrameProps {
@@ -64,8 +64,8 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
           <p className="answer-first">
             {/* On the stage only "Answer first" shows, beside "Open this in the lab", on one line. */}
             <span id={gate.noteId}>
-              {gate.why.slice(0, 'Answer first'.length)}
-              <span className="answer-first-more">{gate.why.slice('Answer first'.length, -1)}</span>.
+              {ANSWER_FIRST}
+              <span className="answer-first-more">{gate.why.slice(ANSWER_FIRST.length, -1)}</span>.
             </span>{' '}
             <button
               type="button"

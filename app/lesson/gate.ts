@@ -17,6 +17,8 @@ export const GateContext = createContext<Gate>({ open: true, why: '', noteId: un
 
 export const useGate = () => useContext(GateContext);
 
+/** The words that start every waiting figure's note (the stage shows only these). */
+export const ANSWER_FIRST = 'Answer first';
+
 /** The word a waiting figure shows: before any choice, and after one wrong try. */
-export const gateWhy = (tries: number): string =>
-  tries === 0 ? 'Answer first: pick a prediction.' : 'Answer first: one more try.';
+export const gateWhy = (tries: number): string => `${ANSWER_FIRST}: ${tries === 0 ? 'pick a prediction' : 'one more try'}.`;
