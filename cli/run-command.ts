@@ -1,4 +1,4 @@
-import { COSTED_METHODS, costSentence, followPlan, runLab, SETTINGS, FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, SWEEP_STEP_LIMIT, type LabReport, type LabSettings } from '../engine/index.ts';
+import { COSTED_METHODS, costSentence, LOSS_TAPE_BYTES, followPlan, runLab, SETTINGS, FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, SWEEP_STEP_LIMIT, type LabReport, type LabSettings } from '../engine/index.ts';
 import { CHECKPOINT_EVALUATION_LIMIT, FRONTIER_STEP_LIMIT } from '../engine/limits.ts';
 import type { Progress } from './progress.ts';
 import { parseOptions } from './args.ts';
@@ -170,9 +170,11 @@ function summary(r: LabReport): string {
       `reusing the stored prefix, against ${fmt(r.counts.finiteDifferenceNaiveSteps)} from scratch.`,
   );
   lines.push(
-    `Checkpointing (${scheduleName}${k.estimates?.run ? ', counted by a dry run, not run' : ''}; a stored state ${k.stateBytes} B, a step's tape ${k.stepBytes} B): ` +
-      `${fmt(k.fullTapeStates)} items on the full tape → ${fmt(k.storedStates)} held at most; ` +
-      `peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)}; ` +
+    `Checkpointing (${scheduleName}${k.estimates?.run ? ', counted by a dry run, not run' : ''}; a stored state ${k.stateBytes} B, ` +
+      `a recorded step ${k.stepBytes} B (${k.stepBytes + LOSS_TAPE_BYTES} B with the loss), the working state ${k.stateBytes} B): ` +
+      `${fmt(k.fullTapeStates)} items with every step recorded → ${fmt(k.storedStates)} held at most (stored states, recorded steps and the working state); ` +
+      `peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)} with every step recorded ` +
+      `(the tape of the whole chain, which shares x_t and c between steps: ${fmt(r.counts.tapeNodes)} nodes, ${fmtBytes(r.counts.tapeNodes * r.counts.bytesPerNode)}); ` +
       `${fmt(k.recomputedSteps)} recomputed steps: ${fmt(k.stepEvaluations)} step evaluations against the full tape's ${fmt(r.steps)}.`,
   );
   if (k.leastMemory) {

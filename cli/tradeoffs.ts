@@ -1,5 +1,8 @@
 import {
   CHAIN_DEFAULTS,
+  LOSS_TAPE_BYTES,
+  STATE_BYTES,
+  STEP_TAPE_BYTES,
   defaultParams,
   LEVER_DEFAULTS,
   LEVERS,
@@ -169,7 +172,7 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     table([
       ['', 'relative error', 'tape nodes', 'tape bytes'],
       [`window K = ${K}`, fmt(f.truncation.relativeError), fmt(f.truncation.tapeNodes), fmtBytes(f.truncation.tapeBytes)],
-      [`full tape (K = ${T})`, '0', fmt(f.truncation.fullTapeNodes), fmtBytes(f.truncation.fullTapeBytes)],
+      [`whole tape (K = ${T})`, '0', fmt(f.truncation.fullTapeNodes), fmtBytes(f.truncation.fullTapeBytes)],
     ]),
     `‖g_K − g‖/‖g‖ by K: ${shownK.map((k) => `${k}: ${fmt(curve[k].relativeError)}`).join(', ')}`,
     '',
@@ -184,10 +187,12 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     "Saving each step's intermediates (its tanh output among them) or recomputing them in the sweep",
     table([
       ['', 'bytes held', 'step evaluations'],
-      ['saved', fmtBytes(f.recompute.saved.bytes), fmt(f.recompute.saved.stepEvaluations)],
+      ['saved: every step recorded', fmtBytes(f.recompute.saved.bytes), fmt(f.recompute.saved.stepEvaluations)],
       ['recomputed from x_t', fmtBytes(f.recompute.recomputed.bytes), fmt(f.recompute.recomputed.stepEvaluations)],
     ]),
     `largest difference between the two gradients: ${fmt(f.recompute.maxDifference)}`,
+    `Bytes held: a recorded step is step t on its own tape (${fmt(STEP_TAPE_BYTES)} B, ${fmt(STEP_TAPE_BYTES + LOSS_TAPE_BYTES)} B with the loss), a stored state and the working state ${fmt(STATE_BYTES)} B each. ` +
+      `Every step recorded is above the whole tape (${fmtBytes(f.truncation.fullTapeBytes)}): each recorded step keeps its own x_t and c, which the whole tape shares.`,
     '',
     `Jacobian of the last M = ${f.outputs} states over the first N = ${N} inputs (${f.jacobian.inputs.length <= 6 ? f.jacobian.inputs.join(', ') : `${f.jacobian.inputs.slice(0, 4).join(', ')}, …, ${f.jacobian.inputs[N - 1]}`}), ` +
       `${f.outputs} × ${N}, forward against reverse: largest difference ${fmt(f.jacobian.maxDifference)}`,

@@ -60,7 +60,7 @@ export function Summary() {
           )}
         </div>
         <div className="stat-note">
-          {cp && r ? `${formatBytes(cp.peakBytes)} of ${formatBytes(cp.fullTapeBytes)}; ${cp.stepEvaluations} evaluations` : '—'}
+          {cp && r ? `${formatBytes(cp.peakBytes)}; every step recorded ${formatBytes(cp.fullTapeBytes)}; ${cp.stepEvaluations} evaluations` : '—'}
         </div>
       </div>
     </section>

@@ -17,7 +17,7 @@
  * byte-optimal stride moves to √T. The width is a model of memory only: the arithmetic, the
  * gradient and every count but the bytes are the same.
  */
-import { NODES_IN_LOSS } from '../chain.ts';
+import { NODES_IN_LOSS, NODES_PER_STEP } from '../chain.ts';
 import { BYTES_PER_NODE } from '../tape.ts';
 import { STEP_NODES, recordedStepNodes } from './step-tape.ts';
 
@@ -92,4 +92,84 @@ export function revolvePeakBytes(steps: number, snapshots: number, model: Memory
  */
 export function revolvePeakStates(steps: number, snapshots: number): number {
   return Math.max(1, Math.min(snapshots, steps - 1)) + 2;
+}
+
+/** The items `revolvePeakStates` counts, by kind: u stored states, the recorded step it is turning, the working state. */
+export function revolvePeakItems(steps: number, snapshots: number): { storedStates: number; recordedSteps: number; workingState: number } {
+  return { storedStates: Math.max(1, Math.min(snapshots, steps - 1)), recordedSteps: 1, workingState: 1 };
+}
+
+/**
+ * The memory model's parts at T steps, each named once, for every screen and command that
+ * counts items or bytes (a test reads each of them against this):
+ *
+ * - the tape: plain reverse mode's one tape of the whole chain. Its parts: the shared leaves
+ *   x_0 and c (2 nodes), per step the leaves a_t and b_t and the step's 12 primitives
+ *   (14 nodes), and the loss ½(x_T − y)² (3 nodes): 2 + 14T + 3 nodes of 40 bytes
+ *   (565 nodes, 22,600 B at T = 40);
+ * - a stored state (a snapshot, or checkpoint): S bytes;
+ * - a recorded step: step t taped on its own, as a checkpoint schedule re-tapes it, with its own
+ *   copies of x_t and c: 16 nodes, R = 640 bytes (760 for step T−1, with the loss);
+ * - the working state: the one state being advanced, S bytes while it holds one;
+ * - every step recorded: what a schedule holds with no checkpoint (stride T), T recorded steps
+ *   and the working x_T: T + 1 items, R·T + 120 + S bytes (25,728 B at T = 40). It is above the
+ *   tape because each recorded step repeats the leaves x_t and c the tape shares.
+ */
+export interface MemoryParts {
+  steps: number;
+  /** Bytes of one tape node (its value, local partials, parents and adjoint): 40. */
+  nodeBytes: number;
+  tape: {
+    /** x_0 and c, recorded once: 2. */
+    sharedLeafNodes: number;
+    /** a_t and b_t: 2 a step. */
+    stepLeafNodes: number;
+    /** The step's primitives: 12. */
+    stepPrimitiveNodes: number;
+    /** stepLeafNodes + stepPrimitiveNodes: 14. */
+    stepNodes: number;
+    /** ½(x_T − y)²: 3. */
+    lossNodes: number;
+    nodes: number;
+    bytes: number;
+  };
+  /** S: a stored state (snapshot). */
+  storedStateBytes: number;
+  /** S: the working state. */
+  workingStateBytes: number;
+  /** Nodes of a recorded step t < T−1: its x_t, a_t, b_t, c leaves and 12 primitives (16). */
+  recordedStepNodes: number;
+  /** R: a recorded step t < T−1. */
+  recordedStepBytes: number;
+  /** R + the loss's 120: the recorded step T−1. */
+  lastRecordedStepBytes: number;
+  /** Every step recorded, no checkpoint (stride T): T recorded steps and the working x_T. */
+  allStepsRecorded: { items: number; bytes: number };
+}
+
+/** The memory model's named parts at T steps (see MemoryParts). */
+export function memoryParts(steps: number, model: MemoryModel = SCALAR_MODEL): MemoryParts {
+  const sharedLeafNodes = 2;
+  const stepLeafNodes = 2;
+  const stepNodes = stepLeafNodes + NODES_PER_STEP;
+  const nodes = sharedLeafNodes + steps * stepNodes + NODES_IN_LOSS;
+  return {
+    steps,
+    nodeBytes: BYTES_PER_NODE,
+    tape: {
+      sharedLeafNodes,
+      stepLeafNodes,
+      stepPrimitiveNodes: NODES_PER_STEP,
+      stepNodes,
+      lossNodes: NODES_IN_LOSS,
+      nodes,
+      bytes: nodes * BYTES_PER_NODE,
+    },
+    storedStateBytes: model.stateBytes,
+    workingStateBytes: model.stateBytes,
+    recordedStepNodes: STEP_NODES,
+    recordedStepBytes: model.stepBytes,
+    lastRecordedStepBytes: model.stepBytes + LOSS_TAPE_BYTES,
+    allStepsRecorded: { items: steps + 1, bytes: fullTapeBytes(steps, model) },
+  };
 }

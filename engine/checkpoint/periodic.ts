@@ -79,6 +79,25 @@ export function periodicPeakStates(steps: number, stride: number): number {
   return Math.ceil(steps / stride) + stride;
 }
 
+/** What the periodic schedule holds at its peak of items, by kind. */
+export interface PeakItems {
+  /** Stored states (snapshots): the segment starts x_0 … x_{(n−2)k}, n − 1. */
+  storedStates: number;
+  /** Recorded steps: the k steps of the segment being re-taped. */
+  recordedSteps: number;
+  /** The working state x_e at the segment's end: 1. */
+  workingState: number;
+}
+
+/**
+ * The items `periodicPeakStates` counts, by kind: n − 1 stored states, k recorded steps and the
+ * working state (T = 36, k = 6: 5 + 6 + 1 = 12).
+ */
+export function periodicPeakItems(steps: number, stride: number): PeakItems {
+  checkPeriodic(steps, stride);
+  return { storedStates: Math.ceil(steps / stride) - 1, recordedSteps: stride, workingState: 1 };
+}
+
 /**
  * Peak bytes of the periodic schedule under a memory model (S per state, R per recorded step,
  * 120 more for step T−1's loss), n = ⌈T/k⌉, L = T − (n−1)k:

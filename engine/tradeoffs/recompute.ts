@@ -61,7 +61,7 @@ function emptyAdjoint(): StepAdjoint {
 /**
  * Saving: the forward pass tapes every step (x_t, a_t, b_t, c and its twelve primitives, the tanh
  * output among them, with their local partials) and keeps all T tapes until the sweep has used
- * them. T step evaluations; the bytes of every tape at once.
+ * them. T step evaluations; the bytes of every tape at once and the working x_T.
  */
 export function savedGradient(params: ChainParams): MemoryRun {
   const T = stepsOf(params);
@@ -78,6 +78,9 @@ export function savedGradient(params: ChainParams): MemoryRun {
     tapes.push(r);
     x = recorder.output(r);
   }
+  // The working state x_T, held until the sweep starts: every step recorded and x_T is the
+  // executor's stride-T peak (fullTapeBytes), the same number on every screen.
+  held.add(STATE_BYTES);
   const a = new Float64Array(T);
   const b = new Float64Array(T);
   const out = emptyAdjoint();
@@ -86,6 +89,7 @@ export function savedGradient(params: ChainParams): MemoryRun {
   for (let t = T - 1; t >= 0; t--) {
     const r = tapes[t];
     held.sample(evaluations);
+    if (t === T - 1) held.add(-STATE_BYTES);
     held.dropTape(r);
     recorder.reverse(r, seed, out);
     if (t === T - 1) loss = out.loss;

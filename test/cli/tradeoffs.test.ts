@@ -30,7 +30,7 @@ describe('tape-lab tradeoffs', () => {
     expect(r.fusion.primitive.nodes).toBe(565);
     expect(r.fusion.fused.nodes).toBe(122);
     expect(r.fusion.maxDifference).toBeLessThan(1e-15);
-    expect(r.recompute.saved).toEqual({ bytes: 25720, stepEvaluations: 40 });
+    expect(r.recompute.saved).toEqual({ bytes: 25728, stepEvaluations: 40 });
     expect(r.recompute.recomputed).toEqual({ bytes: 1080, stepEvaluations: 80 });
     expect(r.recompute.maxDifference).toBe(0);
     expect(r.jacobian.rows.map((row: { state: number }) => row.state)).toEqual([36, 37, 38, 39, 40]);

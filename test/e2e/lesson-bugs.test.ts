@@ -77,7 +77,7 @@ describe('chapter 11: the bugs you will meet', () => {
     const detached = await entries(page);
     // x_30 detached: a_0 and a_20 get exactly 0, a_39 is exact.
     expect(detached.map((e) => e.buggy)).toEqual([0, 0, detached[2].right]);
-    expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^60 of the 80 entries are exactly 0: every a_t and b_t before step 30/);
+    expect(await page.locator('[data-readout="outcome"]').textContent()).toMatch(/^60 of the 80 entries are exactly 0: every aₜ and bₜ before step 30/);
     // The buggy dots have their legend entries: filled for a_t, open for b_t.
     const legend = await page.locator('.ch11-figure .lesson-legend').innerText();
     expect(legend).toContain('dots x_30 detached: ∂L/∂aₜ filled');

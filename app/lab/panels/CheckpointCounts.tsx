@@ -1,7 +1,10 @@
 import { formatBytes, formatWork, plural } from '../../ui/format.ts';
 import { useLab } from '../../state/store/index.ts';
 
-/** The schedule's counters beside the full tape's (the frontier's stride-T point: one segment). */
+/**
+ * The schedule's counters beside every step recorded (the frontier's stride-T point: one segment).
+ * Items are stored states, recorded steps and the working state (engine/checkpoint/bytes.ts).
+ */
 export function CheckpointCounts() {
   const report = useLab((s) => s.report);
   const cp = report?.checkpoint ?? null;
@@ -22,13 +25,13 @@ export function CheckpointCounts() {
   const name = cp ? (cp.schedule === 'periodic' ? `stride ${cp.stride}` : plural(cp.snapshots ?? 0, 'snapshot')) : '';
   return (
     <table className="counts checkpoint-counts">
-      <caption>Against the full tape</caption>
+      <caption>Against every step recorded (items: stored states, recorded steps and the working state)</caption>
       <thead>
         <tr>
           <th scope="col">
             <span className="sr-only">figure</span>
           </th>
-          <th scope="col">full tape</th>
+          <th scope="col">every step recorded</th>
           <th scope="col" className="col-checkpoint">
             {name}
           </th>

@@ -22,6 +22,26 @@ interface TapeSize {
 
 const sizeOf = (r: LabReport): TapeSize => ({ steps: r.steps, nodes: r.counts.tapeNodes, bytes: r.counts.tapeNodes * r.counts.bytesPerNode });
 
+/**
+ * What the question's feedback quotes, read off the counted tapes at T = 100 and 200: the nodes,
+ * the nodes each step adds (its leaves a_t, b_t and its primitives) and the ones that do not grow
+ * with T (x_0, c and the loss), and a node's bytes.
+ */
+function tapeLive(all: readonly TapeSize[]): Record<string, string> {
+  const t100 = all.find((x) => x.steps === 100);
+  const t200 = all.find((x) => x.steps === 200);
+  if (!t100 || !t200) return {};
+  const stepNodes = (t200.nodes - t100.nodes) / 100;
+  return {
+    nodes100: t100.nodes.toLocaleString('en'),
+    nodes200: t200.nodes.toLocaleString('en'),
+    stepNodes: String(stepNodes),
+    stepPrimitives: String(stepNodes - 2),
+    fixedNodes: String(t100.nodes - 100 * stepNodes),
+    nodeBytes: String(t100.bytes / t100.nodes),
+  };
+}
+
 /** Chapter 7: the tape is the price. Its memory grows with T; three ways to pay. */
 export default function Chapter7() {
   const sizes = useAnswer('tape sizes', async () => {
@@ -44,7 +64,7 @@ export default function Chapter7() {
     <ChapterFrame
       labHash={labHashOf({ steps: last?.steps ?? 40, stride: 1 })}
       onAnswer={() => (setRevealed(true), setShown(WORK_STEPS.length - 1))}
-      live={Object.fromEntries(all.filter((x) => x.steps === 100 || x.steps === 200).map((x) => [`nodes${x.steps}`, x.nodes.toLocaleString('en')]))}
+      live={tapeLive(all)}
       figure={
         <figure className="lesson-figure">
           <div className="figure-controls">

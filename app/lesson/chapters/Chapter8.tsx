@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { formatBytes } from '../../ui/format.ts';
+import { LOSS_TAPE_BYTES, STATE_BYTES, STEP_TAPE_BYTES, revolvePeakItems } from '../../../engine/checkpoint/bytes.ts';
+import { periodicPeakItems, type PeakItems } from '../../../engine/checkpoint/periodic.ts';
+import { formatBytes, plural } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { Choices } from '../Choices.tsx';
@@ -18,7 +20,12 @@ const STEPS = 36;
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 /** The two sizes of a checkpoint the figure offers: one number, or as large as a step's tape. */
 const WIDTHS = ['scalar', 'wide'] as const;
-const WIDTH_LABELS = ['one number (8 B)', 'wide (640 B)'];
+const WIDTH_LABELS = [`one number (${STATE_BYTES} B)`, `wide (${STEP_TAPE_BYTES} B)`];
+
+/** A peak's items by kind, in the words of the chapter: "5 stored states, 6 recorded steps and the working state". */
+function itemsText(p: PeakItems): string {
+  return `${plural(p.storedStates, 'stored state')}, ${plural(p.recordedSteps, 'recorded step')} and the working state`;
+}
 
 /**
  * Chapter 8: periodic checkpoints counted two ways. In held items (each stored state or recorded
@@ -43,7 +50,17 @@ export default function Chapter8() {
   const { route } = useLessonView();
   const upTo = revealed ? STEPS : stride;
   // Held items do not depend on a checkpoint's bytes: the feedback quotes them at either width.
-  const live = periodic.length > 0 ? { items1: String(items(1)), items6: String(items(6)), items36: String(items(36)) } : {};
+  const live =
+    periodic.length > 0
+      ? {
+          items1: String(items(1)),
+          items6: String(items(6)),
+          items36: String(items(36)),
+          parts1: itemsText(periodicPeakItems(STEPS, 1)),
+          parts6: itemsText(periodicPeakItems(STEPS, 6)),
+          parts36: itemsText(periodicPeakItems(STEPS, 36)),
+        }
+      : {};
   return (
     <ChapterFrame
       labHash={labHashOf({ steps: STEPS, stride, schedule: 'periodic', state: WIDTHS[width] })}
@@ -93,8 +110,11 @@ export default function Chapter8() {
               />
               <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'revolve, 10 stored states']]} />
               <p className="figure-readout" data-readout="stride">
-                Stride {stride}: {here.storedStates} items, {formatBytes(here.peakBytes)}, {here.recomputedSteps} steps recomputed.
-                {tenSnapshots ? ` Revolve with 10 stored states: ${tenSnapshots.storedStates} items, ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.` : ''}
+                Stride {stride}: {here.storedStates} items ({itemsText(periodicPeakItems(STEPS, stride))}), {formatBytes(here.peakBytes)},{' '}
+                {here.recomputedSteps} steps recomputed.
+                {tenSnapshots
+                  ? ` Revolve with 10 stored states: ${tenSnapshots.storedStates} items (${itemsText(revolvePeakItems(STEPS, 10))}), ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.`
+                  : ''}
               </p>
               <p className="figure-readout" data-readout="least">
                 {revealed
@@ -103,7 +123,8 @@ export default function Chapter8() {
               </p>
               <figcaption>
                 Counted by the worker from each schedule’s own actions. A stored state costs {report.checkpoint.stateBytes} B, a recorded step{' '}
-                {report.checkpoint.stepBytes} B.
+                {report.checkpoint.stepBytes} B ({report.checkpoint.stepBytes + LOSS_TAPE_BYTES} B for the last, with the loss), the working
+                state {report.checkpoint.stateBytes} B.
               </figcaption>
             </>
           ) : (

@@ -55,7 +55,7 @@ export function outcomeSentence(report: BugReport, detachStep: number): string {
     case 'zero-grad':
       return `${c.twice} of the ${c.entries} entries are exactly twice the right ones.`;
     case 'detach':
-      return `${c.zeroed} of the ${c.entries} entries are exactly 0: every a_t and b_t before step ${detachStep}. The ${c.equal} after it are exact.`;
+      return `${c.zeroed} of the ${c.entries} entries are exactly 0: every aₜ and bₜ before step ${detachStep}. The ${c.equal} after it are exact.`;
     case 'in-place':
       return `Without the check, the sweep would be off by up to ${formatNumber(c.gap, 2)} of the largest entry: PyTorch refuses instead.`;
     default:

@@ -161,7 +161,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p>
           Now a real program: one number x updated T times. Step t has its own two parameters, a and b. The step
           function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1)
-          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x_T is from a target y.
+          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x<sub>T</sub> is from a target y.
         </p>
         <Formula name="step" />
         <p>
@@ -191,7 +191,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Why one sweep gives every gradient',
     body: (
       <p>
-        The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂a_t, ∂L/∂b_t. Cost is
+        The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂a<sub>t</sub>, ∂L/∂b<sub>t</sub>. Cost is
         counted in <dfn>passes</dfn> over the chain and measured in runs of time (plain runs).{' '}
         <dfn>Reverse mode</dfn> records a tape and sweeps it back. <dfn>Forward mode</dfn> carries P
         derivatives beside each value: P + 1 passes. <dfn>Central differences</dfn> nudge each parameter both ways: 2P
@@ -283,7 +283,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: 'About doubles',
           why: (v) =>
-            `Each step adds the same fourteen nodes (its a, its b and the twelve primitives of ϕ)${v.nodes100 && v.nodes200 ? `: ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200` : ''}. The tape grows in a straight line with T.`,
+            v.stepNodes
+              ? `Each step adds the same ${v.stepNodes} nodes of ${v.nodeBytes} bytes: its two leaves, a and b, and the ${v.stepPrimitives} primitives of ϕ. ` +
+                `Only ${v.fixedNodes} do not grow with T: the leaves x₀ and c and the loss’s nodes. ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200: the tape grows in a straight line with T.`
+              : 'Each step adds the same nodes: its two leaves, a and b, and the primitives of ϕ. The tape grows in a straight line with T.',
         },
         { label: 'About quadruples', why: 'That would need each step’s record to grow with T. Does a step write more nodes when more steps come after it?' },
       ],
@@ -296,7 +299,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <li>keep the whole tape: a fast sweep, a large tape;</li>
           <li>keep almost nothing: a tiny tape, and the chain run again for every step back;</li>
           <li>
-            keep a few <dfn>checkpoints</dfn>, stored states x_t to restart from, and recompute between them.
+            keep a few <dfn>checkpoints</dfn>, stored states x<sub>t</sub> to restart from, and recompute between them.
           </li>
         </ul>
       </>
@@ -309,9 +312,11 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Checkpointing: buy memory back with compute',
     body: (
       <p>
-        A checkpoint stores one state x_t (8 bytes). A <dfn>recorded step</dfn> is one step’s tape (640 bytes). A
-        periodic schedule stores a checkpoint every k steps; on the way back it reruns, records and sweeps k steps
-        at a time. Held items: each stored state or recorded step counts one.
+        A checkpoint is a <dfn>stored state</dfn>: one state x<sub>t</sub>, a single number. A <dfn>recorded step</dfn> is
+        one step taped on its own: its nodes, with its own copies of x<sub>t</sub> and c. The <dfn>working state</dfn> is the one
+        state being carried forward. A periodic schedule stores a checkpoint every k steps; on the way back it reruns,
+        records and sweeps k steps at a time. <dfn>Held items</dfn>: each stored state, each recorded step and the working
+        state counts one.
       </p>
     ),
     question: {
@@ -320,16 +325,18 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'k = 1: keep every state',
-          why: (v) => `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once. Fewer checkpoints mean more recorded steps at once: where do the two balance?`,
+          why: (v) =>
+            `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once${v.parts1 ? ` (${v.parts1})` : ''}. Fewer checkpoints mean more recorded steps at once: where do the two balance?`,
         },
         {
           label: 'k = 6: a checkpoint every 6 steps',
           why: (v) =>
-            `T/k checkpoints plus k recorded steps is least when the two are equal: k = √36 = 6, ${v.items6 ?? 'the fewest'} items.`,
+            `About T/k stored states plus k recorded steps, and the working state, is least when the two are equal: k = √36 = 6, ${v.items6 ?? 'the fewest'} items${v.parts6 ? ` (${v.parts6})` : ''}.`,
         },
         {
           label: 'k = 36: keep only the start',
-          why: (v) => `One checkpoint, but then all 36 steps are recorded at once on the way back: ${v.items36 ?? 'the whole tape'} items. Where do checkpoints and recorded steps balance?`,
+          why: (v) =>
+            `Only the start is stored, and then all 36 steps are recorded at once on the way back: ${v.items36 ?? 'every step'} items${v.parts36 ? ` (${v.parts36})` : ''}. Where do checkpoints and recorded steps balance?`,
         },
       ],
       answer: 'k = 6: a checkpoint every 6 steps',

@@ -60,7 +60,7 @@ export function TruncationLever() {
         items={[
           { label: 'relative error ‖g_K − g‖/‖g‖', value: formatNumber(f.truncation.relativeError, 3), className: 'fig-truncation-error' },
           { label: 'tape', value: `${f.truncation.tapeNodes} nodes, ${formatBytes(f.truncation.tapeBytes)}`, className: 'fig-truncation-tape' },
-          { label: 'full tape', value: `${f.truncation.fullTapeNodes} nodes, ${formatBytes(f.truncation.fullTapeBytes)}` },
+          { label: 'whole tape', value: `${f.truncation.fullTapeNodes} nodes, ${formatBytes(f.truncation.fullTapeBytes)}` },
         ]}
       />
     </Lever>
@@ -141,7 +141,7 @@ export function RecomputeLever() {
       </ChartBox>
       <Legend
         items={[
-          { className: 'mark-reverse-line', label: 'saved: every step’s tape kept until the sweep uses it' },
+          { className: 'mark-reverse-line', label: 'saved: every step recorded (its own tape, xₜ and c included) and kept until the sweep uses it' },
           { className: 'mark-checkpoint-line', label: 'recomputed: one number a step kept, one step’s tape at a time', shape: 'dash' },
         ]}
       />

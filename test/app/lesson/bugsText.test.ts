@@ -23,7 +23,7 @@ describe('chapter 11: what each bug does, read off the worker’s numbers', () =
     const r = bug('detach');
     const c = compareGradients(r.correct.gradient!, r.buggy.gradient!);
     expect(c).toMatchObject({ zeroed: 60, equal: 20 });
-    expect(outcomeSentence(r, 30)).toMatch(/^60 of the 80 entries are exactly 0: every a_t and b_t before step 30\. The 20 after it are exact\.$/);
+    expect(outcomeSentence(r, 30)).toMatch(/^60 of the 80 entries are exactly 0: every aₜ and bₜ before step 30\. The 20 after it are exact\.$/);
   });
 
   it('in-place and overwrite give wrong gradients; retain-graph is refused and says what keeping the tape costs', () => {
