@@ -89,7 +89,7 @@ export function hvpCommand(argv: string[]): string {
     steps > 40 ? `(the first and last 10 steps of ${steps})` : '',
     `central differences of the reverse gradient along v at h = ${fmt(check.h)}: largest difference ${fmt(check.maxRelative)} of max |H·v|`,
     unresolved ? `warning: ${unresolved}` : '',
-    `work: one recording and one sweep on dual numbers, ${fmt(r.workUnits)} full-chain units (a gradient: ${fmt(g.workUnits)}), each op on (value, tangent) pairs;`,
+    `work: one recording and one sweep, each on dual numbers (a value and one tangent): ${fmt(r.workUnits)} passes (a gradient: ${fmt(g.workUnits)});`,
     `      ${fmt(r.tapeNodes)} nodes, ${fmtBytes(r.tapeBytes)} on the dual tape (${BYTES_PER_DUAL_NODE} B a node) against ${fmtBytes(g.tapeNodes * BYTES_PER_NODE)}; time: tape-lab bench`,
   ]
     .filter((line) => line !== '')

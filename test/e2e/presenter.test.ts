@@ -71,13 +71,13 @@ describe('the presenter’s clicker', () => {
     // and no key moved the slider on the way (where the click put it depends on the figure's width).
     expect(await page.locator('article input[type="range"]').first().inputValue()).toBe(value);
 
-    // A button (chapter 2's "Next step"): clicked once, then Space turns the slide instead of
+    // A button (chapter 2's "Next event"): clicked once, then Space turns the slide instead of
     // pressing it again; the arrow keys too.
     await page.keyboard.press('ArrowLeft');
     await onChapter(page, 3);
     await page.keyboard.press('ArrowLeft');
     await onChapter(page, 2);
-    const next = page.getByRole('button', { name: 'Next step' });
+    const next = page.getByRole('button', { name: 'Next event' });
     // It waits for the question's answer ("Answer first"), given here.
     expect(await next.isDisabled()).toBe(true);
     await page.getByRole('radio', { name: '1', exact: true }).click();

@@ -45,20 +45,20 @@ export default function Chapter2() {
               Back
             </button>
             <WaitingButton onClick={() => setApplied((a) => Math.min(events, a === null ? 0 : a + 1))} disabled={applied === events}>
-              Next step
+              Next event
             </WaitingButton>
-            <ShowMeButton show={show} label="step the sweep" />
+            <ShowMeButton show={show} label="run the sweep" />
             {/* Beside the buttons that move it, so a phone shows both on one screen. */}
             {result && tf ? (
               <p className="figure-slider-readout">
-                Sweep: {applied === null ? 'not started' : `${applied} of ${events} steps`}
+                Sweep: {applied === null ? 'not started' : `${applied} of ${events} sweep events`}
                 {tf.event ? ` · now at ${nodeWords(result, tf.event.parent)}` : ''}
               </p>
             ) : null}
           </div>
           {result && tf ? (
             <>
-              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} steps`} height={route.present ? 360 : 260} />
+              <ExprGraph view={result.tape} tf={tf} receipts={false} title={`The tape of z = ${result.source}, swept backward: ${applied ?? 0} of ${events} sweep events`} height={route.present ? 360 : 260} />
               <TapeList result={result} tf={tf} adjoints={true} />
               <figcaption>{say}</figcaption>
             </>

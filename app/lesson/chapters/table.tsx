@@ -50,7 +50,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
           where paths meet they add.
         </p>
         <p className="todo">
-          <strong>Try:</strong> press Show me to watch the tape written one node at a time. Each node is one primitive.
+          <strong>Try:</strong> press Show me to watch the tape written one <dfn>node</dfn> at a time. A node is one row of the
+          tape: an input the program reads (a leaf), or one primitive’s result.
         </p>
       </>
     ),
@@ -71,7 +72,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p>
           This backward reading is the <dfn>sweep</dfn>. It starts at z and takes the rows newest first. Each row
           passes blame to the values it read: its own adjoint times its local partial. That is the chain rule, one
-          edge at a time.
+          edge at a time; each share passed back along one edge is one <dfn>sweep event</dfn>.
         </p>
         <p>
           x is read twice, by x·y and by x². A value read more than once is a <dfn>fan-out</dfn>: the figure counts
@@ -80,7 +81,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
       </>
     ),
     question: {
-      prompt: 'Before any step: how much does z move per unit nudge of z itself?',
+      prompt: 'Before the sweep starts: how much does z move per unit nudge of z itself?',
       choices: [
         { label: '0', why: 'Zero would mean that nudging z leaves z where it is. Does it?' },
         { label: '1', why: 'z moves one for one with itself: z̄ = 1. The sweep starts from this seed of 1.' },
@@ -94,7 +95,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p className="todo">
-          <strong>Try:</strong> step the sweep back to x and y.
+          <strong>Try:</strong> press Next event until the sweep reaches x and y.
         </p>
         <TryOne level={1} seed={3}>
           sweep a chain of three steps by hand. Type each adjoint, from the output back; Check marks each one.
@@ -159,16 +160,20 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Now a real program: one number x updated T times. Step t has its own two parameters, a and b. The step
+          Now a real program: one number x updated T times. Each update is a <dfn>chain step</dfn>: step t turns the
+          state x<sub>t</sub> into x<sub>t+1</sub> with its own two parameters, a<sub>t</sub> and b<sub>t</sub>. The step
           function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1)
-          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x<sub>T</sub> is from a target y.
+          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x<sub>T</sub> is
+          from a target. The target is written y: a new meaning for the letter, not chapter 1’s input y = 4.
         </p>
         <Formula name="step" />
         <p>
           A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
           In chapter 1, (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the 2×2 Jacobian [4 1.5; 3 0]. In z’s sweep its
           outputs’ adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 1·4 − 0.628·3 = 2.12
-          and ȳ = 1·1.5 + 0 = 1.5. That is a <dfn>vector-Jacobian product</dfn>: one backward step.
+          and y’s share through this block, 1·1.5 − 0.628·0 = 1.5. That is a <dfn>vector-Jacobian product</dfn>: one backward
+          step. The block is not all of z: y also reaches z through −ln y, which adds −1/y = −0.25, so ȳ = 1.25. The
+          overwrite bug of chapter 3 reports the 1.5 alone: it keeps one share and loses the other.
         </p>
         <Formula name="back" className="tex-small" />
         <p>
@@ -236,6 +241,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
           Large h measures the wrong slope: <dfn>truncation error</dfn>. Floats keep about 16 digits (<dfn>machine
           epsilon</dfn> ε ≈ 2.2e-16). Small h subtracts two nearly equal losses; the lost digits are{' '}
           <dfn>rounding error</dfn>.
+        </p>
+        <p>
+          The figure scores all P estimates at once by their <dfn>RMS error</dfn> (root mean square): square each one’s
+          difference from reverse mode’s gradient, average the squares, take the square root.
         </p>
       </>
     ),
@@ -343,8 +352,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     },
     afterAnswer: (
       <p>
-        In bytes the best stride is about √(T·8/640), under 1: store every state. Make the state as wide as a step’s
-        tape, and it is √T again.
+        In bytes the best stride is about √(T·S/R), with S a stored state’s bytes and R a recorded step’s (the caption
+        gives both): under 1 here, so store every state. Make the state as wide as a recorded step, and it is √T again.
       </p>
     ),
     afterQuestion: (
@@ -374,7 +383,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <Formula name="matmul" />
         <p>
           A tensor tape writes one node per matrix operation, not one per multiply and add. Here a small network, with
-          16 hidden units (values between its input and output), takes one step on 200 points, recorded both ways. Both counts include the parameters and leave
+          16 hidden units (values between its input and output), takes one <dfn>training step</dfn> on 200 points: a
+          forward run, a sweep for the gradient and one update of its weights, recorded both ways. Both counts include the parameters and leave
           out the data X.
         </p>
       </>
@@ -483,8 +493,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
       <>
         <p>
           A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
-          second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ for parameters θᵢ
-          and θⱼ. Most uses need only H times one direction v: the{' '}
+          second derivatives form a table, the <dfn>Hessian</dfn> H. Write θ for the list of all P parameters (every
+          a<sub>t</sub> and b<sub>t</sub>) and θᵢ for its i-th entry: entry (i, j) of H is ∂²L/∂θᵢ∂θⱼ. Most uses need only H
+          times one direction v: the{' '}
           <dfn>Hessian-vector product</dfn> H·v.
         </p>
         <p>
@@ -499,8 +510,13 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: '2, like one gradient',
+          why: 'H·v also records once and sweeps once, but every value carries a tangent beside it. Count that tangent as forward mode counts its tangents: how many passes is one run that carries one?',
+        },
+        {
+          label: '4: two runs, each on dual numbers',
           why: (v) =>
-            `One recording and one sweep on dual numbers${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes, against ${v.gradWork} for one gradient` : ''}${v.dualBytes && v.plainBytes ? `; its tape ${v.dualBytes}, not ${v.plainBytes}` : ''}.`,
+            `One recording and one sweep, as for a gradient, but each carries a value and a tangent: two passes’ worth each${v.hvpWork && v.gradWork ? `, ${v.hvpWork} passes against ${v.gradWork} for one gradient` : ''}${v.dualBytes && v.plainBytes ? `; its tape holds ${v.dualBytes}, not ${v.plainBytes}` : ''}. ` +
+            'Measured time follows the arithmetic, not the count: a product of dual numbers takes three multiplies and an add.',
         },
         {
           label: '80, one per parameter',
@@ -511,12 +527,14 @@ export const CHAPTERS: readonly ChapterRow[] = [
           why: 'H·v never builds the Hessian: the direction v rides along on dual numbers, beside each value of the tape.',
         },
       ],
-      answer: '2, like one gradient',
+      answer: '4: two runs, each on dual numbers',
     },
     afterQuestion: (
       <p>
-        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Conjugate gradients solve a Newton
-        step, H·d = −∇L, from products H·v alone.
+        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Write ∇L for the gradient. A{' '}
+        <dfn>Newton step</dfn> d jumps to the lowest point of the bowl with this slope and curvature: it solves H·d = −∇L.{' '}
+        <dfn>Conjugate gradients</dfn>, a method that solves such an equation one H·v at a time, find d without ever
+        building H.
       </p>
     ),
     labSection: 'hvp',

@@ -108,13 +108,14 @@ describe('the lesson’s stated numbers', () => {
     expect(f.jacobian.crossover).toBe(2);
   });
 
-  it('chapters 11 and 12: zero-grad’s buggy gradient is exactly twice; one H·v on the 40-step chain counts 2 passes, as one gradient; P = 80 gives 6,400 Hessian entries', () => {
+  it('chapters 11 and 12: zero-grad’s buggy gradient is exactly twice; one H·v on the 40-step chain counts 4 passes (2 runs on dual numbers), twice one gradient; P = 80 gives 6,400 Hessian entries', () => {
     const params = defaultParams(40);
     const f = chainBugFigures(params, { detachStep: 30, direction: 'ones' });
     const zero = f.bugs.find((b) => b.name === 'zero-grad')!;
     for (let t = 0; t < 40; t++) expect(zero.buggy.gradient!.a[t]).toBe(2 * zero.correct.gradient!.a[t]);
-    expect(f.hvp.workUnits).toBe(2);
+    expect(f.hvp.workUnits).toBe(4);
     expect(f.hvp.gradientWorkUnits).toBe(2);
+    expect(chapterRow(12).question!.answer).toMatch(/^4/);
     expect(f.hvp.tapeBytes).toBeGreaterThan(f.hvp.gradientTapeBytes);
     expect(f.hvp.maxRelative).toBeLessThan(1e-6);
     // P = 2T parameters, one H·v entry for each: the Hessian has P² entries, and the choice and the glossary say so.

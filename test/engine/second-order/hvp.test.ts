@@ -55,10 +55,10 @@ describe('chainHvp (forward over reverse)', () => {
     );
   });
 
-  it('counts one recording and one sweep: 2 work units, as a gradient, on the same number of nodes', () => {
+  it('counts one recording and one sweep, each on a value and one tangent: 4 passes, twice a gradient, on the same number of nodes', () => {
     const params = defaultParams(40);
     const r = chainHvp(params, directionOf({ kind: 'ones' }, 40));
-    expect(r.workUnits).toBe(2);
+    expect(r.workUnits).toBe(4);
     expect(r.tapeNodes).toBe(reverseGradient(params).tapeNodes);
     expect(r.stepEvaluations).toBe(40);
   });
