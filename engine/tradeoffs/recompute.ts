@@ -74,13 +74,13 @@ export function savedGradient(params: ChainParams): MemoryRun {
     const r = recorder.record(t, x);
     evaluations++;
     held.addTape(r);
+    // The working state x_T, held until the sweep starts: every step recorded and x_T is the
+    // executor's stride-T peak (fullTapeBytes), the same number on every screen.
+    if (t === T - 1) held.add(STATE_BYTES);
     held.sample(evaluations);
     tapes.push(r);
     x = recorder.output(r);
   }
-  // The working state x_T, held until the sweep starts: every step recorded and x_T is the
-  // executor's stride-T peak (fullTapeBytes), the same number on every screen.
-  held.add(STATE_BYTES);
   const a = new Float64Array(T);
   const b = new Float64Array(T);
   const out = emptyAdjoint();

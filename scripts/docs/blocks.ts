@@ -147,7 +147,7 @@ export const BLOCKS: readonly DocBlock[] = [
               `${c.fullTapeStates} → ${c.storedStates} items, ${c.recomputedSteps} steps recomputed, ${fixed(c.workUnits)} work units`,
               'counted by the executor',
             ],
-            ['checkpoint memory', `${bytes(c.peakBytes)} against ${bytes(c.fullTapeBytes)}`, 'peak bytes against the whole tape’s, in the memory model'],
+            ['checkpoint memory', `${bytes(c.peakBytes)} against ${bytes(c.fullTapeBytes)}`, 'peak bytes against every step recorded (T recorded steps and the working state), in the memory model'],
             ['tape', `${count(n.tapeNodes)} nodes × ${n.bytesPerNode} bytes = ${bytes(n.tapeNodes * n.bytesPerNode)}`, 'c and x₀, then a_t, b_t and twelve primitives a step, then the loss'],
           ],
         ),
@@ -201,7 +201,7 @@ export const BLOCKS: readonly DocBlock[] = [
         shown(...SCHEDULES.map(commandLine)),
         '',
         table(['schedule at T = 40', 'peak items', 'peak bytes', 'recomputed steps', 'step evaluations', 'work units'], [
-          ['whole tape, no checkpoints', `${full.fullTapeStates}`, count(full.fullTapeBytes), '0', `${full.steps}`, '2'],
+          ['every step recorded, no checkpoints', `${full.fullTapeStates}`, count(full.fullTapeBytes), '0', `${full.steps}`, '2'],
           ...rows,
         ]),
       ].join('\n');
@@ -219,7 +219,7 @@ export const BLOCKS: readonly DocBlock[] = [
         '',
         wrap(
           `At ${count(r.steps)} steps the tape holds ${count(r.counts.tapeNodes)} nodes (${bytes(r.counts.tapeNodes * r.counts.bytesPerNode)}). Periodic ` +
-            `checkpointing at stride ${c.stride} holds at most ${count(c.storedStates)} items (${bytes(c.peakBytes)} against ${bytes(c.fullTapeBytes)}) and recomputes ` +
+            `checkpointing at stride ${c.stride} holds at most ${count(c.storedStates)} items (${bytes(c.peakBytes)} against ${bytes(c.fullTapeBytes)} with every step recorded) and recomputes ` +
             `${count(c.recomputedSteps)} steps. The run leaves out what its fixed step limits say, with ${left} warning${left === 1 ? '' : 's'}.`,
         ),
       ].join('\n');
@@ -270,7 +270,7 @@ export const BLOCKS: readonly DocBlock[] = [
             ],
             [
               'recompute each step in the sweep',
-              `${bytes(t.recompute.recomputed.bytes)} held against ${bytes(t.recompute.saved.bytes)}, ${t.recompute.recomputed.stepEvaluations} step evaluations against ${t.recompute.saved.stepEvaluations}; the same gradient ${t.recompute.maxDifference === 0 ? 'bit for bit' : `to ${sci(t.recompute.maxDifference)}`}`,
+              `${bytes(t.recompute.recomputed.bytes)} held against ${bytes(t.recompute.saved.bytes)} with every step recorded, ${t.recompute.recomputed.stepEvaluations} step evaluations against ${t.recompute.saved.stepEvaluations}; the same gradient ${t.recompute.maxDifference === 0 ? 'bit for bit' : `to ${sci(t.recompute.maxDifference)}`}`,
             ],
             [
               `the Jacobian of the last M states over N = ${j.inputs.length} inputs`,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultParams, stepsOf } from '../../../engine/chain.ts';
 import { maxDifference, primitiveGradient } from '../../../engine/tradeoffs/fusion.ts';
+import { fullTapeBytes } from '../../../engine/checkpoint/bytes.ts';
 import { recomputedGradient, savedGradient } from '../../../engine/tradeoffs/recompute.ts';
 import { constantsArb } from './reference.ts';
 
@@ -17,14 +18,15 @@ describe('saving or recomputing a step', () => {
     }
   });
 
-  it('saving holds T one-step tapes (640T + 120 bytes) for T step evaluations', () => {
+  it('saving holds T one-step tapes and the working x_T (640T + 120 + 8 bytes) for T step evaluations', () => {
     for (const T of [1, 3, 40, 200]) {
       const s = savedGradient(defaultParams(T));
       expect(s.stepEvaluations).toBe(T);
       expect(s.recomputedSteps).toBe(0);
       expect(s.peakTapes).toBe(T);
-      // 16 nodes (x_t, a_t, b_t, c and twelve primitives) a step, 3 more for the loss, 40 bytes each.
-      expect(s.bytes).toBe(16 * 40 * T + 3 * 40);
+      // 16 nodes (x_t, a_t, b_t, c and twelve primitives) a step, 3 more for the loss, 40 bytes each, and x_T.
+      expect(s.bytes).toBe(16 * 40 * T + 3 * 40 + 8);
+      expect(s.bytes).toBe(fullTapeBytes(T));
     }
   });
 
@@ -47,7 +49,7 @@ describe('saving or recomputing a step', () => {
         expect(maxDifference(s, r)).toBe(0);
         expect(maxDifference(r, primitiveGradient(p))).toBe(0);
         expect(r.stepEvaluations).toBe(2 * s.stepEvaluations);
-        expect(s.bytes - r.bytes).toBe(632 * T - 640);
+        expect(s.bytes - r.bytes).toBe(632 * T - 632);
       }),
       { numRuns: 60 },
     );
@@ -65,9 +67,9 @@ describe('the memory over the run', () => {
       expect(Math.max(...run.bytesTrace)).toBe(run.bytes);
       expect(run.evaluationsTrace.at(-1)).toBe(run.stepEvaluations);
     }
-    // after forward step t (1-based) saving holds t tapes of 640 bytes, the last one with the loss's 120
+    // after forward step t (1-based) saving holds t tapes of 640 bytes, the last one with the loss's 120 and the working x_T's 8
     expect(Array.from(s.bytesTrace.slice(0, T))).toEqual(Array.from({ length: T }, (_, t) => 640 * t));
-    expect(s.bytesTrace[T]).toBe(640 * T + 120);
+    expect(s.bytesTrace[T]).toBe(640 * T + 128);
     expect(Array.from(s.evaluationsTrace.slice(T))).toEqual(Array(T + 1).fill(T));
     // recomputing: 8 bytes a state going forward, then the states left and one tape while a step is swept
     expect(Array.from(r.bytesTrace.slice(0, T + 1))).toEqual(Array.from({ length: T + 1 }, (_, t) => 8 * t));
