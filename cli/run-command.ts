@@ -1,4 +1,4 @@
-import { COSTED_METHODS, costSentence, LOSS_TAPE_BYTES, followPlan, runLab, SETTINGS, FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, SWEEP_STEP_LIMIT, type LabReport, type LabSettings } from '../engine/index.ts';
+import { COSTED_METHODS, costSentence, followPlan, runLab, SETTINGS, FINITE_DIFFERENCE_STEP_LIMIT, FORWARD_STEP_LIMIT, SWEEP_STEP_LIMIT, type LabReport, type LabSettings } from '../engine/index.ts';
 import { CHECKPOINT_EVALUATION_LIMIT, FRONTIER_STEP_LIMIT } from '../engine/limits.ts';
 import type { Progress } from './progress.ts';
 import { parseOptions } from './args.ts';
@@ -171,8 +171,9 @@ function summary(r: LabReport): string {
   );
   lines.push(
     `Checkpointing (${scheduleName}${k.estimates?.run ? ', counted by a dry run, not run' : ''}; a stored state ${k.stateBytes} B, ` +
-      `a recorded step ${k.stepBytes} B (${k.stepBytes + LOSS_TAPE_BYTES} B with the loss), the working state ${k.stateBytes} B): ` +
-      `${fmt(k.fullTapeStates)} items with every step recorded → ${fmt(k.storedStates)} held at most (stored states, recorded steps and the working state); ` +
+      `a recorded step ${k.stepBytes} B (${k.lastStepBytes} B with the loss), the working state ${k.stateBytes} B): ` +
+      `${fmt(k.fullTapeStates)} items with every step recorded → ${fmt(k.storedStates)} held at most ` +
+      `(${fmt(k.peakItems.storedStates)} stored states, ${fmt(k.peakItems.recordedSteps)} recorded steps and ${k.peakItems.workingState === 1 ? 'the working state' : 'no working state'}); ` +
       `peak memory ${fmtBytes(k.peakBytes)} against ${fmtBytes(k.fullTapeBytes)} with every step recorded ` +
       `(the tape of the whole chain, which shares x_t and c between steps: ${fmt(r.counts.tapeNodes)} nodes, ${fmtBytes(r.counts.tapeNodes * r.counts.bytesPerNode)}); ` +
       `${fmt(k.recomputedSteps)} recomputed steps: ${fmt(k.stepEvaluations)} step evaluations against the full tape's ${fmt(r.steps)}.`,

@@ -4,7 +4,7 @@
  * the worker boundary by structured clone (its typed arrays can be transferred).
  */
 import type { CheckpointAction } from './checkpoint/actions.ts';
-import type { StateWidth } from './checkpoint/bytes.ts';
+import type { PeakItems, StateWidth } from './checkpoint/bytes.ts';
 import type { LabCost } from './method-cost.ts';
 
 /** Which checkpoint schedule to model. */
@@ -68,6 +68,8 @@ export interface FrontierPoint {
   setting: number;
   /** Peak held items (a recorded step counts as one, like a stored state). */
   storedStates: number;
+  /** Those items by kind: stored states, recorded steps and the working state. */
+  peakItems: PeakItems;
   /** Peak bytes held: S per stored state (8, or 640 wide), 40 per node of each recorded step's tape, S for the working state. */
   peakBytes: number;
   recomputedSteps: number;
@@ -88,10 +90,14 @@ export interface CheckpointReport {
   stateWidth: StateWidth;
   stateBytes: number;
   stepBytes: number;
+  /** Bytes of the last recorded step, which tapes the loss with it: R + 120. */
+  lastStepBytes: number;
   /** Items the full tape holds at its peak: T recorded steps and x_T. */
   fullTapeStates: number;
   /** The most items the executor held at once (stored states + recorded steps + working state). */
   storedStates: number;
+  /** Those items by kind, counted by the executor at the peak. */
+  peakItems: PeakItems;
   /** The most plain snapshots held at once (what a binomial schedule's s bounds). */
   peakSnapshots: number;
   /**

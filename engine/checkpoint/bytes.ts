@@ -94,8 +94,18 @@ export function revolvePeakStates(steps: number, snapshots: number): number {
   return Math.max(1, Math.min(snapshots, steps - 1)) + 2;
 }
 
+/** Held items by kind, at a schedule's peak: its stored states, its recorded steps and the working state. */
+export interface PeakItems {
+  /** Stored states (snapshots, checkpoints). */
+  storedStates: number;
+  /** Recorded steps: steps taped on their own, waiting for the sweep. */
+  recordedSteps: number;
+  /** The working state: 1 while the working register holds a state, else 0. */
+  workingState: number;
+}
+
 /** The items `revolvePeakStates` counts, by kind: u stored states, the recorded step it is turning, the working state. */
-export function revolvePeakItems(steps: number, snapshots: number): { storedStates: number; recordedSteps: number; workingState: number } {
+export function revolvePeakItems(steps: number, snapshots: number): PeakItems {
   return { storedStates: Math.max(1, Math.min(snapshots, steps - 1)), recordedSteps: 1, workingState: 1 };
 }
 

@@ -1,7 +1,7 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport } from '../report.ts';
 import { countSchedule, executeSchedule, type CheckpointGradient, type ScheduleCounts, type ScheduleRun } from './executor.ts';
-import { SCALAR_MODEL, type MemoryModel } from './bytes.ts';
+import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel } from './bytes.ts';
 import { frontier, leastMemory } from './frontier.ts';
 import { periodicActions } from './periodic.ts';
 import { buildSchedule, type ScheduleSpec } from './spec.ts';
@@ -44,8 +44,10 @@ export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options
     stateWidth: memory.width,
     stateBytes: memory.stateBytes,
     stepBytes: memory.stepBytes,
+    lastStepBytes: memory.stepBytes + LOSS_TAPE_BYTES,
     fullTapeStates: T + 1,
     storedStates: run.storedStates,
+    peakItems: run.peakItems,
     peakSnapshots: run.peakSnapshots,
     peakBytes: run.peakBytes,
     // Counted like every other figure: the full tape (stride T) dry-run in the executor, 2T actions.

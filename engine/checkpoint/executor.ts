@@ -27,7 +27,7 @@
 import { advance as advanceFloat, stepsOf, type ChainParams } from '../chain.ts';
 import { BYTES_PER_NODE } from '../tape.ts';
 import { formatAction, type CheckpointAction } from './actions.ts';
-import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel } from './bytes.ts';
+import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel, type PeakItems } from './bytes.ts';
 import { Held } from './held.ts';
 import { StepRecorder, type RecordedStep, type StepAdjoint } from './step-tape.ts';
 
@@ -52,6 +52,8 @@ export interface ScheduleCounts {
   peakSnapshots: number;
   /** The most held items (snapshots + recorded steps + working register) at once: `peakStates`. */
   storedStates: number;
+  /** Those items by kind, at the first moment the peak was held. */
+  peakItems: PeakItems;
   /**
    * The most bytes held at once: S per snapshot, each recorded step's tape nodes × BYTES_PER_NODE,
    * and S for the working register while it holds a state (S = 8, or 640 for a wide state).
@@ -147,6 +149,10 @@ function run(
   let reverseSteps = 0;
   let peakSnapshots = 0;
   let storedStates = 1;
+  // The peak's items by kind: at the start, x_0 in the working register.
+  let peakStored = 0;
+  let peakRecorded = 0;
+  let peakWorking = 1;
   // Read once into locals: under the CLI's and tests' module transforms an imported binding is a
   // property read (often a getter) at each use, which doubled the time of frontier(200).
   const stateBytes = memory.stateBytes;
@@ -239,7 +245,12 @@ function run(
       }
     }
     const live = snapshots.size + recorded.size + (working === EMPTY ? 0 : 1);
-    if (live > storedStates) storedStates = live;
+    if (live > storedStates) {
+      storedStates = live;
+      peakStored = snapshots.size;
+      peakRecorded = recorded.size;
+      peakWorking = working === EMPTY ? 0 : 1;
+    }
     const bytes = snapshots.size * stateBytes + tapeBytes + (working === EMPTY ? 0 : stateBytes);
     if (bytes > peakBytes) peakBytes = bytes;
     if (snapshots.size > peakSnapshots) peakSnapshots = snapshots.size;
@@ -252,6 +263,7 @@ function run(
   const counts: ScheduleCounts = {
     peakSnapshots,
     storedStates,
+    peakItems: { storedStates: peakStored, recordedSteps: peakRecorded, workingState: peakWorking },
     peakBytes,
     advances,
     records,

@@ -37,6 +37,7 @@ function point(setting: number, counts: ScheduleCounts): FrontierPoint {
   return {
     setting,
     storedStates: counts.storedStates,
+    peakItems: counts.peakItems,
     peakBytes: counts.peakBytes,
     recomputedSteps: counts.recomputedSteps,
     workUnits: counts.workUnits,

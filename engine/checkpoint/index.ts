@@ -15,7 +15,7 @@ export type {
   StoreAction,
 } from './actions.ts';
 export { binomialReach, repetitionNumber, revolveAdvances, revolveSplit, usefulSnapshots } from './binomial.ts';
-export { periodicActions, periodicCounts, periodicPeakBytes, periodicPeakItems, periodicPeakStates, periodicSchedule, type PeakItems } from './periodic.ts';
+export { periodicActions, periodicCounts, periodicPeakBytes, periodicPeakItems, periodicPeakStates, periodicSchedule } from './periodic.ts';
 export {
   LOSS_TAPE_BYTES,
   SCALAR_MODEL,
@@ -30,6 +30,7 @@ export {
   revolvePeakStates,
   type MemoryModel,
   type MemoryParts,
+  type PeakItems,
   type StateWidth,
 } from './bytes.ts';
 export { frontier, leastMemory, type Frontier } from './frontier.ts';

@@ -1,5 +1,5 @@
 import { act, type CheckpointAction } from './actions.ts';
-import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel } from './bytes.ts';
+import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel, type PeakItems } from './bytes.ts';
 
 /**
  * The periodic schedule with stride k, as `torch.utils.checkpoint.checkpoint_sequential` and
@@ -77,16 +77,6 @@ export interface PeriodicCounts {
  */
 export function periodicPeakStates(steps: number, stride: number): number {
   return Math.ceil(steps / stride) + stride;
-}
-
-/** What the periodic schedule holds at its peak of items, by kind. */
-export interface PeakItems {
-  /** Stored states (snapshots): the segment starts x_0 … x_{(n−2)k}, n − 1. */
-  storedStates: number;
-  /** Recorded steps: the k steps of the segment being re-taped. */
-  recordedSteps: number;
-  /** The working state x_e at the segment's end: 1. */
-  workingState: number;
 }
 
 /**

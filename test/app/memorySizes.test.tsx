@@ -94,7 +94,8 @@ describe('one memory model at T = 40', () => {
     expect(counts).toContain('stored states, recorded steps and the working state');
 
     const run = cli('run', '--steps', String(T), '--quiet');
-    expect(run).toContain(`${parts.allStepsRecorded.items} items with every step recorded`);
+    const k = r.checkpoint.peakItems;
+    expect(run).toContain(`${parts.allStepsRecorded.items} items with every step recorded → ${r.checkpoint.storedStates} held at most (${k.storedStates} stored states, ${k.recordedSteps} recorded steps and the working state)`);
     expect(run).toContain(`against ${all} with every step recorded (the tape of the whole chain, which shares x_t and c between steps: ${parts.tape.nodes} nodes, ${tape})`);
     expect(run).toContain(`a recorded step ${parts.recordedStepBytes} B (${parts.lastRecordedStepBytes} B with the loss), the working state ${parts.workingStateBytes} B`);
 
@@ -110,13 +111,17 @@ describe('one memory model at T = 40', () => {
     for (const steps of [1, 2, 7, 36, 40]) {
       for (let k = 1; k <= steps; k++) {
         const p = periodicPeakItems(steps, k);
-        const counted = countSchedule(steps, periodicActions(steps, k)).storedStates;
+        const c = countSchedule(steps, periodicActions(steps, k));
+        const counted = c.storedStates;
+        expect(c.peakItems, `T = ${steps}, k = ${k}`).toEqual(p);
         expect(p.storedStates + p.recordedSteps + p.workingState, `T = ${steps}, k = ${k}`).toBe(counted);
         expect(periodicPeakStates(steps, k)).toBe(counted);
       }
       for (let s = 1; s <= steps; s++) {
         const p = revolvePeakItems(steps, s);
-        const counted = countSchedule(steps, revolveActions(steps, s)).storedStates;
+        const c = countSchedule(steps, revolveActions(steps, s));
+        const counted = c.storedStates;
+        expect(c.peakItems, `T = ${steps}, s = ${s}`).toEqual(p);
         expect(p.storedStates + p.recordedSteps + p.workingState, `T = ${steps}, s = ${s}`).toBe(counted);
         expect(revolvePeakStates(steps, s)).toBe(counted);
       }

@@ -201,7 +201,7 @@ describe('the other commands', () => {
     expect(out).toMatch(/reverse mode \(tape\)\s+2/);
     expect(out).toMatch(/forward mode \(dual numbers\)\s+81/);
     expect(out).toMatch(/central differences\s+161/);
-    expect(out).toMatch(/41 items with every step recorded → 14 held at most \(stored states, recorded steps and the working state\); peak memory 2\.7 KiB against 25\.1 KiB with every step recorded \(the tape of the whole chain, which shares x_t and c between steps: 565 nodes, 22\.1 KiB\)/);
+    expect(out).toMatch(/41 items with every step recorded → 14 held at most \(9 stored states, 4 recorded steps and the working state\); peak memory 2\.7 KiB against 25\.1 KiB with every step recorded \(the tape of the whole chain, which shares x_t and c between steps: 565 nodes, 22\.1 KiB\)/);
     expect(out).toMatch(/reverse mode: 2 passes, (≈ [\d.]+ runs of time \(middle half [\d.]+–[\d.]+\)|time too noisy to tell on this machine just now), the same at every T/);
     expect(out).toMatch(/forward mode: 81 passes \(P \+ 1\), (≈ [\d.]+ runs of time \(middle half [\d.]+–[\d.]+\)|time too noisy to tell on this machine just now), growing with P/);
     expect(out).toMatch(/Least memory of a periodic stride: by held items stride 5 \(13 items\); by bytes stride 1 \(1\.1 KiB\)/);

@@ -539,6 +539,10 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(ratio).toBeGreaterThan(1.9);
     expect(ratio).toBeLessThan(2.1);
     expect(said).toContain(`${n100} nodes at T = 100, ${n200} at T = 200`);
+    // The parts of the tape, read off the same counts: the nodes a step adds and the ones that do not grow.
+    const perStep = (Number(n200.replace(/,/g, '')) - Number(n100.replace(/,/g, ''))) / 100;
+    expect(said).toContain(`Each step adds the same ${perStep} nodes of 40 bytes: its two leaves, a and b, and the ${perStep - 2} primitives of ϕ.`);
+    expect(said).toContain(`Only ${Number(n100.replace(/,/g, '')) - 100 * perStep} do not grow with T: the leaves x₀ and c and the loss’s nodes.`);
   },
   // Chapter 8: the question counts held items; the readout's fewest items is stride 6, and the feedback names its count.
   8: async (page, said) => {
@@ -546,6 +550,11 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     const fewest = /stride 6, (\d+) items/.exec((await readout(page, 'least'))!)![1];
     expect(said).toContain(`${fewest} items`);
     expect(await readout(page, 'stride')).toMatch(new RegExp(`^Stride 6: ${fewest} items`));
+    // The items are named by kind, as the executor counted them at the peak, in the figure and the feedback alike.
+    const parts = /^Stride 6: \d+ items \((\d+ stored states, \d+ recorded steps and the working state)\)/.exec((await readout(page, 'stride'))!)![1];
+    expect(parts).toBe('5 stored states, 6 recorded steps and the working state');
+    expect(said).toContain(`${fewest} items (${parts})`);
+    expect(await readout(page, 'stride')).toMatch(/Revolve with 10 stored states: 12 items \(10 stored states, 1 recorded step and the working state\)/);
   },
   // Chapter 9: the figure's node ratio is in the thousands, and the feedback quotes both counts.
   9: async (page, said) => {

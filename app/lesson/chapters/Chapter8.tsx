@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { LOSS_TAPE_BYTES, STATE_BYTES, STEP_TAPE_BYTES, revolvePeakItems } from '../../../engine/checkpoint/bytes.ts';
-import { periodicPeakItems, type PeakItems } from '../../../engine/checkpoint/periodic.ts';
+import type { PeakItems } from '../../../engine/checkpoint/bytes.ts';
 import { formatBytes, plural } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
@@ -20,7 +19,7 @@ const STEPS = 36;
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 /** The two sizes of a checkpoint the figure offers: one number, or as large as a step's tape. */
 const WIDTHS = ['scalar', 'wide'] as const;
-const WIDTH_LABELS = [`one number (${STATE_BYTES} B)`, `wide (${STEP_TAPE_BYTES} B)`];
+const WIDTH_LABELS = ['one number (8 B)', 'wide (640 B)'];
 
 /** A peak's items by kind, in the words of the chapter: "5 stored states, 6 recorded steps and the working state". */
 function itemsText(p: PeakItems): string {
@@ -45,6 +44,10 @@ export default function Chapter8() {
   const fewestItems = leastBy(periodic, (p) => p.storedStates);
   const fewestBytes = leastBy(periodic, (p) => p.peakBytes);
   const items = (k: number) => periodic.find((p) => p.setting === k)?.storedStates;
+  const partsOf = (k: number) => {
+    const p = periodic.find((q) => q.setting === k);
+    return p ? itemsText(p.peakItems) : '';
+  };
   const tenSnapshots = revolve.find((p) => p.setting === 10);
   const show = useShowMe(STEPS, (i) => (setStride(i + 1), setRevealed(true)), !answer.loading, 240);
   const { route } = useLessonView();
@@ -56,9 +59,9 @@ export default function Chapter8() {
           items1: String(items(1)),
           items6: String(items(6)),
           items36: String(items(36)),
-          parts1: itemsText(periodicPeakItems(STEPS, 1)),
-          parts6: itemsText(periodicPeakItems(STEPS, 6)),
-          parts36: itemsText(periodicPeakItems(STEPS, 36)),
+          parts1: partsOf(1),
+          parts6: partsOf(6),
+          parts36: partsOf(36),
         }
       : {};
   return (
@@ -110,10 +113,10 @@ export default function Chapter8() {
               />
               <Legend items={[['s-checkpoint', 'periodic, one dot per stride'], ['s-forward', 'revolve, 10 stored states']]} />
               <p className="figure-readout" data-readout="stride">
-                Stride {stride}: {here.storedStates} items ({itemsText(periodicPeakItems(STEPS, stride))}), {formatBytes(here.peakBytes)},{' '}
+                Stride {stride}: {here.storedStates} items ({itemsText(here.peakItems)}), {formatBytes(here.peakBytes)},{' '}
                 {here.recomputedSteps} steps recomputed.
                 {tenSnapshots
-                  ? ` Revolve with 10 stored states: ${tenSnapshots.storedStates} items (${itemsText(revolvePeakItems(STEPS, 10))}), ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.`
+                  ? ` Revolve with 10 stored states: ${tenSnapshots.storedStates} items (${itemsText(tenSnapshots.peakItems)}), ${formatBytes(tenSnapshots.peakBytes)}, ${tenSnapshots.recomputedSteps} recomputed.`
                   : ''}
               </p>
               <p className="figure-readout" data-readout="least">
@@ -123,7 +126,7 @@ export default function Chapter8() {
               </p>
               <figcaption>
                 Counted by the worker from each schedule’s own actions. A stored state costs {report.checkpoint.stateBytes} B, a recorded step{' '}
-                {report.checkpoint.stepBytes} B ({report.checkpoint.stepBytes + LOSS_TAPE_BYTES} B for the last, with the loss), the working
+                {report.checkpoint.stepBytes} B ({report.checkpoint.lastStepBytes} B for the last, with the loss), the working
                 state {report.checkpoint.stateBytes} B.
               </figcaption>
             </>

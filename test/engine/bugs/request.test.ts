@@ -25,7 +25,8 @@ describe('what the bugs section asks its worker for', () => {
     expect(f.hvp.maxRelative).toBeLessThan(1e-6);
     const fd = gradientDifference(p, f.hvp.direction, 1e-6);
     for (let t = 0; t < 30; t++) expect(Math.abs(fd.b[t] - f.hvp.hvp.b[t])).toBeLessThan(1e-7 * Math.max(1, Math.abs(f.hvp.hvp.b[t])));
-    expect(f.hvp.workUnits).toBe(2);
+    // One recording and one sweep, each on a value and one tangent: 4 passes.
+    expect(f.hvp.workUnits).toBe(4);
     expect(f.hvp.gradientWorkUnits).toBe(2);
   });
 });

@@ -165,6 +165,7 @@ describe('frontier', () => {
       expect(p).toEqual({
         setting: p.setting,
         storedStates: c.storedStates,
+        peakItems: c.peakItems,
         peakBytes: c.peakBytes,
         recomputedSteps: c.recomputedSteps,
         workUnits: c.workUnits,
@@ -174,9 +175,18 @@ describe('frontier', () => {
       const c = countSchedule(T, revolveActions(T, p.setting));
       expect([p.storedStates, p.peakBytes]).toEqual([c.storedStates, c.peakBytes]);
     }
-    expect(f.periodic[T - 1]).toEqual({ setting: T, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    // Every step recorded: T recorded steps and the working x_T, no stored state.
+    const allRecorded = { storedStates: 0, recordedSteps: T, workingState: 1 };
+    expect(f.periodic[T - 1]).toEqual({ setting: T, storedStates: T + 1, peakItems: allRecorded, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
     // Stride 1: T − 1 stored floats, the last step's tape and x_T; every step but the last re-taped.
-    expect(f.periodic[0]).toEqual({ setting: 1, storedStates: T + 1, peakBytes: 8 * T + 760, recomputedSteps: T - 1, workUnits: (3 * T - 1) / T });
+    expect(f.periodic[0]).toEqual({
+      setting: 1,
+      storedStates: T + 1,
+      peakItems: { storedStates: T - 1, recordedSteps: 1, workingState: 1 },
+      peakBytes: 8 * T + 760,
+      recomputedSteps: T - 1,
+      workUnits: (3 * T - 1) / T,
+    });
     expect(f.revolve[2]).toMatchObject({ setting: 3, storedStates: 5, peakBytes: revolvePeakBytes(T, 3) });
   });
 
@@ -184,7 +194,9 @@ describe('frontier', () => {
     const T = 200;
     const f = frontier(T);
     expect([f.periodic.length, f.revolve.length]).toEqual([T, T]);
-    expect(f.periodic[T - 1]).toEqual({ setting: T, storedStates: T + 1, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
+    // Every step recorded: T recorded steps and the working x_T, no stored state.
+    const allRecorded = { storedStates: 0, recordedSteps: T, workingState: 1 };
+    expect(f.periodic[T - 1]).toEqual({ setting: T, storedStates: T + 1, peakItems: allRecorded, peakBytes: fullTapeBytes(T), recomputedSteps: 0, workUnits: 2 });
     // s = T acts as T − 1: every state but the last stored, each step advanced once at most.
     expect(f.revolve[T - 1]).toMatchObject({ setting: T, peakBytes: revolvePeakBytes(T, T - 1), recomputedSteps: T - 1 });
     expect(f.revolve[0]).toMatchObject({ setting: 1, storedStates: 3, peakBytes: revolvePeakBytes(T, 1), recomputedSteps: (T * (T - 1)) / 2 });
