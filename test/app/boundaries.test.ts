@@ -22,6 +22,8 @@ const SHARED_LEAVES = [
   'tradeoffs/levers.ts',
   'method-cost.ts',
   'bugs/pytorch-version.ts',
+  // The heat strip's colour levels: a logarithm per tangent, made in the worker or, as a fallback, on the page.
+  'heat-levels.ts',
 ];
 
 function sources(dir: string): string[] {
@@ -44,7 +46,7 @@ describe('the main thread', () => {
         if (!m[3].includes('/engine/') || m[2]) continue;
         // The exceptions are the engine's leaf modules (the JSON rules, the step limits, number
         // text, the settings and levers' tables, the cached parts' declarations, the slicing of
-        // long work, the words for a method's counted and timed cost): they import nothing else,
+        // long work, the words for a method's counted and timed cost, the heat strip's levels): they import nothing else,
         // so no engine code follows.
         const leaf = SHARED_LEAVES.some((name) => m[3].endsWith(`/engine/${name}`));
         if (!leaf) offenders.push(`${file}: ${m[0].split('\n')[0]}`);

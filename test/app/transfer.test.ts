@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { packReport, packTapeView, reportBuffers, tapeViewBuffers, unpackReport, unpackTapeView } from '../../workers/channel/transfer.ts';
 import { chainTapeView } from '../../engine/tape-view.ts';
 import { defaultParams } from '../../engine/chain.ts';
-import { heatLevels, tangentLevels } from '../../app/ui/charts/heatLevels.ts';
+import { heatLevels, tangentLevels } from '../../engine/heat-levels.ts';
 import { labReport } from './fixture.ts';
 
 describe('moving a report to the main thread', () => {

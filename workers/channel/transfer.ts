@@ -1,6 +1,6 @@
 import type { CheckpointAction, LabReport } from '../../engine/report.ts';
 import type { TapeView } from '../../engine/tape-view.ts';
-import { heatLevels, rememberHeatLevels, type HeatLevels } from '../../app/ui/charts/heatLevels.ts';
+import { heatLevels, rememberHeatLevels, type HeatLevels } from '../../engine/heat-levels.ts';
 
 /**
  * The distinct ArrayBuffers behind a report's typed arrays, to move (not copy) them to the main
@@ -85,7 +85,7 @@ export function unpackTapeView<V extends TapeView>(packed: PackedTapeView<V>): V
  *   step, to) instead of an array of objects. At 100,000 steps a schedule has hundreds of
  *   thousands of actions, and the structured clone of that many small objects held the page for a
  *   good part of a second; an Int32Array moves for free and unpacks in a few milliseconds;
- * - the colour levels of the tangent table (app/ui/charts/heatLevels.ts), a logarithm per entry, so
+ * - the colour levels of the tangent table (engine/heat-levels.ts), a logarithm per entry, so
  *   the forward panel's heat strip only looks its colours up.
  */
 export type PackedReport = LabReport & { packedActions: Int32Array | null; tangentLevels: HeatLevels | null };
