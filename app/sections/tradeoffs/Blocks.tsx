@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
-import { useColorScheme } from '../../ui/charts/useColorScheme.ts';
+import { useColorScheme } from '../../shell/theme/useColorScheme.ts';
 import { formatBytes, formatNumber } from '../../ui/format.ts';
 import { Figures, Legend } from '../../lab/panels/Panel.tsx';
 import { useLab } from '../../state/store/index.ts';
