@@ -7,6 +7,7 @@ import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
 import { RangeControl } from '../../ui/RangeControl.tsx';
+import { timedInput } from '../../state/perf/labInput.ts';
 import { effectiveLevers } from '../tradeoffs/levers.ts';
 import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
 
@@ -84,6 +85,7 @@ export function DetachSlider() {
   const s = steps - window;
   return (
     <RangeControl
+      timeInput={timedInput}
       label="Detach at step s"
       readout={`s = ${s}`}
       hint={`x_${s}.detach(): the same as the truncation window K = ${window} in “What frameworks hide”; both move together.`}
