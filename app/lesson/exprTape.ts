@@ -1,7 +1,7 @@
 import type { PlaygroundResult } from '../../engine/expr/playground.ts';
 import { exprEngine } from '../../workers/playground/host.ts';
-import { num } from '../sections/tape/labels.ts';
-import type { EventNumbers } from '../sections/tape/narrate.ts';
+import { num } from '../ui/tape/labels.ts';
+import type { EventNumbers } from '../ui/tape/narrate.ts';
 import type { LessonExpression } from './labLink.ts';
 import { useAnswer, type Answer } from './useAnswer.ts';
 

@@ -3,7 +3,7 @@ import type { TapeView } from '../../engine/tape-view.ts';
 import { ExprGraph } from '../lesson/figures/ExprGraph.tsx';
 import { LessonContext, useLessonView } from '../lesson/context.ts';
 import { TapeList } from '../lesson/figures/TapeList.tsx';
-import { tapeFrame, tapeStatics } from '../sections/tape/model.ts';
+import { tapeFrame, tapeStatics } from '../ui/tape/model.ts';
 
 interface ProblemGraphProps {
   view: TapeView;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../sections/tape/model.ts';
-import { num } from '../../sections/tape/labels.ts';
+import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
+import { num } from '../../ui/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { CARD, FIVE_NODES, nodeWords, useExpression } from '../exprTape.ts';
 import { ExprGraph } from '../figures/ExprGraph.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../sections/tape/model.ts';
-import { num } from '../../sections/tape/labels.ts';
+import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
+import { num } from '../../ui/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useLessonView } from '../context.ts';
 import { CARD, eventWords, nodeWords, useExpression } from '../exprTape.ts';

@@ -1,7 +1,7 @@
 import '../../sections/tape/tape.css';
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../sections/tape/model.ts';
-import { num } from '../../sections/tape/labels.ts';
+import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
+import { num } from '../../ui/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
 import { useLessonView } from '../context.ts';

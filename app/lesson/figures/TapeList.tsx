@@ -1,6 +1,6 @@
 import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
-import type { TapeFrame } from '../../sections/tape/model.ts';
-import { formulaOf, num, v } from '../../sections/tape/labels.ts';
+import type { TapeFrame } from '../../ui/tape/model.ts';
+import { formulaOf, num, v } from '../../ui/tape/labels.ts';
 import { nodeWords } from '../exprTape.ts';
 
 interface TapeListProps {
