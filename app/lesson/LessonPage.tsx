@@ -9,7 +9,7 @@ import { LessonContext, type LessonView } from './context.ts';
 import { Glossary } from './Glossary.tsx';
 import { formatLessonHash, parseLessonHash, stepChapter, type LessonRoute } from './route.ts';
 import { goTo } from './wire.ts';
-import { usePresentKeys, type PresentMoves } from './present/usePresentKeys.ts';
+import { usePresentKeys, type PresentMoves } from '../ui/teach/usePresentKeys.ts';
 import { Overview } from './present/Overview.tsx';
 import { openNotes } from './present/openNotes.ts';
 import { NotesPage } from './present/NotesPage.tsx';

@@ -3,7 +3,7 @@ import { exprEngine } from '../../workers/playground/host.ts';
 import { num } from '../ui/tape/labels.ts';
 import type { EventNumbers } from '../ui/tape/narrate.ts';
 import type { LessonExpression } from './labLink.ts';
-import { useAnswer, type Answer } from './useAnswer.ts';
+import { useAnswer, type Answer } from '../ui/teach/useAnswer.ts';
 
 /**
  * The programs the first chapters study, each at its point. x = 1.5, so that the square's local

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { AdjointsProblem, BugProblem } from '../../engine/practice/types.ts';
 import { practiceEngine } from '../../workers/practice/host.ts';
 import type { PracticeBundle } from '../../workers/practice/protocol.ts';
-import { useAnswer } from '../lesson/useAnswer.ts';
+import { useAnswer } from '../ui/teach/useAnswer.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
 import { useLab } from '../state/store/index.ts';
 import { AdjointsPractice } from './AdjointsPractice.tsx';

@@ -12,7 +12,7 @@ import { FigureStatus } from '../FigureStatus.tsx';
 import { Legend } from '../figures/Legend.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../useAnswer.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { LESSON_BUGS, outcomeSentence } from './bugsText.ts';
 import './chapter11.css';
 

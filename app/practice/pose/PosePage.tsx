@@ -1,8 +1,8 @@
 import './pose.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useLessonView, LessonContext, type LessonView } from '../../lesson/context.ts';
-import { usePresentKeys, type PresentMoves } from '../../lesson/present/usePresentKeys.ts';
-import { useAnswer } from '../../lesson/useAnswer.ts';
+import { usePresentKeys, type PresentMoves } from '../../ui/teach/usePresentKeys.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { useLab } from '../../state/store/index.ts';
 import { Stage } from '../../ui/Stage.tsx';
 import { practiceEngine } from '../../../workers/practice/host.ts';
@@ -41,7 +41,7 @@ function goTo(place: PracticePlace): void {
 /**
  * A practice problem posed to a room (`#practice=…&pose=1`): the problem alone on the lesson's
  * 1920 × 1080 stage, in type a back row can read, its answers hidden until the lecturer reveals
- * them. The lesson's presentation keys (app/lesson/keys.ts): PageDown and PageUp (a clicker),
+ * them. The lesson's presentation keys (app/ui/teach/keys.ts): PageDown and PageUp (a clicker),
  * → Space and ←, go to the next or previous seed; B or . blanks the screen; Esc goes back to the
  * practice page. R reveals the next answer.
  */
