@@ -6,7 +6,7 @@ import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
 import { useLessonView } from '../context.ts';
 import { CARD, useExpression } from '../exprTape.ts';
-import { ExprGraph } from '../figures/ExprGraph.tsx';
+import { ExprGraph } from '../../ui/tape/ExprGraph.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
 

@@ -1,6 +1,6 @@
 import './pose.css';
 import { useEffect, useMemo, useState } from 'react';
-import { useLessonView, LessonContext, type LessonView } from '../../lesson/context.ts';
+import { FigureContext, useFigureView, type FigureView } from '../../ui/teach/figureView.ts';
 import { usePresentKeys, type PresentMoves } from '../../ui/teach/usePresentKeys.ts';
 import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { useLab } from '../../state/store/index.ts';
@@ -60,8 +60,8 @@ export function PosePage({ place }: { place: PracticePlace }) {
     [place],
   );
   const [blank] = usePresentKeys(true, moves);
-  const lesson = useLessonView();
-  const view = useMemo<LessonView>(() => ({ ...lesson, route: { ...lesson.route, present: true }, figureFont: 24 }), [lesson]);
+  const figure = useFigureView();
+  const view = useMemo<FigureView>(() => ({ ...figure, present: true, figureFont: 24 }), [figure]);
   const title = place.program !== undefined ? `${KIND_TITLES[place.kind]}: your program` : `${KIND_TITLES[place.kind]}, level ${place.level}, problem ${place.seed}`;
   useEffect(() => {
     document.title = `${title} (posed) · Tape Lab`;
@@ -69,10 +69,10 @@ export function PosePage({ place }: { place: PracticePlace }) {
   return (
     <main className="lesson present practice pose">
       <Stage>
-        <LessonContext.Provider value={view}>
+        <FigureContext.Provider value={view}>
           <h1 className="pose-title">{title}</h1>
           <PoseProblem key={problemKey(place)} place={place} />
-        </LessonContext.Provider>
+        </FigureContext.Provider>
         <PoseNotices />
         <p className="slide-count">
           R: reveal · PageDown: the next problem · Esc: back
