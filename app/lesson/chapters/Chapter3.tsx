@@ -1,4 +1,3 @@
-import '../../sections/tape/tape.css';
 import { useMemo, useState } from 'react';
 import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
 import { num } from '../../ui/tape/labels.ts';
