@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { BugOutcome, BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
 import type { GradientPair } from '../../../engine/report.ts';
 import { PYTORCH_VERSION } from '../../../engine/bugs/pytorch-version.ts';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';

@@ -12,7 +12,7 @@ import { TapeGraph } from './TapeGraph.tsx';
 import { TapeTable } from './TapeTable.tsx';
 import { Transport } from './Transport.tsx';
 import { usePlayback, useReducedMotion } from './usePlayback.ts';
-import { setTapeStep, useStepLink } from '../../lab/linked/stepLink.ts';
+import { setTapeStep, useStepLink } from '../../state/linked/stepLink.ts';
 
 /**
  * The tape panel's body (loaded when the panel first comes on screen): the player, the graph, the

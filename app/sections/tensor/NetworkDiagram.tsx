@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Legend } from '../../lab/panels/Panel.tsx';
+import { Legend } from '../../ui/charts/Legend.tsx';
 import { useSize } from '../../ui/charts/useSize.ts';
 import { useLab } from '../../state/store/index.ts';
 import { networkDescription, networkLayout } from '../../ui/charts/networkLayout.ts';

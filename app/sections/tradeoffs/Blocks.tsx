@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { useColorScheme } from '../../shell/theme/useColorScheme.ts';
 import { formatBytes, formatNumber } from '../../ui/format.ts';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { JacobianCostChart, JacobianHeatmap } from './figures/JacobianCharts.tsx';
 import { MemoryChart } from './figures/MemoryChart.tsx';
