@@ -7,7 +7,7 @@ import { useLab } from '../../state/store/index.ts';
 import { JacobianCostChart, JacobianHeatmap } from './figures/JacobianCharts.tsx';
 import { MemoryChart } from './figures/MemoryChart.tsx';
 import { PairBars } from './figures/PairBars.tsx';
-import { sub } from './figures/subscript.ts';
+import { sub } from '../../ui/subscript.ts';
 import { TruncatedGradientChart, TruncationCurveChart } from './figures/TruncationFigures.tsx';
 import { FusedChoice, InputsSlider, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
 import { jacobianSkippedText } from './skippedText.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { RangeControl } from '../../ui/RangeControl.tsx';
 import { timedInput } from '../../state/perf/labInput.ts';
 import { useLab } from '../../state/store/index.ts';
-import { sub } from './figures/subscript.ts';
+import { sub } from '../../ui/subscript.ts';
 import { effectiveLevers } from './levers.ts';
 
 /** K, the truncation window: 0 … the chain's steps. */
