@@ -95,7 +95,6 @@ const LAYER_RULES: readonly { from: string; to: string; except?: string; why: st
  */
 const NOT_YET_MOVED = [
   'app/lesson/chapters/Chapter10.tsx -> app/sections/tradeoffs/hashPart.ts',
-  'app/lesson/chapters/Chapter11.tsx -> app/sections/bugs/BugFigures.tsx',
   'app/lesson/chapters/Chapter9.tsx -> app/sections/tensor/tensorSlice.ts',
   'app/lesson/labLink.ts -> app/sections/playground/hash.ts',
   // The page frame practice shares with the lesson (.lesson, .lesson-head, .chapter-list, .lesson-table).

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { BugOutcome, BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
+import type { BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
 import type { GradientPair } from '../../../engine/report.ts';
-import { PYTORCH_VERSION } from '../../../engine/bugs/pytorch-version.ts';
 import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
@@ -60,21 +59,6 @@ export function GradientFigure({ correct, buggy, buggyLabel }: { correct: Gradie
       />
       <Figures items={[{ label: 'largest |buggy − right| / largest |right|', value: formatNumber(gap, 3), className: 'fig-bug-gap' }]} />
     </>
-  );
-}
-
-/** The framework's refusal, word for word as PyTorch prints it, with the release it comes from. */
-export function ErrorBox({ outcome, lead }: { outcome: BugOutcome; lead: string }) {
-  if (!outcome.error) return null;
-  return (
-    <div className="bug-error" role="note">
-      <p>
-        {lead} <span className="bug-error-version">(PyTorch {PYTORCH_VERSION}, word for word)</span>
-      </p>
-      <pre>
-        <code>RuntimeError: {outcome.error}</code>
-      </pre>
-    </div>
   );
 }
 
