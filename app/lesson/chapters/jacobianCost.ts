@@ -1,4 +1,4 @@
-import type { CostPoint } from '../../sections/tradeoffs/figures/jacobianLayout.ts';
+import type { CostPoint } from '../../ui/charts/jacobianLayout.ts';
 
 export type { CostPoint };
 

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
