@@ -89,7 +89,7 @@ export default function Chapter4() {
                 </tbody>
               </table>
               <LessonChart
-                title={`The states xₜ going forward and their adjoints going backward, t = 0 to ${T}`}
+                title={`The state x after each step going forward, and its adjoint going backward, t = 0 to ${T}`}
                 x={{ kind: 'linear', domain: [0, T], label: 'step t', format: (v) => (Number.isInteger(v) ? String(v) : '') }}
                 y={{ kind: 'linear', domain: [Math.min(0, ...values), top * 1.1], label: 'value' }}
                 series={[

@@ -70,9 +70,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
           moves per unit nudge of v, or v’s blame for z.
         </p>
         <p>
-          This backward reading is the <dfn>sweep</dfn>. It starts at z and takes the rows newest first. Each row
-          passes blame to the values it read: its own adjoint times its local partial. That is the chain rule, one
-          edge at a time; each share passed back along one edge is one <dfn>sweep event</dfn>.
+          This backward reading is the <dfn>sweep</dfn>. It starts at z, newest row first. Each row passes blame to the
+          values it read: its own adjoint times its local partial, one <dfn>sweep event</dfn> per edge. That is the chain
+          rule.
         </p>
         <p>
           x is read twice, by x·y and by x². A value read more than once is a <dfn>fan-out</dfn>: the figure counts
@@ -95,7 +95,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
     afterQuestion: (
       <>
         <p className="todo">
-          <strong>Try:</strong> press Next event until the sweep reaches x and y.
+          <strong>Try:</strong> step the sweep back to x and y.
         </p>
         <TryOne level={1} seed={3}>
           sweep a chain of three steps by hand. Type each adjoint, from the output back; Check marks each one.
@@ -160,20 +160,18 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Now a real program: one number x updated T times. Each update is a <dfn>chain step</dfn>: step t turns the
-          state x<sub>t</sub> into x<sub>t+1</sub> with its own two parameters, a<sub>t</sub> and b<sub>t</sub>. The step
-          function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x), with k = 0.11(t + 1)
-          and c one constant for every step. At the end, the <dfn>loss</dfn> L measures how far the last state x<sub>T</sub> is
-          from a target. The target is written y: a new meaning for the letter, not chapter 1’s input y = 4.
+          Now a real program: one number x updated T times. Each update, a <dfn>chain step</dfn>, has its own parameters a<sub>t</sub>{' '}
+          and b<sub>t</sub>. Its function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x),
+          with k = 0.11(t + 1) and c one constant for every step. The <dfn>loss</dfn> L measures how far the last state x
+          <sub>T</sub> is from a new target y (not chapter 1’s input).
         </p>
         <Formula name="step" />
         <p>
           A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
-          In chapter 1, (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the 2×2 Jacobian [4 1.5; 3 0]. In z’s sweep its
-          outputs’ adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 1·4 − 0.628·3 = 2.12
-          and y’s share through this block, 1·1.5 − 0.628·0 = 1.5. That is a <dfn>vector-Jacobian product</dfn>: one backward
-          step. The block is not all of z: y also reaches z through −ln y, which adds −1/y = −0.25, so ȳ = 1.25. The
-          overwrite bug of chapter 3 reports the 1.5 alone: it keeps one share and loses the other.
+          Chapter 1’s (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the Jacobian [4 1.5; 3 0]; in z’s sweep its outputs’
+          adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 2.12 and, for y, 1.5:
+          a <dfn>vector-Jacobian product</dfn>, one backward step. The 1.5 is this block’s share only: −ln y adds −0.25,
+          so ȳ = 1.25.
         </p>
         <Formula name="back" className="tex-small" />
         <p>
@@ -240,11 +238,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p>
           Large h measures the wrong slope: <dfn>truncation error</dfn>. Floats keep about 16 digits (<dfn>machine
           epsilon</dfn> ε ≈ 2.2e-16). Small h subtracts two nearly equal losses; the lost digits are{' '}
-          <dfn>rounding error</dfn>.
-        </p>
-        <p>
-          The figure scores all P estimates at once by their <dfn>RMS error</dfn> (root mean square): square each one’s
-          difference from reverse mode’s gradient, average the squares, take the square root.
+          <dfn>rounding error</dfn>. The figure’s <dfn>RMS error</dfn> (root mean square) is the square root of the mean
+          squared error over all P.
         </p>
       </>
     ),
@@ -293,8 +288,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
           label: 'About doubles',
           why: (v) =>
             v.stepNodes
-              ? `Each step adds the same ${v.stepNodes} nodes of ${v.nodeBytes} bytes: its two leaves, a and b, and the ${v.stepPrimitives} primitives of ϕ. ` +
-                `Only ${v.fixedNodes} do not grow with T: the leaves x₀ and c and the loss’s nodes. ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200: the tape grows in a straight line with T.`
+              ? `Each step adds the same ${v.stepNodes} nodes of ${v.nodeBytes} bytes: its leaves a and b and the ${v.stepPrimitives} primitives of ϕ; only ${v.fixedNodes} ` +
+                `(x₀, c and the loss) do not grow. ${v.nodes100} nodes at T = 100, ${v.nodes200} at T = 200: a straight line in T.`
               : 'Each step adds the same nodes: its two leaves, a and b, and the primitives of ϕ. The tape grows in a straight line with T.',
         },
         { label: 'About quadruples', why: 'That would need each step’s record to grow with T. Does a step write more nodes when more steps come after it?' },
@@ -321,11 +316,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Checkpointing: buy memory back with compute',
     body: (
       <p>
-        A checkpoint is a <dfn>stored state</dfn>: one state x<sub>t</sub>, a single number. A <dfn>recorded step</dfn> is
-        one step taped on its own: its nodes, with its own copies of x<sub>t</sub> and c. The <dfn>working state</dfn> is the one
-        state being carried forward. A periodic schedule stores a checkpoint every k steps; on the way back it reruns,
-        records and sweeps k steps at a time. <dfn>Held items</dfn>: each stored state, each recorded step and the working
-        state counts one.
+        A checkpoint is a <dfn>stored state</dfn>: one state x<sub>t</sub>, a single number. A <dfn>recorded step</dfn> is one
+        step taped on its own, with its own copies of x<sub>t</sub> and c. The <dfn>working state</dfn> is the state being
+        carried forward. A periodic schedule stores a checkpoint every k steps; on the way back it reruns, records and
+        sweeps k steps at a time. <dfn>Held items</dfn>: stored states, recorded steps and the working state, one each.
       </p>
     ),
     question: {
@@ -340,7 +334,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: 'k = 6: a checkpoint every 6 steps',
           why: (v) =>
-            `About T/k stored states plus k recorded steps, and the working state, is least when the two are equal: k = √36 = 6, ${v.items6 ?? 'the fewest'} items${v.parts6 ? ` (${v.parts6})` : ''}.`,
+            `About T/k stored states plus k recorded steps is least when the two are equal: k = √36 = 6, ${v.items6 ?? 'the fewest'} items${v.parts6 ? ` (${v.parts6})` : ''}.`,
         },
         {
           label: 'k = 36: keep only the start',
@@ -493,9 +487,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
       <>
         <p>
           A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
-          second derivatives form a table, the <dfn>Hessian</dfn> H. Write θ for the list of all P parameters (every
-          a<sub>t</sub> and b<sub>t</sub>) and θᵢ for its i-th entry: entry (i, j) of H is ∂²L/∂θᵢ∂θⱼ. Most uses need only H
-          times one direction v: the{' '}
+          second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, where θ lists all P
+          parameters (every a<sub>t</sub> and b<sub>t</sub>). Most uses need only H times one direction v: the{' '}
           <dfn>Hessian-vector product</dfn> H·v.
         </p>
         <p>
@@ -515,8 +508,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
         {
           label: '4: two runs, each on dual numbers',
           why: (v) =>
-            `One recording and one sweep, as for a gradient, but each carries a value and a tangent: two passes’ worth each${v.hvpWork && v.gradWork ? `, ${v.hvpWork} passes against ${v.gradWork} for one gradient` : ''}${v.dualBytes && v.plainBytes ? `; its tape holds ${v.dualBytes}, not ${v.plainBytes}` : ''}. ` +
-            'Measured time follows the arithmetic, not the count: a product of dual numbers takes three multiplies and an add.',
+            `One recording and one sweep, each on a value and a tangent${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes against ${v.gradWork} for one gradient` : ': two passes’ worth each'}${v.dualBytes && v.plainBytes ? `; its tape holds ${v.dualBytes}, not ${v.plainBytes}` : ''}. ` +
+            'Measured time follows the arithmetic, not the count: a dual product is three multiplies and an add.',
         },
         {
           label: '80, one per parameter',
@@ -531,10 +524,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
     },
     afterQuestion: (
       <p>
-        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Write ∇L for the gradient. A{' '}
-        <dfn>Newton step</dfn> d jumps to the lowest point of the bowl with this slope and curvature: it solves H·d = −∇L.{' '}
-        <dfn>Conjugate gradients</dfn>, a method that solves such an equation one H·v at a time, find d without ever
-        building H.
+        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. With ∇L for the gradient, a{' '}
+        <dfn>Newton step</dfn> d solves H·d = −∇L: it jumps to the bottom of the bowl with this slope and curvature.{' '}
+        <dfn>Conjugate gradients</dfn> solve it one H·v at a time, never building H.
       </p>
     ),
     labSection: 'hvp',
