@@ -1,10 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { GLOSSARY } from './glossary.ts';
-
-/** "x_T" and "x_{t+1}" written as x with T, t+1 set as a subscript, the way the chapters set them. */
-function withSubscripts(text: string): ReactNode[] {
-  return text.split(/_(\{[^}]*\}|[A-Za-z0-9])/).map((part, i) => (i % 2 === 1 ? <sub key={i}>{part.replace(/^\{|\}$/g, '')}</sub> : part));
-}
 
 /** The glossary, one click away: a disclosure button and the list of terms it opens. Esc closes it. */
 export function Glossary() {
@@ -39,7 +34,7 @@ export function Glossary() {
           {GLOSSARY.map(([term, meaning]) => (
             <div key={term}>
               <dt>{term}</dt>
-              <dd>{withSubscripts(meaning)}</dd>
+              <dd>{meaning}</dd>
             </div>
           ))}
         </dl>

@@ -134,7 +134,7 @@ export default function Chapter10() {
                   <strong>Recomputing</strong> each step on the way back: {formatBytes(f.recompute.recomputed.bytes)} held (stored states
                   and one recorded step) for {f.recompute.recomputed.stepEvaluations} step runs, against{' '}
                   {formatBytes(f.recompute.saved.bytes)} with every step recorded for {f.recompute.saved.stepEvaluations}. A recorded step
-                  keeps its own x<sub>t</sub> and c, so every step recorded is more than the whole tape’s{' '}
+                  keeps its own xₜ and c, so every step recorded is more than the whole tape’s{' '}
                   {formatBytes(f.fusion.primitive.bytes)}.
                 </li>
               </ul>

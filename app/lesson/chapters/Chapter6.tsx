@@ -102,7 +102,7 @@ export default function Chapter6() {
               )}
               <figcaption>
                 Each dot is one central-difference gradient, {report.counts.finiteDifferenceEvaluations} runs of the chain,
-                compared with one reverse sweep.
+                compared with one reverse sweep by its <dfn>RMS error</dfn>: the root mean square of its P errors.
               </figcaption>
             </>
           ) : (

@@ -160,17 +160,17 @@ export const CHAPTERS: readonly ChapterRow[] = [
     body: (
       <>
         <p>
-          Now a real program: one number x updated T times. Each update, a <dfn>chain step</dfn>, has its own parameters a<sub>t</sub>{' '}
-          and b<sub>t</sub>. Its function ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x),
-          with k = 0.11(t + 1) and c one constant for every step. The <dfn>loss</dfn> L measures how far the last state x
-          <sub>T</sub> is from a new target y (not chapter 1’s input).
+          Now a real program: x updated T times. Each update, a <dfn>chain step</dfn>, has its own parameters aₜ and
+          bₜ. The step ϕ is twelve primitives: ϕ(x) = tanh(a·x + b) + c·x/(1 + x²) + 0.025·sin(k·x),
+          k = 0.11(t + 1), and one c for all steps. The <dfn>loss</dfn> L measures how far the last state is
+          from a target, a new y (not chapter 1’s input).
         </p>
         <Formula name="step" />
         <p>
           A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
           Chapter 1’s (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the Jacobian [4 1.5; 3 0]; in z’s sweep its outputs’
           adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 2.12 and, for y, 1.5:
-          a <dfn>vector-Jacobian product</dfn>, one backward step. The 1.5 is this block’s share only: −ln y adds −0.25,
+          a <dfn>vector-Jacobian product</dfn>, one backward step. This 1.5 is one block’s share: −ln y adds −0.25,
           so ȳ = 1.25.
         </p>
         <Formula name="back" className="tex-small" />
@@ -194,7 +194,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Why one sweep gives every gradient',
     body: (
       <p>
-        The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂a<sub>t</sub>, ∂L/∂b<sub>t</sub>. Cost is
+        The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂aₜ, ∂L/∂bₜ. Cost is
         counted in <dfn>passes</dfn> over the chain and measured in runs of time (plain runs).{' '}
         <dfn>Reverse mode</dfn> records a tape and sweeps it back. <dfn>Forward mode</dfn> carries P
         derivatives beside each value: P + 1 passes. <dfn>Central differences</dfn> nudge each parameter both ways: 2P
@@ -238,8 +238,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p>
           Large h measures the wrong slope: <dfn>truncation error</dfn>. Floats keep about 16 digits (<dfn>machine
           epsilon</dfn> ε ≈ 2.2e-16). Small h subtracts two nearly equal losses; the lost digits are{' '}
-          <dfn>rounding error</dfn>. The figure’s <dfn>RMS error</dfn> (root mean square) is the square root of the mean
-          squared error over all P.
+          <dfn>rounding error</dfn>.
         </p>
       </>
     ),
@@ -303,7 +302,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <li>keep the whole tape: a fast sweep, a large tape;</li>
           <li>keep almost nothing: a tiny tape, and the chain run again for every step back;</li>
           <li>
-            keep a few <dfn>checkpoints</dfn>, stored states x<sub>t</sub> to restart from, and recompute between them.
+            keep a few <dfn>checkpoints</dfn>, stored states xₜ to restart from, and recompute between them.
           </li>
         </ul>
       </>
@@ -316,8 +315,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Checkpointing: buy memory back with compute',
     body: (
       <p>
-        A checkpoint is a <dfn>stored state</dfn>: one state x<sub>t</sub>, a single number. A <dfn>recorded step</dfn> is one
-        step taped on its own, with its own copies of x<sub>t</sub> and c. The <dfn>working state</dfn> is the state being
+        A checkpoint is a <dfn>stored state</dfn>: one state xₜ, a single number. A <dfn>recorded step</dfn> is one
+        step taped on its own, with its own copies of xₜ and c. The <dfn>working state</dfn> is the state being
         carried forward. A periodic schedule stores a checkpoint every k steps; on the way back it reruns, records and
         sweeps k steps at a time. <dfn>Held items</dfn>: stored states, recorded steps and the working state, one each.
       </p>
@@ -488,7 +487,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
         <p>
           A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
           second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, where θ lists all P
-          parameters (every a<sub>t</sub> and b<sub>t</sub>). Most uses need only H times one direction v: the{' '}
+          parameters (every aₜ and bₜ). Most uses need only H times one direction v: the{' '}
           <dfn>Hessian-vector product</dfn> H·v.
         </p>
         <p>
