@@ -45,6 +45,4 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Dual number', 'A value with a tangent beside it: how fast the value moves as the inputs move along a chosen direction. Arithmetic on dual numbers carries the tangents forward (forward mode).'],
   ['Forward over reverse', 'Recording the tape on dual numbers and running its sweep on them too: every value and every adjoint carries a tangent, and the inputs’ adjoint tangents are H·v.'],
   ['Curvature', 'vᵀHv: how fast the slope along a direction v grows as you move along v. Negative where the loss bends down.'],
-  ['Newton step', 'The move d to the lowest point of the bowl that has the loss’s slope and curvature here: the solution of H·d = −∇L.'],
-  ['Conjugate gradients', 'A method that solves H·d = −∇L with one H·v per iteration, never building H.'],
 ];

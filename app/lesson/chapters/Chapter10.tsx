@@ -131,11 +131,9 @@ export default function Chapter10() {
                   {formatBytes(f.fusion.primitive.bytes)}).
                 </li>
                 <li>
-                  <strong>Recomputing</strong> each step on the way back: {formatBytes(f.recompute.recomputed.bytes)} held (stored states
-                  and one recorded step) for {f.recompute.recomputed.stepEvaluations} step runs, against{' '}
-                  {formatBytes(f.recompute.saved.bytes)} with every step recorded for {f.recompute.saved.stepEvaluations}. A recorded step
-                  keeps its own xₜ and c, so every step recorded is more than the whole tape’s{' '}
-                  {formatBytes(f.fusion.primitive.bytes)}.
+                  <strong>Recomputing</strong> each step on the way back: {formatBytes(f.recompute.recomputed.bytes)} held for{' '}
+                  {f.recompute.recomputed.stepEvaluations} step runs, against {formatBytes(f.recompute.saved.bytes)} for{' '}
+                  {f.recompute.saved.stepEvaluations}, every step recorded with its own xₜ and c.
                 </li>
               </ul>
             </>

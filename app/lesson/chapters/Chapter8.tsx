@@ -59,9 +59,7 @@ export default function Chapter8() {
           items1: String(items(1)),
           items6: String(items(6)),
           items36: String(items(36)),
-          parts1: partsOf(1),
           parts6: partsOf(6),
-          parts36: partsOf(36),
         }
       : {};
   return (

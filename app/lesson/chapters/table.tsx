@@ -315,10 +315,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
     title: 'Checkpointing: buy memory back with compute',
     body: (
       <p>
-        A checkpoint is a <dfn>stored state</dfn>: one state xₜ, a single number. A <dfn>recorded step</dfn> is one
-        step taped on its own, with its own copies of xₜ and c. The <dfn>working state</dfn> is the state being
-        carried forward. A periodic schedule stores a checkpoint every k steps; on the way back it reruns, records and
-        sweeps k steps at a time. <dfn>Held items</dfn>: stored states, recorded steps and the working state, one each.
+        A <dfn>stored state</dfn> (a checkpoint) is one number, xₜ. A <dfn>recorded step</dfn> is a step taped on its
+        own, with its own xₜ and c. The <dfn>working state</dfn> is the one being carried forward. Each is one{' '}
+        <dfn>held item</dfn>. A periodic schedule stores one every k steps; going back, it reruns, records and sweeps
+        k steps at a time.
       </p>
     ),
     question: {
@@ -327,26 +327,23 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: 'k = 1: keep every state',
-          why: (v) =>
-            `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once${v.parts1 ? ` (${v.parts1})` : ''}. Fewer checkpoints mean more recorded steps at once: where do the two balance?`,
+          why: (v) => `Stride 1 stores a state at every step but the last: ${v.items1 ?? 'many'} items at once. Fewer checkpoints mean more recorded steps at once: where do the two balance?`,
         },
         {
           label: 'k = 6: a checkpoint every 6 steps',
           why: (v) =>
-            `About T/k stored states plus k recorded steps is least when the two are equal: k = √36 = 6, ${v.items6 ?? 'the fewest'} items${v.parts6 ? ` (${v.parts6})` : ''}.`,
+            `About T/k stored states and k recorded steps balance at k = √36 = 6: ${v.items6 ?? 'the fewest'} items${v.parts6 ? ` (${v.parts6})` : ''}.`,
         },
         {
           label: 'k = 36: keep only the start',
-          why: (v) =>
-            `Only the start is stored, and then all 36 steps are recorded at once on the way back: ${v.items36 ?? 'every step'} items${v.parts36 ? ` (${v.parts36})` : ''}. Where do checkpoints and recorded steps balance?`,
+          why: (v) => `Only the start is stored, and then all 36 steps are recorded at once on the way back: ${v.items36 ?? 'every step'} items. Where do checkpoints and recorded steps balance?`,
         },
       ],
       answer: 'k = 6: a checkpoint every 6 steps',
     },
     afterAnswer: (
       <p>
-        In bytes the best stride is about √(T·S/R), with S a stored state’s bytes and R a recorded step’s (the caption
-        gives both): under 1 here, so store every state. Make the state as wide as a recorded step, and it is √T again.
+        In bytes the best is √(T·S/R) (S, R in the caption): under 1, so store every state. Wide states make it √T again.
       </p>
     ),
     afterQuestion: (
@@ -375,10 +372,9 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
         <Formula name="matmul" />
         <p>
-          A tensor tape writes one node per matrix operation, not one per multiply and add. Here a small network, with
-          16 hidden units (values between its input and output), takes one <dfn>training step</dfn> on 200 points: a
-          forward run, a sweep for the gradient and one update of its weights, recorded both ways. Both counts include the parameters and leave
-          out the data X.
+          A tensor tape writes one node per matrix operation, not one per multiply and add. Here a small network with
+          16 hidden units (values between its input and output) takes one <dfn>training step</dfn> (run, sweep,
+          update) on 200 points, recorded both ways. Both counts include the parameters, not the data X.
         </p>
       </>
     ),
@@ -486,8 +482,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
       <>
         <p>
           A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
-          second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, where θ lists all P
-          parameters (every aₜ and bₜ). Most uses need only H times one direction v: the{' '}
+          second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, θ being the P
+          parameters. Most uses need only H times one direction v: the{' '}
           <dfn>Hessian-vector product</dfn> H·v.
         </p>
         <p>
@@ -502,17 +498,13 @@ export const CHAPTERS: readonly ChapterRow[] = [
       choices: [
         {
           label: '2, like one gradient',
-          why: 'H·v also records once and sweeps once, but every value carries a tangent beside it. Count that tangent as forward mode counts its tangents: how many passes is one run that carries one?',
+          why: 'It records once and sweeps once, but each value carries a tangent, and forward mode counts a tangent as a pass.',
         },
         {
           label: '4: two runs, each on dual numbers',
           why: (v) =>
-            `One recording and one sweep, each on a value and a tangent${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes against ${v.gradWork} for one gradient` : ': two passes’ worth each'}${v.dualBytes && v.plainBytes ? `; its tape holds ${v.dualBytes}, not ${v.plainBytes}` : ''}. ` +
-            'Measured time follows the arithmetic, not the count: a dual product is three multiplies and an add.',
-        },
-        {
-          label: '80, one per parameter',
-          why: 'Eighty products would build the whole Hessian, one column each. One H·v needs only its one direction v.',
+            `A recording and a sweep, each carrying a tangent${v.hvpWork && v.gradWork ? `: ${v.hvpWork} passes against ${v.gradWork} for one gradient` : ''}${v.dualBytes && v.plainBytes ? `, a tape of ${v.dualBytes}, not ${v.plainBytes}` : ''}. ` +
+            'Time is measured apart.',
         },
         {
           label: '6,400, one per Hessian entry',
@@ -523,9 +515,8 @@ export const CHAPTERS: readonly ChapterRow[] = [
     },
     afterQuestion: (
       <p>
-        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. With ∇L for the gradient, a{' '}
-        <dfn>Newton step</dfn> d solves H·d = −∇L: it jumps to the bottom of the bowl with this slope and curvature.{' '}
-        <dfn>Conjugate gradients</dfn> solve it one H·v at a time, never building H.
+        vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Optimizers need only H·v, never
+        H itself.
       </p>
     ),
     labSection: 'hvp',

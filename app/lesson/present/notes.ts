@@ -110,7 +110,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
     ],
   },
   12: {
-    ask: 'How many passes over the chain does one H·v take: 2 like a gradient, 4, or one per parameter?',
+    ask: 'How many passes over the chain does one H·v take: 2 like a gradient, 4, or one per Hessian entry?',
     proves: 'One recording and one sweep on dual numbers give H·v: 4 passes, twice one gradient, since each value carries a tangent; central differences of two gradients agree with it, and on the small expression it equals the full Hessian times v.',
     wrong: [
       '“You need the whole Hessian first”: H·v comes in one dual sweep; the Hessian is never built.',
