@@ -61,9 +61,12 @@ export default function Chapter10() {
   // The error is exactly 0 once the window covers the whole chain: a log axis shows the others.
   const curve = f ? f.truncationCurve.filter((p) => p.relativeError > 0).map((p) => [p.window, p.relativeError] as const) : [];
   const errors = curve.map(([, e]) => e);
-  const here = f?.truncationCurve[windowK]?.relativeError;
+  // The window the figure was computed for: while the next one is on its way, the words quote the
+  // figure on screen, not the slider's new K.
+  const shownK = f?.window ?? windowK;
+  const here = f?.truncationCurve[shownK]?.relativeError;
   // Steps before the window: their a_t and b_t gradients, and how many of them are exactly 0.
-  const before = STEPS - windowK;
+  const before = STEPS - shownK;
   const zeroed = f ? Array.from(f.truncation.gradient.a).filter((g, t) => t < before && g === 0 && f.truncation.gradient.b[t] === 0).length : 0;
   const height = route.present ? 296 : 230;
   const t = timings.value;
@@ -74,7 +77,7 @@ export default function Chapter10() {
     <ChapterFrame
       labHash={`${labHashOf({ steps: STEPS })}&${encodeTradeoffs({ ...LEVER_DEFAULTS, window: windowK, outputs: OUTPUTS, inputs: INPUTS }, STEPS)}`}
       onAnswer={() => (setRevealed(true), setWindow(ASKED_K))}
-      live={f && windowK === ASKED_K ? { zeroed: String(zeroed) } : {}}
+      live={f ? { window: String(shownK), before: String(before), zeroed: String(zeroed) } : {}}
       figure={
         <figure className="lesson-figure ch10-figure">
           {f && curve.length > 0 ? (
@@ -100,12 +103,12 @@ export default function Chapter10() {
                     height={height}
                     marks={(plot) =>
                       here !== undefined && here > 0 ? (
-                        <circle className="mark-best" cx={plot.x(windowK)} cy={plot.y(here)} r={plot.font / 2.5} />
+                        <circle className="mark-best" cx={plot.x(shownK)} cy={plot.y(here)} r={plot.font / 2.5} />
                       ) : null
                     }
                   />
                   <p className="figure-readout">
-                    K = {windowK}: tape {f.truncation.tapeNodes.toLocaleString('en')} nodes ({formatBytes(f.truncation.tapeBytes)}) of{' '}
+                    K = {shownK}: tape {f.truncation.tapeNodes.toLocaleString('en')} nodes ({formatBytes(f.truncation.tapeBytes)}) of{' '}
                     {f.truncation.fullTapeNodes.toLocaleString('en')}; error {here === undefined ? '—' : here === 0 ? '0, exact' : here.toExponential(1)}
                     {!revealed ? '.' : before === 0 ? '; the window covers every step, so no gradient is cut.' : `; ${zeroed} of the first ${before} steps’ gradients are exactly 0.`}
                   </p>
