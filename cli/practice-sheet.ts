@@ -1,5 +1,6 @@
 import {
   answerFields,
+  edgePartial,
   explainBug,
   show4,
   type AdjointsProblem,
@@ -19,6 +20,12 @@ function point(at: Record<string, number>): string {
     .join(', ');
 }
 
+/** A node's local partials: "∂v5/∂v3 = -4, ∂v5/∂v0 = -10"; a value read twice, one per read: "∂v7/∂v3 = -10 and -10, one per read". */
+function localPartials(node: PracticeNode): string {
+  if (node.readPartials) return `∂${node.id}/∂${node.inputs[0]} = ${node.readPartials.map(n4).join(' and ')}, one per read`;
+  return node.inputs.map((id, slot) => `∂${node.id}/∂${id} = ${n4(edgePartial(node, slot))}`).join(', ');
+}
+
 /** The tape as a Markdown table: node, op, inputs, value, local partials. */
 function nodeTable(p: AdjointsProblem | BugProblem): string[] {
   const names = Object.keys(p.at);
@@ -28,7 +35,7 @@ function nodeTable(p: AdjointsProblem | BugProblem): string[] {
     '| --- | --- | --- | ---: | --- |',
     ...p.nodes.map(
       (node, i) =>
-        `| ${node.id} | ${op(node, i)} | ${node.inputs.join(', ')} | ${n4(node.value)} | ${node.inputs.map((id) => `∂${node.id}/∂${id} = ${n4(node.partials[id])}`).join(', ')} |`,
+        `| ${node.id} | ${op(node, i)} | ${node.inputs.join(', ')} | ${n4(node.value)} | ${localPartials(node)} |`,
     ),
   ];
 }

@@ -5,8 +5,9 @@
 //     panel drawn), the bytes the first load transferred and the gzipped JavaScript it ran, and
 //     the main thread's long tasks until then (observed from before the page's first script);
 //   - startup without DevTools attached (scripts/bareLoad.ts says why): three cold loads each of
-//     the default link, `#steps=20000` and `#steps=100000`, each in a fresh browser, with every
-//     long task until a second after the first report's paint;
+//     the default link, `#steps=20000`, `#steps=100000` and `#steps=100000` with `&stride=1` and with
+//     revolve at 1 and 10 stored states, each in a fresh browser, with every long task until six
+//     seconds after the first report's paint;
 //   - for each slider at the default steps and at the largest the UI offers: ~60 real mouse moves
 //     across its range at ~16 ms intervals, then the `lab:update` measures (input to the paint of
 //     its result, app/state/perf/updateTiming.ts) as p50/p95/max, and the main thread's long tasks
@@ -343,21 +344,32 @@ async function longChain(browser: Browser, url: string, steps: number): Promise<
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const kb = (v: number) => `${(v / 1024).toFixed(1)} KB`;
 
-/** The links whose cold load is timed without DevTools: the default chain and two long ones. */
-const STARTUP_HASHES = ['', '#steps=20000', '#steps=100000'];
+/**
+ * The links whose cold load is timed without DevTools: the default chain, two long ones, and the
+ * longest with the largest schedules (one recorded step a segment; revolve with 1 and 10 stored
+ * states), whose reports and timelines are the page's heaviest.
+ */
+const STARTUP_HASHES = [
+  '',
+  '#steps=20000',
+  '#steps=100000',
+  '#steps=100000&stride=1',
+  '#steps=100000&schedule=revolve&snapshots=1',
+  '#steps=100000&schedule=revolve&snapshots=10',
+];
 const STARTUP_REPEAT = 3;
 
 /** One line per link: its loads' times to the first report, and their long tasks. */
 function startupLines(loads: BareLoad[]): string[] {
   if (loads.length === 0) return [];
-  const lines = [`startup without DevTools attached (${STARTUP_REPEAT} cold loads per link; long tasks until 1 s after the first report):`];
+  const lines = [`startup without DevTools attached (${STARTUP_REPEAT} cold loads per link; long tasks until 6 s after the first report):`];
   for (const hash of STARTUP_HASHES) {
     const mine = loads.filter((l) => l.hash === hash);
     const times = mine.map((l) => (l.interactiveMs === null ? 'never' : `${(l.interactiveMs / 1000).toFixed(2)} s`)).join(', ');
     const tasks = mine.map((l) => `[${l.longTasks.join(', ') || 'none'}]`).join(' ');
     const over = mine.flatMap((l) => l.longTasks.map((t, i) => [t, l.kinds[i]] as const).filter(([t]) => t > 200));
-    lines.push(`  ${(hash || '(default, T = 40)').padEnd(16)} first report at ${times}; long tasks (ms) ${tasks}`);
-    lines.push(`  ${''.padEnd(16)} over 200 ms: ${over.length ? over.map(([t, kind]) => `${t} (${kind})`).join(', ') : 'none'}`);
+    lines.push(`  ${(hash || '(default, T = 40)').padEnd(44)} first report at ${times}; long tasks (ms) ${tasks}`);
+    lines.push(`  ${''.padEnd(44)} over 200 ms: ${over.length ? over.map(([t, kind]) => `${t} (${kind})`).join(', ') : 'none'}`);
   }
   return [...lines, ''];
 }

@@ -4,6 +4,7 @@ import { appRange, numberRow, sliderRange, type SettingKey } from '../state/sett
 import { StepsField } from './StepsField.tsx';
 import { useLab } from '../state/store/index.ts';
 import { RangeControl } from '../ui/RangeControl.tsx';
+import { timedInput } from '../state/perf/labInput.ts';
 
 /** A linear slider's label, range and step, from the setting's row (the range may end at the steps). */
 function linearSlider(key: SettingKey, steps: number) {
@@ -17,6 +18,7 @@ export function EpsSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
+      timeInput={timedInput}
       label={numberRow('eps').label}
       readout={formatEps(eps)}
       hint="h, the step of the central difference (log scale)"
@@ -40,6 +42,7 @@ export function StepsSlider() {
   const slider = sliderRange('steps', steps);
   return (
     <RangeControl
+      timeInput={timedInput}
       {...linearSlider('steps', steps)}
       {...slider}
       readout={String(steps)}
@@ -59,6 +62,7 @@ export function StrideSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
+      timeInput={timedInput}
       {...linearSlider('stride', steps)}
       readout={String(stride)}
       hint={stride === 1 ? 'k = 1 stores every state and re-tapes one step at a time' : `store every ${ordinal(stride)} state, re-tape each segment on the way back`}
@@ -75,6 +79,7 @@ export function SnapshotsSlider() {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
+      timeInput={timedInput}
       {...linearSlider('snapshots', steps)}
       readout={String(snapshots)}
       hint="s checkpoints (stored states) held at once, placed by revolve"
@@ -92,6 +97,7 @@ export function KnobSlider({ knob }: { knob: Knob }) {
   const setSetting = useLab((s) => s.setSetting);
   return (
     <RangeControl
+      timeInput={timedInput}
       {...linearSlider(knob, 0)}
       readout={knobText(value)}
       hint={numberRow(knob).help}

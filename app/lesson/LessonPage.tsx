@@ -6,10 +6,11 @@ import { SectionBoundary } from '../shell/SectionBoundary.tsx';
 import { figureAt } from './chapters/row.ts';
 import { CHAPTERS, chapterRow } from './chapters/table.tsx';
 import { LessonContext, type LessonView } from './context.ts';
+import { FigureContext, type FigureView } from '../ui/teach/figureView.ts';
 import { Glossary } from './Glossary.tsx';
 import { formatLessonHash, parseLessonHash, stepChapter, type LessonRoute } from './route.ts';
 import { goTo } from './wire.ts';
-import { usePresentKeys, type PresentMoves } from './present/usePresentKeys.ts';
+import { usePresentKeys, type PresentMoves } from '../ui/teach/usePresentKeys.ts';
 import { Overview } from './present/Overview.tsx';
 import { openNotes } from './present/openNotes.ts';
 import { NotesPage } from './present/NotesPage.tsx';
@@ -41,6 +42,8 @@ function Chapters({ route }: { route: LessonRoute }) {
     () => ({ route, row: chapterRow(shown), figureFont: route.present ? 24 : 15, focusTitle: moved }),
     [route, shown, moved],
   );
+  // The same size and mode for the figures the lesson shares with practice (the expression graph).
+  const figureView = useMemo<FigureView>(() => ({ figureFont: view.figureFont, present: route.present }), [view.figureFont, route.present]);
   // The chapter's figure for this attempt: a chapter whose code could not be fetched offers Retry,
   // and each try is a fresh import (a failed lazy() stays failed).
   const row = chapterRow(shown);
@@ -87,16 +90,18 @@ function Chapters({ route }: { route: LessonRoute }) {
     <Overview route={route} from={from} />
   ) : (
     <LessonContext.Provider value={view}>
-      <SectionBoundary
-        key={`${shown}-${tries}`}
-        title={`Chapter ${shown}, ${row.title}`}
-        rest="The other chapters still work."
-        onRetry={() => setFigureTry({ chapter: shown, n: tries + 1, Figure: figureAt(row, tries + 1) })}
-      >
-        <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
-          <figureTry.Figure key={`${shown}-${resets}`} />
-        </Suspense>
-      </SectionBoundary>
+      <FigureContext.Provider value={figureView}>
+        <SectionBoundary
+          key={`${shown}-${tries}`}
+          title={`Chapter ${shown}, ${row.title}`}
+          rest="The other chapters still work."
+          onRetry={() => setFigureTry({ chapter: shown, n: tries + 1, Figure: figureAt(row, tries + 1) })}
+        >
+          <Suspense fallback={<p className="lesson-loading">Loading the chapter…</p>}>
+            <figureTry.Figure key={`${shown}-${resets}`} />
+          </Suspense>
+        </SectionBoundary>
+      </FigureContext.Provider>
     </LessonContext.Provider>
   );
 

@@ -3,7 +3,7 @@ import type { LabReport, LabSettings } from '../../engine/report.ts';
 import type { GradientTiming } from '../../engine/gradient-times.ts';
 import { openChannel } from '../../workers/channel/channel.ts';
 import { comlinkWorker } from '../../workers/channel/comlink.ts';
-import { unpackReport } from '../../workers/channel/transfer.ts';
+import { unpackReport, unpackTapeView } from '../../workers/channel/transfer.ts';
 import type { LabWorkerApi } from '../../workers/lab/protocol.ts';
 import { DEFAULTS, type AppSettings } from '../state/settings/schema.ts';
 
@@ -30,7 +30,7 @@ export function lessonSettings(settings: Partial<AppSettings>, include?: LessonP
 
 export const lessonEngine = {
   run: (settings: LabSettings): Promise<LabReport> => channel.call(({ remote }) => remote.run(settings)).then(unpackReport),
-  tape: (settings: LabSettings): Promise<ChainTapeView> => channel.call(({ remote }) => remote.tape(settings)),
+  tape: (settings: LabSettings): Promise<ChainTapeView> => channel.call(({ remote }) => remote.tape(settings)).then(unpackTapeView),
   times: (steps: number[], minMs?: number): Promise<GradientTiming[]> => channel.call(({ remote }) => remote.times(steps, minMs)),
 };
 

@@ -1,6 +1,7 @@
 import type { HashPart } from '../state/url/part.ts';
 import { CHAPTER_COUNT } from './chapters/count.ts';
 import { quoteForNotice } from '../state/url/quoteForNotice.ts';
+import { readFlag } from '../state/url/flag.ts';
 
 /**
  * The lesson's keys in the URL hash: `lesson=N` (chapter N, from 1; `lesson` alone is chapter 1;
@@ -17,22 +18,6 @@ export interface LessonPlace {
   present: boolean;
   /** The speaker-notes window for the chapter (app/lesson/present/NotesPage.tsx). */
   notes: boolean;
-}
-
-const ON = new Set(['', '1', 'true', 'yes', 'on']);
-const OFF = new Set(['0', 'false', 'no', 'off']);
-
-
-/**
- * Reads a flag the way a link writes it: absent, 0 or "off" is off; present alone, 1 or "on" is
- * on; anything else is off with a notice naming the flag.
- */
-export function readFlag(name: string, value: string | undefined, notices: string[]): boolean {
-  if (value === undefined) return false;
-  const flag = value.trim().toLowerCase();
-  if (ON.has(flag)) return true;
-  if (!OFF.has(flag)) notices.push(`${name}: ${quoteForNotice(value)} is not 1 or 0, so it is off.`);
-  return false;
 }
 
 /**

@@ -5,7 +5,8 @@
  * one notice per thing corrected.
  */
 import { ignoredNotice, keysBeside, splitHash } from '../state/url/hash.ts';
-import { readFlag, readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
+import { readFlag } from '../state/url/flag.ts';
+import { readLessonPlace, writeLessonPlace, type LessonPlace } from './hashPart.ts';
 
 /** One place in the lesson: a chapter, presented or not, embedded or not. */
 export interface LessonRoute extends LessonPlace {

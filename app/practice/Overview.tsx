@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { PracticeLevel } from '../../engine/practice/types.ts';
 import { PRACTICE_KIND_NAMES } from './hashPart.ts';
-import { progressKey, type Progress } from './progress.ts';
+import { PROGRAM_PROGRESS_KEY, progressKey, type Progress } from './progress.ts';
 import { practiceHash } from './wire.ts';
 
 const LEVELS: readonly PracticeLevel[] = [1, 2, 3, 4];
 export const KIND_TITLES = { adjoints: 'Adjoints', rule: 'Rules', bug: 'Find the bug' } as const;
 export const LEVEL_TITLES = ['a chain', 'a value read twice', 'a shared subexpression', 'a neuron and its loss'] as const;
 
-/** Solved problems per kind and level, the streak, and Reset. All of it stays in this browser. */
+/** Solved problems per kind and level and of the learner's own programs, the streak, and Reset. All of it stays in this browser. */
 export function Overview({ progress, onReset }: { progress: Progress; onReset: () => void }) {
   const [said, setSaid] = useState('');
   return (
@@ -45,6 +45,9 @@ export function Overview({ progress, onReset }: { progress: Progress; onReset: (
           ))}
         </tbody>
       </table>
+      <p className="practice-programs">
+        Your own programs (“Practice on this” in the playground): <strong>{progress.solved[PROGRAM_PROGRESS_KEY]?.length ?? 0}</strong> solved.
+      </p>
       <p>
         <button
           type="button"

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { AdjointsProblem, BugProblem } from '../../engine/practice/types.ts';
 import { practiceEngine } from '../../workers/practice/host.ts';
 import type { PracticeBundle } from '../../workers/practice/protocol.ts';
-import { useAnswer } from '../lesson/useAnswer.ts';
+import { useAnswer } from '../ui/teach/useAnswer.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
 import { useLab } from '../state/store/index.ts';
 import { AdjointsPractice } from './AdjointsPractice.tsx';
@@ -80,7 +80,7 @@ function PracticeWork({ place }: { place: PracticePlace }) {
       <PracticeNotices storageNotice={notice} onDismiss={dismiss} />
       <main>
         {place.program !== undefined ? (
-          <ProgramProblem place={place} program={place.program} />
+          <ProgramProblem place={place} program={place.program} solved={isSolved(progress, place)} onChecked={(right) => record(place, right)} />
         ) : (
           <>
             <h2 className="practice-title">
@@ -101,15 +101,18 @@ function PracticeWork({ place }: { place: PracticePlace }) {
   );
 }
 
-/** A learner's own program, posed as an adjoints problem: graded like any other, not counted in the levels' progress. */
-function ProgramProblem({ place, program }: { place: PracticePlace; program: string }) {
+/** A learner's own program, posed as an adjoints problem: graded and counted like any other (under "your own programs"). */
+function ProgramProblem({ place, program, solved, onChecked }: { place: PracticePlace; program: string; solved: boolean; onChecked: (right: boolean) => void }) {
   return (
     <>
-      <h2 className="practice-title">{KIND_TITLES.adjoints}: your program</h2>
+      <h2 className="practice-title">
+        {KIND_TITLES.adjoints}: your program
+        {solved ? <span className="solved"> · solved</span> : null}
+      </h2>
       <pre className="practice-program">
         <code>{program}</code>
       </pre>
-      <Problem key={problemKey(place)} place={place} onChecked={() => undefined} />
+      <Problem key={problemKey(place)} place={place} onChecked={onChecked} />
       <p className="practice-next">
         <span className="words">The same problem on the command line: </span>
         <code>tape-lab practice --program {JSON.stringify(program)}</code>

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { TapeView } from '../../engine/tape-view.ts';
-import { ExprGraph } from '../lesson/figures/ExprGraph.tsx';
-import { LessonContext, useLessonView } from '../lesson/context.ts';
-import { TapeList } from '../lesson/figures/TapeList.tsx';
-import { tapeFrame, tapeStatics } from '../sections/tape/model.ts';
+import { ExprGraph } from '../ui/tape/ExprGraph.tsx';
+import { FigureContext, useFigureView } from '../ui/teach/figureView.ts';
+import { TapeList } from '../ui/tape/TapeList.tsx';
+import { tapeFrame, tapeStatics } from '../ui/tape/model.ts';
 
 interface ProblemGraphProps {
   view: TapeView;
@@ -28,15 +28,15 @@ export function ProblemGraph({ view, labels, expression, revealed, height = 240,
   const statics = useMemo(() => tapeStatics(view), [view]);
   const position = revealed > 0 ? statics.tl.seed + revealed : statics.tl.nodes;
   const tf = useMemo(() => tapeFrame(statics, position, false), [statics, position]);
-  const lesson = useLessonView();
+  const figure = useFigureView();
   // The graph lays itself out (left to right, or top to bottom on a phone) and shrinks to its
   // column when it is wider; a long tape starts from a smaller type (in presentation mode the
   // graph keeps at least 24 px: ExprGraph's PRESENT_GRAPH_FONT).
   const font = 16;
-  const context = useMemo(() => ({ ...lesson, figureFont: font }), [lesson, font]);
+  const context = useMemo(() => ({ ...figure, figureFont: font }), [figure, font]);
   return (
     <div className="practice-figure">
-      <LessonContext.Provider value={context}>
+      <FigureContext.Provider value={context}>
         <ExprGraph
           view={view}
           tf={tf}
@@ -46,7 +46,7 @@ export function ProblemGraph({ view, labels, expression, revealed, height = 240,
           sweep={!posed}
           minFont={font}
         />
-      </LessonContext.Provider>
+      </FigureContext.Provider>
       {tape ? <TapeList result={{ tape: view, labels }} tf={tf} adjoints={revealed > 0} /> : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { PracticeKind, PracticeLevel } from '../../engine/practice/types.ts';
-import { readFlag } from '../lesson/hashPart.ts';
+import { readFlag } from '../state/url/flag.ts';
 import type { HashPart } from '../state/url/part.ts';
 import { quoteForNotice } from '../state/url/quoteForNotice.ts';
 

@@ -2,13 +2,16 @@ import type { PracticePlace } from './hashPart.ts';
 
 /**
  * Practice progress, kept in the browser's localStorage (nothing leaves the machine): the seeds
- * solved for each kind and level, and the streak of problems solved in a row. Pure functions
+ * solved for each kind and level and the learner's own programs solved, and the streak of problems solved in a row. Pure functions
  * over a Storage-like object, so the tests pass a stand-in.
  */
 
 /** What is kept. */
 export interface Progress {
-  /** Solved seeds by "kind:level" ("adjoints:2"), each seed once, oldest first. */
+  /**
+   * Solved seeds by "kind:level" ("adjoints:2"), each seed once, oldest first; under "program",
+   * the learner's own programs solved, each by its `programSeed`.
+   */
   solved: Record<string, number[]>;
   /** Problems solved since the last wrong Check. */
   streak: number;
@@ -26,7 +29,9 @@ export const BAD_PROGRESS_NOTICE = 'The practice progress stored in this browser
 export type ProgressStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 1e9;
-const KEY = /^(adjoints|rule|bug):[1-4]$/;
+/** A seed, or a program's number: a 32-bit unsigned integer (more than a count's 1e9). */
+const isSeed = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
+const KEY = /^((adjoints|rule|bug):[1-4]|program)$/;
 
 /** Checks stored data: the whole of it or nothing (null). */
 export function parseProgress(text: string): Progress | null {
@@ -41,7 +46,7 @@ export function parseProgress(text: string): Progress | null {
   if (!isCount(streak) || !isCount(best) || solved === null || typeof solved !== 'object' || Array.isArray(solved)) return null;
   const out: Record<string, number[]> = {};
   for (const [key, seeds] of Object.entries(solved)) {
-    if (!KEY.test(key) || !Array.isArray(seeds) || !seeds.every((s) => isCount(s) && s <= 0xffffffff)) return null;
+    if (!KEY.test(key) || !Array.isArray(seeds) || !seeds.every(isSeed)) return null;
     out[key] = [...new Set(seeds as number[])];
   }
   return { solved: out, streak, best: Math.max(best, streak) };
@@ -124,23 +129,42 @@ export function clearProgress(storage: ProgressStorage | null): Progress {
   return EMPTY_PROGRESS;
 }
 
-/** The key of a kind and level. */
-export const progressKey = (p: Pick<PracticePlace, 'kind' | 'level'>): string => `${p.kind}:${p.level}`;
+/** Where the learner's own programs solved are kept in `Progress.solved`. */
+export const PROGRAM_PROGRESS_KEY = 'program';
+
+/** The key of a kind and level, or PROGRAM_PROGRESS_KEY for a learner's own program. */
+export const progressKey = (p: Pick<PracticePlace, 'kind' | 'level' | 'program'>): string => (p.program !== undefined ? PROGRAM_PROGRESS_KEY : `${p.kind}:${p.level}`);
+
+/**
+ * A program's number in the progress: the 32-bit FNV-1a hash of its text (UTF-16 code units),
+ * so a solved program is kept in a few bytes whatever its length. Two programs that share a
+ * number (about one chance in four billion a pair) would count as one.
+ */
+export function programSeed(program: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < program.length; i++) h = Math.imul(h ^ program.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The number a place is kept under in its key's list: its seed, or its program's `programSeed`. */
+const seedOf = (place: PracticePlace): number => (place.program !== undefined ? programSeed(place.program) : place.seed);
 
 /**
  * The progress after a Check: a right one adds the seed (once) and lengthens the streak unless
- * the seed was already solved; a wrong one ends the streak.
+ * the seed was already solved; a wrong one ends the streak. A learner's own program counts the
+ * same way, under "program".
  */
 export function afterCheck(progress: Progress, place: PracticePlace, right: boolean): Progress {
   if (!right) return progress.streak === 0 ? progress : { ...progress, streak: 0 };
   const key = progressKey(place);
+  const seed = seedOf(place);
   const seeds = progress.solved[key] ?? [];
-  if (seeds.includes(place.seed)) return progress;
+  if (seeds.includes(seed)) return progress;
   const streak = progress.streak + 1;
-  return { solved: { ...progress.solved, [key]: [...seeds, place.seed] }, streak, best: Math.max(progress.best, streak) };
+  return { solved: { ...progress.solved, [key]: [...seeds, seed] }, streak, best: Math.max(progress.best, streak) };
 }
 
 /** Whether a problem has been solved. */
 export function isSolved(progress: Progress, place: PracticePlace): boolean {
-  return (progress.solved[progressKey(place)] ?? []).includes(place.seed);
+  return (progress.solved[progressKey(place)] ?? []).includes(seedOf(place));
 }

@@ -1,5 +1,4 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { timedInput } from '../state/perf/labInput.ts';
 
 interface RangeControlProps {
   /** The visible label, also the input's accessible name. */
@@ -14,6 +13,11 @@ interface RangeControlProps {
   step: number;
   /** Called on every input event, so panels repaint while the thumb moves. */
   onPosition: (position: number) => void;
+  /**
+   * Runs each change, given the input event's time stamp: the lab passes its `timedInput`
+   * (app/state/perf/labInput.ts), which marks a drag and times the input to its paint.
+   */
+  timeInput: (apply: () => void, timeStamp: number) => void;
   /** An editable field in the readout's place (the steps, typed); given the hint's id. */
   field?: (hintId: string | undefined) => ReactNode;
   /** Spoken value for assistive technology when the position is not the value (log sliders). */
@@ -27,7 +31,7 @@ export function RangeControl(props: RangeControlProps) {
   const hintId = `${id}-hint`;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const position = Number(event.currentTarget.value);
-    timedInput(() => props.onPosition(position), event.timeStamp);
+    props.timeInput(() => props.onPosition(position), event.timeStamp);
   };
   return (
     <div className="control">

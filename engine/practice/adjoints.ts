@@ -16,14 +16,18 @@ export function practiceNodes(r: RecordedPractice): PracticeNode[] {
   const nodes: PracticeNode[] = [];
   for (let i = 0; i <= r.output; i++) {
     const parents = r.tape.parents(i);
-    const partials = r.tape.partials(i);
-    if (parents.length === 2 && parents[0] === parents[1]) throw new Error(`internal: node ${i} reads one node twice`);
+    const partials = [...r.tape.partials(i)];
+    // ∂node/∂input sums over the reads: z·z gives 2z.
+    const sums: Record<string, number> = {};
+    parents.forEach((p, j) => (sums[nodeId(p)] = (sums[nodeId(p)] ?? 0) + partials[j]));
+    const readTwice = parents.length === 2 && parents[0] === parents[1];
     nodes.push({
       id: nodeId(i),
       op: r.tape.opName(i),
       inputs: parents.map(nodeId),
       value: r.tape.value(i as never),
-      partials: Object.fromEntries(parents.map((p, j) => [nodeId(p), partials[j]])),
+      partials: sums,
+      ...(readTwice ? { readPartials: partials } : {}),
     });
   }
   return nodes;

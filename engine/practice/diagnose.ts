@@ -4,7 +4,7 @@
  * and the fields below it are told they inherit it.
  */
 import { show4, withinTolerance } from './numbers.ts';
-import type { AdjointsProblem, PracticeNode } from './types.ts';
+import { edgePartial, type AdjointsProblem, type PracticeNode } from './types.ts';
 
 /** The mistakes the diagnosis names. */
 export type AdjointMistake = 'overwrite' | 'sign' | 'missing-partial' | 'wrong-input' | 'forgotten-seed';
@@ -49,14 +49,25 @@ function usesOf(nodes: readonly PracticeNode[]): Map<string, Use[]> {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const reader = nodes[i];
     reader.inputs.forEach((id, slot) => {
-      const other = reader.inputs.length === 2 ? reader.partials[reader.inputs[1 - slot]] : null;
-      uses.get(id)!.push({ reader, partial: reader.partials[id], other });
+      // A reader that reads this node twice (z·z) is two uses, one per read: two contributions.
+      const other = reader.inputs.length === 2 && reader.inputs[1 - slot] !== id ? edgePartial(reader, 1 - slot) : null;
+      uses.get(id)!.push({ reader, partial: edgePartial(reader, slot), other });
     });
   }
   return uses;
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const distinct = (xs: readonly string[]): string[] => [...new Set(xs)];
+
+/**
+ * For a node some reader reads twice (v4 = v3 × v3), why that reader's term appears twice:
+ * " (v4 reads v3 twice: one term per read)"; '' otherwise.
+ */
+export function readTwice(us: readonly { reader: PracticeNode }[], id: string): string {
+  const twice = distinct(us.filter((u, j) => us.findIndex((w) => w.reader === u.reader) !== j).map((u) => u.reader.id));
+  return twice.length === 0 ? '' : ` (${twice.join(' and ')} ${twice.length === 1 ? 'reads' : 'read'} ${id} twice: one term per read)`;
+}
 const num = (x: number): string => show4(x);
 /** A factor of a product: negative numbers in parentheses, "(−2) × 0.2702". */
 const factor = (x: number): string => (x < 0 ? `(${show4(x)})` : show4(x));
@@ -107,10 +118,11 @@ export function diagnoseAdjoints(
     }
     const us = uses.get(id)!;
     // A reader's field left empty: its key is not shown here, so this field cannot be judged yet.
-    const empty = us.filter((u) => given(u.reader.id) === null).map((u) => `adjoint of ${u.reader.id}`);
+    const empty = distinct(us.filter((u) => given(u.reader.id) === null).map((u) => `adjoint of ${u.reader.id}`));
+    const twice = readTwice(us, id);
     if (empty.length > 0) {
       const equation = us.map((u) => `${factor(u.partial)} × adjoint of ${u.reader.id}`).join(' + ');
-      v(false, 'equation', `adjoint of ${id} = ${equation}: fill in ${empty.join(' and ')} first.`);
+      v(false, 'equation', `adjoint of ${id} = ${equation}${twice}: fill in ${empty.join(' and ')} first.`);
       continue;
     }
     const terms = us.map((u) => u.partial * theirs(u.reader.id));
@@ -118,14 +130,14 @@ export function diagnoseAdjoints(
     const equation = us.map((u) => `∂${u.reader.id}/∂${id} · adjoint of ${u.reader.id}`).join(' + ');
     const numbers = us.map((u) => `${factor(u.partial)} × ${factor(theirs(u.reader.id))}`).join(' + ');
     // The equation with the student's numbers, not worked out: its value would be the key.
-    const stated = `adjoint of ${id} = ${equation} = ${numbers}`;
+    const stated = `adjoint of ${id} = ${equation} = ${numbers}${twice}`;
     if (seedForgotten && withinTolerance(answer, 0) && !withinTolerance(0, key)) {
       v(false, 'forgotten-seed', `Forgotten seed: with adjoint of ${output} = 0 every adjoint is 0; the sweep starts from adjoint of ${output} = ∂f/∂f.`);
       continue;
     }
     if (withinTolerance(answer, local)) {
       const above = us.filter((u) => given(u.reader.id) !== null && !withinTolerance(given(u.reader.id)!, keys[u.reader.id]));
-      const from = above.length > 0 ? above.map((u) => `adjoint of ${u.reader.id}`).join(' and ') : 'an adjoint above it';
+      const from = above.length > 0 ? distinct(above.map((u) => `adjoint of ${u.reader.id}`)).join(' and ') : 'an adjoint above it';
       v(false, 'inherited', `Your step is right for your numbers (${numbers} = ${num(local)}), but it inherits the error in ${from}.`);
       continue;
     }

@@ -3,7 +3,7 @@
  * edge's local partial, across the whole problem. A number near 0 or ±1 makes a multiplication
  * trivial; two equal numbers let a student (and the diagnosis) mix up where a number came from.
  */
-import type { PracticeNode } from './types.ts';
+import { edgePartial, type PracticeNode } from './types.ts';
 
 /**
  * Ops whose partials are ±1 whatever the values (a sum, a difference, a negation, u + k): the op
@@ -51,7 +51,7 @@ function shownNumbers(nodes: readonly PracticeNode[]): Shown[] {
     if (FIXED_PARTIAL_OPS.has(n.op)) continue;
     n.inputs.forEach((id, slot) => {
       const same = n.op === 'mul' ? n.inputs[1 - slot] : n.op === 'exp' ? n.id : null;
-      out.push({ what: `∂${n.id}/∂${id}`, x: n.partials[id], isValueOf: same, partial: true });
+      out.push({ what: `∂${n.id}/∂${id}`, x: edgePartial(n, slot), isValueOf: same, partial: true });
     });
   }
   return out;

@@ -19,8 +19,9 @@ export class ProgramPracticeError extends Error {
 /**
  * The adjoints problem for a program at a point: inputs take the values the program declares
  * (a = Value(2.0)), overridden by `given`. Throws `ProgramPracticeError` for a program that does
- * not parse, lacks a value, records more than PROGRAM_MAX_NODES nodes, has an op that reads one
- * value twice (z * z: write z**2), computes something after its output, or leaves its domain.
+ * not parse, lacks a value, records more than PROGRAM_MAX_NODES nodes, computes something after
+ * its output, or leaves its domain. An op that reads one value twice (z * z) is posed as it is
+ * recorded: two edges, so that value's adjoint takes one contribution from each read.
  */
 export function programProblem(source: string, given: Readonly<Record<string, number>> = {}): AdjointsProblem {
   let compiled;
@@ -52,11 +53,6 @@ export function programProblem(source: string, given: Readonly<Record<string, nu
     throw new ProgramPracticeError(`the program records ${n} nodes; a practice problem takes at most ${PROGRAM_MAX_NODES}`);
   }
   for (let i = 0; i < n; i++) {
-    const [a, b] = recorded.tape.parents(i);
-    if (b !== undefined && a === b) {
-      const label = recorded.labels[i] ?? `v${i}`;
-      throw new ProgramPracticeError(`'${label}' reads one value twice, so it has one partial, not two: write it as a square (z**2) to practise on it`);
-    }
     if (!Number.isFinite(recorded.tape.value(i as never))) throw new ProgramPracticeError(`'${recorded.labels[i] ?? `v${i}`}' is not a finite number here`);
   }
   const answer = adjointsKey(recorded);

@@ -5,7 +5,8 @@
 import { explainBug } from './bug.ts';
 import { show4 } from './numbers.ts';
 import { answerFields } from './problem.ts';
-import type { AdjointsProblem, PracticeProblem } from './types.ts';
+import { readTwice } from './diagnose.ts';
+import { edgePartial, type AdjointsProblem, type PracticeProblem } from './types.ts';
 
 /** One answer to reveal: what it is the answer to, the answer, and why. */
 export interface RevealItem {
@@ -35,9 +36,12 @@ function adjointItems(p: AdjointsProblem): RevealItem[] {
     const name = `adjoint of ${id}`;
     if (id === output) return { name, short: id, answer: show4(keys[id]), why: `${name} = 1: the seed, ∂f/∂f.` };
     // The readers of id, newest first: the order in which the sweep adds their contributions.
-    const readers = p.nodes.filter((n) => n.inputs.includes(id)).reverse();
-    const symbols = readers.map((r) => `∂${r.id}/∂${id} · adjoint of ${r.id}`).join(' + ');
-    const numbers = readers.map((r) => `${factor(r.partials[id])} × ${factor(keys[r.id])}`).join(' + ');
+    // A reader that reads id twice (v3 × v3) sends two terms, one per read.
+    const reads = p.nodes
+      .flatMap((n) => n.inputs.flatMap((input, slot) => (input === id ? [{ reader: n, partial: edgePartial(n, slot) }] : [])))
+      .reverse();
+    const symbols = reads.map((r) => `∂${r.reader.id}/∂${id} · adjoint of ${r.reader.id}`).join(' + ');
+    const numbers = reads.map((r) => `${factor(r.partial)} × ${factor(keys[r.reader.id])}`).join(' + ') + readTwice(reads, id);
     const index = p.nodes.findIndex((n) => n.id === id);
     const gradient = index < variables.length ? ` That is ∂f/∂${variables[index]}.` : '';
     return { name, short: id, answer: show4(keys[id]), why: `${name} = ${symbols} = ${numbers} = ${show4(keys[id])}.${gradient}` };

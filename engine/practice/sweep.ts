@@ -3,7 +3,7 @@
  * problem's own node list (not the tape), optionally with one wrong event whose error the later
  * events carry on, as a buggy implementation would.
  */
-import type { PracticeNode, SweepBug, SweepEvent } from './types.ts';
+import { edgePartial, type PracticeNode, type SweepBug, type SweepEvent } from './types.ts';
 
 /** Which event goes wrong, and how. */
 export interface InjectedBug {
@@ -34,7 +34,7 @@ export function sweepEvents(nodes: readonly PracticeNode[], bug?: InjectedBug): 
   return sweepEdges(nodes).map((e, k) => {
     const n = nodes[e.node];
     const parentId = n.inputs[e.slot];
-    let partial = n.partials[parentId];
+    let partial = edgePartial(n, e.slot);
     const nodeAdjoint = adj[e.node];
     let contribution = partial * nodeAdjoint;
     const before = adj[e.parent];
@@ -49,7 +49,7 @@ export function sweepEvents(nodes: readonly PracticeNode[], bug?: InjectedBug): 
           after = before + contribution;
           break;
         case 'swapped-partial':
-          partial = n.partials[n.inputs[1 - e.slot]];
+          partial = edgePartial(n, 1 - e.slot);
           contribution = partial * nodeAdjoint;
           after = before + contribution;
           break;

@@ -15,8 +15,19 @@ export interface PracticeNode {
   op: string;
   inputs: string[];
   value: number;
-  /** ∂node/∂input for each input, keyed by the input's id. */
+  /** ∂node/∂input for each input, keyed by the input's id (for an input read twice, the sum of its reads'). */
   partials: Record<string, number>;
+  /**
+   * Only on a node that reads one input twice (z·z, whose `inputs` are [z, z]): the local partial
+   * of each read, in the order of `inputs`. Each read is an edge of its own and sends its own
+   * contribution back, as micrograd's `self.grad += …; other.grad += …` does.
+   */
+  readPartials?: number[];
+}
+
+/** The local partial on the edge into `node` from its input in `slot`: one read's partial. */
+export function edgePartial(node: PracticeNode, slot: number): number {
+  return node.readPartials?.[slot] ?? node.partials[node.inputs[slot]];
 }
 
 /** The key of an adjoints problem, from the tape's reverse sweep. */

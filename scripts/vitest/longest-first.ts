@@ -38,20 +38,40 @@ export const BROWSER_FILE_SECONDS: Readonly<Record<string, number>> = {
   'tradeoffs-stages.test.ts': 3,
 };
 
+/**
+ * The unit test files that take seconds, not milliseconds (2026-12-05, 00:01, two workers): the
+ * doc-figure checks run the commands the docs quote (`audit`, `run --steps 100000`). Vitest on a
+ * fresh clone has no timings of its own and starts small files first, so these started last and
+ * the stage ended with one worker running an 18 s file alone (43–55 s on fresh clones against
+ * 39 s in the work tree). They start first; the other unit files keep vitest's order after them.
+ */
+export const UNIT_FILE_SECONDS: Readonly<Record<string, number>> = {
+  'docs-figures.test.ts': 18,
+  'cli.test.ts': 9,
+  'docs-figures-more.test.ts': 6,
+  'tradeoffs.test.ts': 3,
+};
+
 /** The seconds a browser test file is expected to take: Infinity for one not in the table, so it starts first. */
 export function expectedSeconds(file: string): number {
   return BROWSER_FILE_SECONDS[basename(file)] ?? Infinity;
 }
 
+/** Seconds a unit test file is expected to take: 0 for one not in UNIT_FILE_SECONDS. */
+function unitSeconds(file: TestSpecification): number {
+  return file.project.name === 'unit' ? (UNIT_FILE_SECONDS[basename(file.moduleId)] ?? 0) : 0;
+}
+
 /**
- * Vitest's own order, except that the browser tests (project `e2e`) start longest first. The
- * other projects' files keep vitest's order (it runs projects one after another).
+ * Vitest's own order, except that the browser tests (project `e2e`) start longest first and the
+ * slow unit files (UNIT_FILE_SECONDS) before the other unit tests.
  */
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const browser = sorted.filter((f) => f.project.name === 'e2e');
-    const others = sorted.filter((f) => f.project.name !== 'e2e');
+    // Array.prototype.sort is stable: files of equal seconds (the zeros) keep vitest's order.
+    const others = sorted.filter((f) => f.project.name !== 'e2e').sort((a, b) => unitSeconds(b) - unitSeconds(a));
     browser.sort((a, b) => expectedSeconds(b.moduleId) - expectedSeconds(a.moduleId));
     // Where the browser files stood among the projects (vitest puts projects in name order).
     const at = sorted.findIndex((f) => f.project.name === 'e2e');

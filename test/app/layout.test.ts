@@ -6,7 +6,7 @@ import { EPS_AXIS, errorDomain, parameterLayout, sweepLayout } from '../../app/l
 import { makeFrame, MARGIN } from '../../app/ui/charts/frame.ts';
 import { apart, frontierLayout, type FrontierMark } from '../../app/lab/panels/frontierLayout.ts';
 import { gaugeLayout } from '../../app/ui/charts/gauge.ts';
-import { heatLevels, INFINITE, rememberHeatLevels, tangentLevels } from '../../app/ui/charts/heatLevels.ts';
+import { heatLevels, INFINITE, rememberHeatLevels, tangentLevels } from '../../engine/heat-levels.ts';
 import { HEAT_RAMPS, heatColours, heatWord, magnitudes, tangentHeat } from '../../app/ui/charts/heatmap.ts';
 import { spreadLabels } from '../../app/ui/charts/spreadLabels.ts';
 import { reverseLayout } from '../../app/lab/panels/reverseLayout.ts';

@@ -7,7 +7,7 @@ import { reverseLayout, reverseLayoutSlices } from '../../app/lab/panels/reverse
 import { timelineLayout, timelineLayoutSlices } from '../../app/lab/panels/timelineLayout.ts';
 import { finish, type Slices } from '../../app/state/perf/slices.ts';
 import { chainLayout, chainLayoutSlices } from '../../app/sections/tape/chainLayout.ts';
-import { tapeStatics, tapeStaticsSlices } from '../../app/sections/tape/model.ts';
+import { tapeStatics, tapeStaticsSlices } from '../../app/ui/tape/model.ts';
 
 /** Runs the slices to the end, counting the yields. */
 function count<T>(slices: Slices<T>): { value: T; yields: number } {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { packReport, reportBuffers, unpackReport } from '../../workers/channel/transfer.ts';
-import { heatLevels, tangentLevels } from '../../app/ui/charts/heatLevels.ts';
+import { packReport, packTapeView, reportBuffers, tapeViewBuffers, unpackReport, unpackTapeView } from '../../workers/channel/transfer.ts';
+import { chainTapeView } from '../../engine/tape-view.ts';
+import { defaultParams } from '../../engine/chain.ts';
+import { heatLevels, tangentLevels } from '../../engine/heat-levels.ts';
 import { labReport } from './fixture.ts';
 
 describe('moving a report to the main thread', () => {
@@ -58,5 +60,23 @@ describe('moving a report to the main thread', () => {
     // A report that was never packed (a test's fake worker) passes through as it is.
     const plain = labReport({ steps: 4 });
     expect(unpackReport(plain)).toBe(plain);
+  });
+});
+
+describe('moving a tape view to the main thread', () => {
+  it('sends only the named nodes and their names, and unpacks to the same view', () => {
+    const view = chainTapeView(defaultParams(5));
+    const named = view.name.filter((name) => name !== '').length;
+    // c, x₀ and a_t, b_t for each of the 5 steps.
+    expect(named).toBe(2 + 2 * 5);
+    const packed = packTapeView(view);
+    expect('name' in packed).toBe(false);
+    expect(packed.packedNames.names.split("\n")).toHaveLength(named);
+    expect(tapeViewBuffers(packed)).toContain(packed.packedNames.nodes.buffer);
+    const arrived = structuredClone(packed, { transfer: tapeViewBuffers(packed) });
+    expect(packed.packedNames.nodes.length).toBe(0);
+    const unpacked = unpackTapeView(arrived);
+    expect(unpacked.name).toEqual(view.name);
+    expect(Array.from(unpacked.adjoint)).toEqual(Array.from(chainTapeView(defaultParams(5)).adjoint));
   });
 });

@@ -134,6 +134,39 @@ describe('practice: adjoints by hand', () => {
     await page.close();
   });
 
+  it("poses micrograd's test_sanity_check, whose (z*z) reads z twice; typed text survives a reload and solving it counts in the progress", async () => {
+    // x = −4: z = −10 (v3); z*z is v7, read by relu; y = −20, ∂y/∂x = 46. v3 takes one term from each read of z*z.
+    const program = 'x = Value(-4.0)\nz = 2*x + 2 + x\nq = z.relu() + z*x\nh = (z*z).relu()\ny = h + q + q*x';
+    const key: Record<string, number> = { v11: 1, v10: 1, v9: 1, v8: 1, v7: 1, v6: -3, v5: -3, v4: -3, v3: -8, v2: -8, v1: -8, v0: 46 };
+    const { page, watch } = await open(`#practice=adjoints&program=${encodeURIComponent(program)}`);
+    await page.getByLabel('adjoint of v11', { exact: true }).waitFor();
+    for (const [id, a] of Object.entries(key)) await page.getByLabel(`adjoint of ${id}`, { exact: true }).fill(String(a));
+    // Only one read of z*z kept (−10 × 1): the overwrite, with both reads' terms in the equation.
+    await page.getByLabel('adjoint of v3', { exact: true }).fill('-10');
+    await page.reload();
+    await page.getByLabel('adjoint of v11', { exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('adjoint of v3', { exact: true }).inputValue()).toBe('-10');
+    expect(await page.getByLabel('adjoint of v0', { exact: true }).inputValue()).toBe('46');
+    await page.getByLabel('adjoint of v3', { exact: true }).press('Enter');
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('11 of 12 right. Start at adjoint of v3'));
+    const said = await page.getByLabel('adjoint of v3', { exact: true }).evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
+    expect(said).toMatch(/^You kept only one contribution \(from v7\); adjoints add, \+=/);
+    expect(said).toContain('(v7 reads v3 twice: one term per read)');
+    expect(await page.locator('.practice-overview').textContent()).toContain('Streak: 0');
+    await page.getByLabel('adjoint of v3', { exact: true }).fill('-8');
+    await page.getByLabel('adjoint of v3', { exact: true }).press('Enter');
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('All 12 adjoints are right'));
+    await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
+    await page.reload();
+    await page.getByLabel('adjoint of v11', { exact: true }).waitFor();
+    expect(await page.locator('.practice-title').textContent()).toBe('Adjoints: your program · solved');
+    expect(await page.locator('.practice-programs').textContent()).toMatch(/: 1 solved\.$/);
+    // The generated problems' table is untouched.
+    expect(await page.locator('.practice-overview tbody tr').first().textContent()).toBe('Adjoints0 solved0 solved0 solved0 solved');
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
   it('is reached from the header, and a bad link is corrected with a notice', async () => {
     const { page } = await open('');
     await page.getByRole('link', { name: 'Practice' }).click();

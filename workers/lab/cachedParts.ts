@@ -1,5 +1,5 @@
 import type { CheckpointEstimate, LabPart, LabReport, LabSettings, PartEstimate } from '../../engine/report.ts';
-import type { AppSettings } from '../../app/state/settings/schema.ts';
+import type { ChainSettings as AppSettings } from '../../engine/settings-table.ts';
 import { pickSettings, sameSettings } from '../../engine/settings-table.ts';
 import { CACHED_PART_SETTINGS, CACHED_PARTS, type CachedPart } from '../../engine/cached-parts.ts';
 

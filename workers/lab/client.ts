@@ -1,6 +1,6 @@
 import type { LabReport, LabSettings } from '../../engine/report.ts';
 import { sameSettings } from '../../engine/settings-table.ts';
-import type { AppSettings } from '../../app/state/settings/schema.ts';
+import type { ChainSettings as AppSettings } from '../../engine/settings-table.ts';
 import { isEngineStopped, isRunCancelled } from '../channel/faults.ts';
 import { createPump } from '../channel/latest.ts';
 import { followUpStillWanted } from './cachedParts.ts';

@@ -5,7 +5,7 @@ import type { MethodTimes } from '../../engine/method-times.ts';
 import { openChannel, type Channel, type ChannelOptions, type ProgressListener, type WorkerInstance } from '../channel/channel.ts';
 import { comlinkWorker } from '../channel/comlink.ts';
 import { timingTurn } from '../channel/turns.ts';
-import { unpackReport } from '../channel/transfer.ts';
+import { unpackReport, unpackTapeView } from '../channel/transfer.ts';
 import { whenIdle } from '../../engine/slicing.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
@@ -66,7 +66,7 @@ function spawnEngine(): EngineInstance {
       return remote.run(settings, mine).finally(() => listeners.delete(mine));
     },
     stop: () => void remote.stop().catch(() => {}),
-    tape: (settings) => remote.tape(settings),
+    tape: (settings) => remote.tape(settings).then(unpackTapeView),
     // The worker asks before each sample whether the page is idle: timing is background work.
     time: (settings) => remote.time(settings, Comlink.proxy(() => whenIdle())),
     onFault,

@@ -15,7 +15,7 @@ import {
 } from '../../engine/index.ts';
 import type { LabSettings } from '../../engine/report.ts';
 import { afterTask } from '../../engine/slicing.ts';
-import { packReport, reportBuffers, tapeViewBuffers, type PackedReport } from '../channel/transfer.ts';
+import { packReport, packTapeView, reportBuffers, tapeViewBuffers, type PackedReport, type PackedTapeView } from '../channel/transfer.ts';
 import { runInPieces } from './pieces.ts';
 import type { LabWorkerApi } from './protocol.ts';
 
@@ -73,10 +73,10 @@ const api = {
     if (current) current.stopped = true;
   },
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
-  tape(settings: LabSettings): ChainTapeView {
+  tape(settings: LabSettings): PackedTapeView<ChainTapeView> {
     const problem = checkEngineLimits(settings);
     if (problem) throw new LabInputError(problem);
-    const view = chainTapeView(paramsOf(settings));
+    const view = packTapeView(chainTapeView(paramsOf(settings)));
     return Comlink.transfer(view, tapeViewBuffers(view));
   },
   /** Milliseconds per whole gradient by each method at each chain length, timed in alternation (the lesson's work chapter). */

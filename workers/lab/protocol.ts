@@ -1,6 +1,7 @@
 import type { LabSettings } from '../../engine/report.ts';
 import type { PackedReport } from '../channel/transfer.ts';
 import type { ChainTapeView } from '../../engine/tape-view.ts';
+import type { PackedTapeView } from '../channel/transfer.ts';
 import type { GradientTiming } from '../../engine/gradient-times.ts';
 import type { MethodTimes } from '../../engine/method-times.ts';
 
@@ -22,7 +23,7 @@ export interface LabWorkerApi {
   /** Stops the run in progress, if any: it rejects with LabCancelled at its next sweep point. */
   stop(): void;
   /** The chain recorded on a tape, with its sweep and the overwrite-bug sweep, for the tape panel. */
-  tape(settings: LabSettings): ChainTapeView;
+  tape(settings: LabSettings): PackedTapeView<ChainTapeView>;
   /** Milliseconds per whole gradient by reverse mode, forward mode and central differences at each chain length (the lesson). */
   times(steps: number[], minMs?: number): GradientTiming[];
   /**

@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3';
 import { memo, useMemo, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { integerSpec, valueAfterKey, valueAtPixel } from '../../ui/charts/chartControl.ts';
 import type { Frame } from '../../ui/charts/frame.ts';
-import { setHoveredStep, shownStep, stepLink, useStepLink } from './stepLink.ts';
+import { setHoveredStep, shownStep, stepLink, useStepLink } from '../../state/linked/stepLink.ts';
 
 interface StepLayerProps {
   frame: Frame;

@@ -19,7 +19,8 @@ import { CheckpointCounts } from './CheckpointCounts.tsx';
 import { CheckpointNote } from './CheckpointNote.tsx';
 import { StateWidthChoice } from './StateWidthChoice.tsx';
 import { FrontierChart } from './FrontierChart.tsx';
-import { Legend, Panel } from './Panel.tsx';
+import { Panel } from './Panel.tsx';
+import { Legend } from '../../ui/charts/Legend.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
 const EXPORTS = [...chartItems('Schedule timeline', 0), ...chartItems('Memory against recomputation', 1), reportItem];

@@ -15,7 +15,8 @@ import { formatEps, formatNumber } from '../../ui/format.ts';
 import { StepLayer } from '../linked/StepLayer.tsx';
 import { estimatedWork, notRun, notRunSentence } from '../notRun.ts';
 import { useLab } from '../../state/store/index.ts';
-import { Figures, Legend, Panel } from './Panel.tsx';
+import { Panel } from './Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { SweepChart } from './SweepChart.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */

@@ -5,7 +5,8 @@ import { formatWork } from '../../ui/format.ts';
 import { estimatedWork, notRun, notRunSentence } from '../notRun.ts';
 import { useLab } from '../../state/store/index.ts';
 import { GapGauge } from './GapGauge.tsx';
-import { Figures, Panel } from './Panel.tsx';
+import { Panel } from './Panel.tsx';
+import { Figures } from '../../ui/charts/Legend.tsx';
 import { TangentChart } from './TangentChart.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */

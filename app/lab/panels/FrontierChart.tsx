@@ -11,7 +11,7 @@ import type { Size } from '../../ui/charts/useSize.ts';
 import { formatBytes, formatWork } from '../../ui/format.ts';
 import { useLab } from '../../state/store/index.ts';
 import { FrontierChoices } from './FrontierChoices.tsx';
-import { Legend } from './Panel.tsx';
+import { Legend } from '../../ui/charts/Legend.tsx';
 
 const HEIGHT = 180;
 

@@ -17,7 +17,8 @@ import type { GradientPair } from '../../../engine/report.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { SweepCover, StepLayer } from '../linked/StepLayer.tsx';
 import { useLab } from '../../state/store/index.ts';
-import { Figures, Legend, Panel } from './Panel.tsx';
+import { Panel } from './Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
 const EXPORTS = [...chartItems('Adjoint and gradients'), gradientsItem, reportItem];

@@ -8,7 +8,7 @@ import { MARGIN, makeFrame } from '../../ui/charts/frame.ts';
 import { HeatImage } from '../../ui/charts/HeatImage.tsx';
 import { HEAT_RAMPS, tangentHeat } from '../../ui/charts/heatmap.ts';
 import { linearTicks } from '../../ui/charts/ticks.ts';
-import { useColorScheme } from '../../ui/charts/useColorScheme.ts';
+import { useColorScheme } from '../../shell/theme/useColorScheme.ts';
 import type { Size } from '../../ui/charts/useSize.ts';
 import { formatPowerOfTen } from '../../ui/format.ts';
 import { StepLayer } from '../linked/StepLayer.tsx';

@@ -15,7 +15,8 @@ import { timedInput } from '../../state/perf/labInput.ts';
 import { RANGES } from '../../state/settings/schema.ts';
 import { useLab } from '../../state/store/index.ts';
 import { TimeTable } from '../timing/TimeTable.tsx';
-import { Legend, Panel } from './Panel.tsx';
+import { Panel } from './Panel.tsx';
+import { Legend } from '../../ui/charts/Legend.tsx';
 
 /** What the panel's Export menu offers (one array, so the memoised menu is not redrawn). */
 const EXPORTS = [...chartItems('Work against steps'), reportItem];

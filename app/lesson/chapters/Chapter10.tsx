@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatBytes } from '../../ui/format.ts';
 import { encodeTradeoffs } from '../../sections/tradeoffs/hashPart.ts';
-import { LEVER_DEFAULTS } from '../../sections/tradeoffs/levers.ts';
+import { LEVER_DEFAULTS } from '../../../engine/tradeoffs/levers.ts';
 import { EQUAL_TIME_PAIR_MS } from '../../../engine/limits.ts';
 import { tradeoffsEngine } from '../../../workers/tradeoffs/host.ts';
 import { Choices } from '../Choices.tsx';
@@ -14,7 +14,7 @@ import { LessonChart } from '../figures/LessonChart.tsx';
 import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useAnswer } from '../useAnswer.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { useShowMe } from '../useShowMe.ts';
 import { costSentences, readCost, type CostPoint, type CostReading } from './jacobianCost.ts';
 import './chapter10.css';

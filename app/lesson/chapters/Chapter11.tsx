@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BugReport } from '../../../engine/bugs/report.ts';
 import type { GradientPair } from '../../../engine/report.ts';
 import { bugsEngine } from '../../../workers/bugs/host.ts';
-import { ErrorBox } from '../../sections/bugs/BugFigures.tsx';
+import { ErrorBox } from '../../ui/ErrorBox.tsx';
 import { formatNumber } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
@@ -12,7 +12,7 @@ import { FigureStatus } from '../FigureStatus.tsx';
 import { Legend } from '../figures/Legend.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../useAnswer.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { LESSON_BUGS, outcomeSentence } from './bugsText.ts';
 import './chapter11.css';
 

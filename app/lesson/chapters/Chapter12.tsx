@@ -13,7 +13,7 @@ import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { Legend } from '../figures/Legend.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';
 import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../useAnswer.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { ANGLE_STEP, directionAt } from './direction.ts';
 import './chapter11.css';
 

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../sections/tape/model.ts';
-import { num } from '../../sections/tape/labels.ts';
+import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
+import { num } from '../../ui/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useLessonView } from '../context.ts';
-import { CARD, eventWords, nodeWords, useExpression } from '../exprTape.ts';
-import { ExprGraph } from '../figures/ExprGraph.tsx';
-import { TapeList } from '../figures/TapeList.tsx';
+import { CARD, useExpression } from '../exprTape.ts';
+import { eventWords, nodeWords } from '../../ui/tape/words.ts';
+import { ExprGraph } from '../../ui/tape/ExprGraph.tsx';
+import { TapeList } from '../../ui/tape/TapeList.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';

@@ -1,12 +1,11 @@
-import '../../sections/tape/tape.css';
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../sections/tape/model.ts';
-import { num } from '../../sections/tape/labels.ts';
+import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
+import { num } from '../../ui/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
 import { useLessonView } from '../context.ts';
 import { CARD, useExpression } from '../exprTape.ts';
-import { ExprGraph } from '../figures/ExprGraph.tsx';
+import { ExprGraph } from '../../ui/tape/ExprGraph.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
 

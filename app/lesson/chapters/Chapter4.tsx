@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { num } from '../../sections/tape/labels.ts';
-import { subscript } from '../../sections/tape/labels.ts';
+import { num } from '../../ui/tape/labels.ts';
+import { subscript } from '../../ui/tape/labels.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';
 import { QUICK } from '../engine.ts';

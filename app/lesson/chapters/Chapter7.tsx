@@ -9,7 +9,7 @@ import { LessonChart } from '../figures/LessonChart.tsx';
 import { FigureSlider } from '../figures/FigureSlider.tsx';
 import { labHashOf } from '../labLink.ts';
 import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useAnswer } from '../useAnswer.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { useShowMe } from '../useShowMe.ts';
 import { WORK_STEPS } from '../steps.ts';
 

@@ -7,7 +7,7 @@ import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
 import { FigureStatus } from '../FigureStatus.tsx';
 import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../useAnswer.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { useLessonView } from '../context.ts';
 import { LayerDiagram } from '../figures/LayerDiagram.tsx';
 import { LessonChart } from '../figures/LessonChart.tsx';

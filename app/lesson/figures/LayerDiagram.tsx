@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import type { NetworkWeights } from '../../../workers/tensor/protocol.ts';
-import { networkLayout } from '../../sections/tensor/networkLayout.ts';
+import { networkLayout } from '../../ui/charts/networkLayout.ts';
 import { useLessonView } from '../context.ts';
 
 /**
  * The network's structure, 2 → H → 2, as the tensor section draws it (its layout,
- * app/sections/tensor/networkLayout.ts), with every weight the same width: here only the layers
+ * app/ui/charts/networkLayout.ts), with every weight the same width: here only the layers
  * and their connections matter, not trained values. Each column is named with its size, and the
  * two weight matrices are named on the lines between them (one tensor node each on the tape).
  */

@@ -1,8 +1,8 @@
 import './pose.css';
 import { useEffect, useMemo, useState } from 'react';
-import { useLessonView, LessonContext, type LessonView } from '../../lesson/context.ts';
-import { usePresentKeys, type PresentMoves } from '../../lesson/present/usePresentKeys.ts';
-import { useAnswer } from '../../lesson/useAnswer.ts';
+import { FigureContext, useFigureView, type FigureView } from '../../ui/teach/figureView.ts';
+import { usePresentKeys, type PresentMoves } from '../../ui/teach/usePresentKeys.ts';
+import { useAnswer } from '../../ui/teach/useAnswer.ts';
 import { useLab } from '../../state/store/index.ts';
 import { Stage } from '../../ui/Stage.tsx';
 import { practiceEngine } from '../../../workers/practice/host.ts';
@@ -41,7 +41,7 @@ function goTo(place: PracticePlace): void {
 /**
  * A practice problem posed to a room (`#practice=…&pose=1`): the problem alone on the lesson's
  * 1920 × 1080 stage, in type a back row can read, its answers hidden until the lecturer reveals
- * them. The lesson's presentation keys (app/lesson/keys.ts): PageDown and PageUp (a clicker),
+ * them. The lesson's presentation keys (app/ui/teach/keys.ts): PageDown and PageUp (a clicker),
  * → Space and ←, go to the next or previous seed; B or . blanks the screen; Esc goes back to the
  * practice page. R reveals the next answer.
  */
@@ -60,8 +60,8 @@ export function PosePage({ place }: { place: PracticePlace }) {
     [place],
   );
   const [blank] = usePresentKeys(true, moves);
-  const lesson = useLessonView();
-  const view = useMemo<LessonView>(() => ({ ...lesson, route: { ...lesson.route, present: true }, figureFont: 24 }), [lesson]);
+  const figure = useFigureView();
+  const view = useMemo<FigureView>(() => ({ ...figure, present: true, figureFont: 24 }), [figure]);
   const title = place.program !== undefined ? `${KIND_TITLES[place.kind]}: your program` : `${KIND_TITLES[place.kind]}, level ${place.level}, problem ${place.seed}`;
   useEffect(() => {
     document.title = `${title} (posed) · Tape Lab`;
@@ -69,10 +69,10 @@ export function PosePage({ place }: { place: PracticePlace }) {
   return (
     <main className="lesson present practice pose">
       <Stage>
-        <LessonContext.Provider value={view}>
+        <FigureContext.Provider value={view}>
           <h1 className="pose-title">{title}</h1>
           <PoseProblem key={problemKey(place)} place={place} />
-        </LessonContext.Provider>
+        </FigureContext.Provider>
         <PoseNotices />
         <p className="slide-count">
           R: reveal · PageDown: the next problem · Esc: back

@@ -1,9 +1,10 @@
 import type { BugReport } from '../../../engine/bugs/index.ts';
-import { Figures } from '../../lab/panels/Panel.tsx';
+import { Figures } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { formatBytes } from '../../ui/format.ts';
-import { LossCurves } from '../../lab/panels/LossCurves.tsx';
-import { BytesFigures, DetachSlider, ErrorBox, FreeLateChart, GradientFigure, GraphAlive, PrecisionV } from './BugFigures.tsx';
+import { LossCurves } from '../../ui/charts/LossCurves.tsx';
+import { BytesFigures, DetachSlider, FreeLateChart, GradientFigure, GraphAlive, PrecisionV } from './BugFigures.tsx';
+import { ErrorBox } from '../../ui/ErrorBox.tsx';
 
 /** What happens with the bug on: the figure each kind of bug needs. */
 export function BugFigure({ report }: { report: BugReport }) {

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import type { BugOutcome, BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
+import type { BugReport, PrecisionPoint, TrainingBugs } from '../../../engine/bugs/index.ts';
 import type { GradientPair } from '../../../engine/report.ts';
-import { PYTORCH_VERSION } from '../../../engine/bugs/pytorch-version.ts';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';
 import { RangeControl } from '../../ui/RangeControl.tsx';
+import { timedInput } from '../../state/perf/labInput.ts';
 import { effectiveLevers } from '../tradeoffs/levers.ts';
 import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
 
@@ -62,21 +62,6 @@ export function GradientFigure({ correct, buggy, buggyLabel }: { correct: Gradie
   );
 }
 
-/** The framework's refusal, word for word as PyTorch prints it, with the release it comes from. */
-export function ErrorBox({ outcome, lead }: { outcome: BugOutcome; lead: string }) {
-  if (!outcome.error) return null;
-  return (
-    <div className="bug-error" role="note">
-      <p>
-        {lead} <span className="bug-error-version">(PyTorch {PYTORCH_VERSION}, word for word)</span>
-      </p>
-      <pre>
-        <code>RuntimeError: {outcome.error}</code>
-      </pre>
-    </div>
-  );
-}
-
 /** The detach step: the truncation lever's window, seen from the other end (s = T − K). */
 export function DetachSlider() {
   const steps = useLab((s) => s.steps);
@@ -84,6 +69,7 @@ export function DetachSlider() {
   const s = steps - window;
   return (
     <RangeControl
+      timeInput={timedInput}
       label="Detach at step s"
       readout={`s = ${s}`}
       hint={`x_${s}.detach(): the same as the truncation window K = ${window} in “What frameworks hide”; both move together.`}

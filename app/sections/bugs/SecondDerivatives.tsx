@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import type { HvpFigure } from '../../../engine/bugs/request.ts';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
 import { formatBytes, formatEps, formatNumber } from '../../ui/format.ts';

@@ -15,7 +15,7 @@ export function PracticeOnThis({ result }: { result: PlaygroundResult }) {
           it checked.
         </>
       ) : (
-        <>Practice on this is offered for programs of up to 16 nodes that read each value once per op: here {p.reason}.</>
+        <>Practice on this is not offered here: {p.reason}.</>
       )}
     </p>
   );

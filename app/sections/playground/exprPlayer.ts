@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_SPEED } from '../tape/tapeSlice.ts';
-import type { ShownView } from '../tape/model.ts';
+import type { ShownView } from '../../ui/tape/model.ts';
 import type { PlayerState } from '../tape/player.ts';
 import { playerActions } from '../tape/playerActions.ts';
-import { carryPosition, timelineOf } from '../tape/timeline.ts';
+import { carryPosition, timelineOf } from '../../ui/tape/timeline.ts';
 
 /** The expression's player: its tape, and where the player stands on it. */
 export interface ExprPlayerState extends PlayerState {

@@ -1,7 +1,7 @@
 import type { Span } from '../../../engine/expr/ast.ts';
 import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
 import type { ExpressionPreset } from '../../../engine/expr/presets.ts';
-import type { ShownView } from '../tape/model.ts';
+import type { ShownView } from '../../ui/tape/model.ts';
 
 const MINUS = '\u2212';
 

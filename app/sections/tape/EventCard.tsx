@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { formulaOf, nodeRef, nodeTag, num, opName } from './labels.ts';
-import { contributionsTo, wrongInputs, type TapeFrame, type TapeStatics } from './model.ts';
+import { formulaOf, nodeRef, nodeTag, num, opName } from '../../ui/tape/labels.ts';
+import { contributionsTo, wrongInputs, type TapeFrame, type TapeStatics } from '../../ui/tape/model.ts';
 
 /** The step in play as an equation, with the engine's numbers in it. */
 export const EventCard = memo(function EventCard({ statics, tf, overwrite }: { statics: TapeStatics; tf: TapeFrame; overwrite: boolean }) {

@@ -6,13 +6,13 @@ import { chainLayoutSlices, COLLAPSE_ABOVE } from './chainLayout.ts';
 import { EventCard, NodeCard, PitfallNote } from './EventCard.tsx';
 import { layeredLayout, loadDagre } from './layeredLayout.ts';
 import type { GraphLayout } from './layout.ts';
-import { tapeFrame, tapeStaticsSlices, type ShownView, type TapeStatics } from './model.ts';
+import { tapeFrame, tapeStaticsSlices, type ShownView, type TapeStatics } from '../../ui/tape/model.ts';
 import { usePlayer } from './player.ts';
 import { TapeGraph } from './TapeGraph.tsx';
 import { TapeTable } from './TapeTable.tsx';
 import { Transport } from './Transport.tsx';
 import { usePlayback, useReducedMotion } from './usePlayback.ts';
-import { setTapeStep, useStepLink } from '../../lab/linked/stepLink.ts';
+import { setTapeStep, useStepLink } from '../../state/linked/stepLink.ts';
 
 /**
  * The tape panel's body (loaded when the panel first comes on screen): the player, the graph, the
@@ -27,7 +27,7 @@ export function TapeLab() {
 }
 
 /**
- * What the player needs from the tape alone (model.ts), computed before the stage is drawn: at
+ * What the player needs from the tape alone (app/ui/tape/model.ts), computed before the stage is drawn: at
  * once for a short tape, in slices for a long one (1.4 million nodes at 100,000 steps), so the
  * page stays responsive meanwhile.
  */

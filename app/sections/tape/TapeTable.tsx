@@ -1,6 +1,6 @@
 import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { nodeTag, num, opWithConstant } from './labels.ts';
-import type { TapeFrame, TapeStatics } from './model.ts';
+import { nodeTag, num, opWithConstant } from '../../ui/tape/labels.ts';
+import type { TapeFrame, TapeStatics } from '../../ui/tape/model.ts';
 import { TapeSubjectContext } from './player.ts';
 import { followOffset, rowKeyBase, sameFollowed, windowRows, type Followed, type KeyedWindow } from './windowing.ts';
 

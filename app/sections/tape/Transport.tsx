@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { SPEEDS } from './tapeSlice.ts';
 import { usePlayer } from './player.ts';
-import type { Timeline } from './timeline.ts';
+import type { Timeline } from '../../ui/tape/timeline.ts';
 
 /**
  * Play, pause, step, scrub and speed, over one timeline of two phases. It reads the player's state

@@ -1,6 +1,6 @@
-import { formulaOf, nodeTag, num, opName, short, v } from './labels.ts';
+import { formulaOf, nodeTag, num, opName, short, v } from '../../ui/tape/labels.ts';
 import type { GraphLayout } from './layout.ts';
-import type { TapeFrame, TapeStatics } from './model.ts';
+import type { TapeFrame, TapeStatics } from '../../ui/tape/model.ts';
 
 /** Everything the graph's marks depend on at one moment. */
 export interface MarkContext {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useLab } from '../../state/store/index.ts';
 import type { TapeSlice } from './tapeSlice.ts';
-import type { ShownView } from './model.ts';
+import type { ShownView } from '../../ui/tape/model.ts';
 
 /** What the tape's player, graph and table read and do: one tape and where the player stands on it. */
 export type PlayerState = Pick<

@@ -1,5 +1,5 @@
 import type { TapeView } from '../../../engine/tape-view.ts';
-import { clampPosition, stepPosition, timelineOf } from './timeline.ts';
+import { clampPosition, stepPosition, timelineOf } from '../../ui/tape/timeline.ts';
 
 /** What the player's moves read: the tape and where the player stands on it. */
 interface PlayerPosition {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ChainTapeView } from '../../../engine/tape-view.ts';
 import { playerActions } from './playerActions.ts';
-import { carryPosition, timelineOf } from './timeline.ts';
+import { carryPosition, timelineOf } from '../../ui/tape/timeline.ts';
 
 /** Speeds of the player, in timeline steps (nodes recorded or sweep events) a second. */
 export const SPEEDS = [1, 2, 5, 10, 25, 50, 100] as const;
@@ -17,7 +17,7 @@ export interface TapeSlice {
   tapeWanted: boolean;
   tapeLoading: boolean;
   tapeFailure: string | null;
-  /** The position on the timeline (see app/sections/tape/timeline.ts). */
+  /** The position on the timeline (see app/ui/tape/timeline.ts). */
   position: number;
   playing: boolean;
   /** Timeline steps a second while playing. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { usePlayer } from './player.ts';
-import { timelineOf } from './timeline.ts';
+import { timelineOf } from '../../ui/tape/timeline.ts';
 
 /**
  * While playing, advances the timeline at the chosen speed on animation frames, and stops at the

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { useColorScheme } from '../../ui/charts/useColorScheme.ts';
+import { useColorScheme } from '../../shell/theme/useColorScheme.ts';
 import { useSize } from '../../ui/charts/useSize.ts';
 import { useLab } from '../../state/store/index.ts';
 import { AxisBottom, AxisLeft } from '../../ui/charts/Axes.tsx';

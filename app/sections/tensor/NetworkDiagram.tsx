@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Legend } from '../../lab/panels/Panel.tsx';
+import { Legend } from '../../ui/charts/Legend.tsx';
 import { useSize } from '../../ui/charts/useSize.ts';
 import { useLab } from '../../state/store/index.ts';
-import { networkDescription, networkLayout } from './networkLayout.ts';
+import { networkDescription, networkLayout } from '../../ui/charts/networkLayout.ts';
 
 const HEIGHT = 250;
 

@@ -2,7 +2,7 @@ import './tensor.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { useWhenNear } from '../../shell/useWhenNear.ts';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { comparisonKeyOf } from './tensorSlice.ts';
 import { CompareTable } from './CompareTable.tsx';

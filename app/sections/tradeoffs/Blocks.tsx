@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
-import { useColorScheme } from '../../ui/charts/useColorScheme.ts';
+import { useColorScheme } from '../../shell/theme/useColorScheme.ts';
 import { formatBytes, formatNumber } from '../../ui/format.ts';
-import { Figures, Legend } from '../../lab/panels/Panel.tsx';
+import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { JacobianCostChart, JacobianHeatmap } from './figures/JacobianCharts.tsx';
 import { MemoryChart } from './figures/MemoryChart.tsx';
 import { PairBars } from './figures/PairBars.tsx';
-import { sub } from './figures/subscript.ts';
+import { sub } from '../../ui/subscript.ts';
 import { TruncatedGradientChart, TruncationCurveChart } from './figures/TruncationFigures.tsx';
 import { FusedChoice, InputsSlider, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
 import { jacobianSkippedText } from './skippedText.ts';

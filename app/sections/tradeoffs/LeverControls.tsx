@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { RangeControl } from '../../ui/RangeControl.tsx';
+import { timedInput } from '../../state/perf/labInput.ts';
 import { useLab } from '../../state/store/index.ts';
-import { sub } from './figures/subscript.ts';
+import { sub } from '../../ui/subscript.ts';
 import { effectiveLevers } from './levers.ts';
 
 /** K, the truncation window: 0 … the chain's steps. */
@@ -10,6 +11,7 @@ export function WindowSlider() {
   const window = useLab((s) => effectiveLevers(s.levers, s.steps).window);
   return (
     <RangeControl
+      timeInput={timedInput}
       label="Truncation window K"
       readout={`K = ${window}`}
       hint={`The sweep stops at x${sub(steps - window)}: steps ${steps - window} to ${steps - 1} are differentiated.`}
@@ -29,6 +31,7 @@ export function OutputsSlider() {
   const inputs = useLab((s) => effectiveLevers(s.levers, s.steps).inputs);
   return (
     <RangeControl
+      timeInput={timedInput}
       label="Output states M"
       readout={`M = ${outputs}`}
       hint={`The output is x${sub(steps - outputs + 1)} … x${sub(steps)}: a ${outputs} × ${inputs} Jacobian (M × N).`}
@@ -48,6 +51,7 @@ export function InputsSlider() {
   const last = inputs === 1 ? 'x₀' : inputs === 2 ? 'c' : `${inputs % 2 === 0 ? 'b' : 'a'}${sub((inputs - 3) >> 1)}`;
   return (
     <RangeControl
+      timeInput={timedInput}
       label="Inputs N"
       readout={`N = ${inputs}`}
       hint={`Over x₀${inputs > 1 ? ` … ${last}` : ''}: forward mode carries ${inputs} tangent${inputs === 1 ? '' : 's'}, N + 1 = ${inputs + 1} passes.`}

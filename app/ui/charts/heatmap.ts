@@ -1,5 +1,5 @@
 import { interpolateLab } from 'd3';
-import { BLANK, heatLevel, heatScale, INFINITE, RAMP_FROM, tangentLevels, type HeatLevels, type HeatScale, type Magnitudes } from './heatLevels.ts';
+import { BLANK, heatLevel, heatScale, INFINITE, RAMP_FROM, tangentLevels, type HeatLevels, type HeatScale, type Magnitudes } from '../../../engine/heat-levels.ts';
 
 /** RGBA pixels of the tangent table, one pixel per entry, and the magnitudes the colours span. */
 export interface HeatStrip {
@@ -15,7 +15,7 @@ export interface HeatStrip {
   nonFinite: number;
 }
 
-export { magnitudes, type Magnitudes } from './heatLevels.ts';
+export { magnitudes, type Magnitudes } from '../../../engine/heat-levels.ts';
 
 /** The two ends of the colour ramp (small, large magnitude) for each theme. */
 export const HEAT_RAMPS = {
@@ -27,7 +27,7 @@ export const HEAT_RAMPS = {
  * Paints the tangent table dx_t/dθ_j ((T+1) × P, row-major by t), coloured by log10 |value|, with
  * state t along the columns and direction j down the rows, so the blank triangle of directions
  * that cannot yet have influenced x_t (θ_j belongs to step ⌊j/2⌋ ≥ t) stays empty. Its levels
- * (heatLevels.ts) are usually the worker's, made with the report; only the palette is looked up here.
+ * (engine/heat-levels.ts) are usually the worker's, made with the report; only the palette is looked up here.
  *
  * `reuse`, the pixels of this chart's last strip, is written into when its buffer is large enough:
  * a strip is made on every report while a slider moves, and a fresh 300 kB buffer each time cost

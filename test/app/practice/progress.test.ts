@@ -9,6 +9,7 @@ import {
   mergeProgress,
   parseProgress,
   PROGRESS_KEY,
+  programSeed,
   recordCheck,
   saveProgress,
   type ProgressStorage,
@@ -32,6 +33,31 @@ describe('practice progress', () => {
     expect([p.streak, p.best]).toEqual([0, 2]);
     expect(isSolved(p, place)).toBe(true);
     expect(isSolved(p, { kind: 'rule', level: 1, seed: 3 })).toBe(false);
+  });
+
+  it("counts the learner's own program like a generated problem: once, by its text, apart from the levels", () => {
+    const program = 'x = Value(3.0)\nz = x*x\ny = z*z + x';
+    const mine = { kind: 'adjoints', level: 1, seed: 1, program } as const;
+    let p = afterCheck(EMPTY_PROGRESS, mine, true);
+    expect(p).toEqual({ solved: { program: [programSeed(program)] }, streak: 1, best: 1 });
+    expect(isSolved(p, mine)).toBe(true);
+    // Not the generated problem of the same kind, level and seed, nor another program.
+    expect(isSolved(p, { kind: 'adjoints', level: 1, seed: 1 })).toBe(false);
+    expect(isSolved(p, { ...mine, program: `${program} ` })).toBe(false);
+    expect(afterCheck(p, mine, true)).toBe(p);
+    p = afterCheck(p, { ...mine, program: 'a = Value(2.0)\nb = a*a' }, true);
+    expect([p.streak, p.solved.program.length]).toEqual([2, 2]);
+    expect(afterCheck(p, mine, false).streak).toBe(0);
+    // Stored and read back; a stored key that is neither a level nor "program" is still refused.
+    const s = memory();
+    saveProgress(s, p);
+    expect(loadProgress(s).progress).toEqual(p);
+    expect(parseProgress('{"solved":{"programs":[1]},"streak":0,"best":0}')).toBeNull();
+    // Seeds and programs' numbers run to 2³²−1, past a count's limit.
+    expect(parseProgress('{"solved":{"adjoints:1":[4294967295]},"streak":0,"best":0}')?.solved).toEqual({ 'adjoints:1': [4294967295] });
+    expect(parseProgress('{"solved":{"adjoints:1":[4294967296]},"streak":0,"best":0}')).toBeNull();
+    // FNV-1a's published test vectors.
+    expect([programSeed(''), programSeed('a'), programSeed('foobar')]).toEqual([0x811c9dc5, 0xe40c292c, 0xbf9cf968]);
   });
 
   it('round-trips through storage', () => {

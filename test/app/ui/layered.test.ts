@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePlayground } from '../../../engine/index.ts';
 import { boxesOverlap, countCrossings, polylineHitsBox, segmentHitsBox } from '../../../app/ui/graph/geometry.ts';
 import { estimateTextWidth, layeredGraph, type GraphDirection, type LayeredGraph } from '../../../app/ui/graph/layered.ts';
-import { exprGraphLines } from '../../../app/lesson/figures/exprGraphText.ts';
+import { exprGraphLines } from '../../../app/ui/tape/exprGraphText.ts';
 
 function tapeOf(source: string) {
   const outcome = evaluatePlayground({ source, at: { x: 0.5, y: 4 } });

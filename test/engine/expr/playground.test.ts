@@ -120,7 +120,10 @@ describe('evaluatePlayground with a program', () => {
     expect(r.result.practice).toEqual({ program: 'a = Value(2)\nb = Value(1)\nc = a + b\ne = c * (b + 1)', reason: null });
     const twice = evaluatePlayground({ source: 'x*x', at: { x: 3 } });
     if (!twice.ok) throw new Error(twice.problem.message);
-    expect(twice.result.practice.reason).toMatch(/reads one value twice/);
+    expect(twice.result.practice).toEqual({ program: 'x = Value(3)\nx*x', reason: null });
+    const deep = evaluatePlayground({ source: 'y = x' + ' * x'.repeat(20), at: { x: 1.01 } });
+    if (!deep.ok) throw new Error(deep.problem.message);
+    expect(deep.result.practice.reason).toMatch(/^the program records 21 nodes; a practice problem takes at most 16$/);
   });
 
   it('names the line and column of a bad program', () => {

@@ -26,6 +26,7 @@ export function evaluateFrom(nodes: readonly PracticeNode[], changed: number, va
       case 'log': v[i] = Math.log(a); break;
       case 'sqrt': v[i] = Math.sqrt(a); break;
       case 'tanh': v[i] = Math.tanh(a); break;
+      case 'relu': v[i] = Math.max(a, 0); break;
       case 'atan': v[i] = Math.atan(a); break;
       case 'square': v[i] = a * a; break;
       case 'scale': v[i] = p0 * a; break;

@@ -3,12 +3,12 @@ import { memo, useMemo } from 'react';
 import { AxisBottom, AxisLeft } from '../../../ui/charts/Axes.tsx';
 import { Chart } from '../../../ui/charts/Chart.tsx';
 import { MARGIN, makeFrame } from '../../../ui/charts/frame.ts';
-import { sub } from './subscript.ts';
+import { sub } from '../../../ui/subscript.ts';
 import { HeatImage } from '../../../ui/charts/HeatImage.tsx';
 import { HEAT_RAMPS } from '../../../ui/charts/heatmap.ts';
 import { linearTicks } from '../../../ui/charts/ticks.ts';
 import { formatPowerOfTen } from '../../../ui/format.ts';
-import { costLayout, inputLabel, jacobianHeat, type CostMetric, type CostPoint, type Row } from './jacobianLayout.ts';
+import { costLayout, inputLabel, jacobianHeat, type CostMetric, type CostPoint, type Row } from '../../../ui/charts/jacobianLayout.ts';
 
 interface HeatProps {
   rows: readonly Row[];

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { AxisBottom, AxisLeft } from '../../../ui/charts/Axes.tsx';
 import { Chart } from '../../../ui/charts/Chart.tsx';
 import { MARGIN, makeFrame } from '../../../ui/charts/frame.ts';
-import { sub } from './subscript.ts';
+import { sub } from '../../../ui/subscript.ts';
 import { curveLayout, gradientLayout, type Pair } from './truncationLayout.ts';
 
 interface GradientProps {

@@ -14,8 +14,8 @@ import {
 } from '../../../../app/sections/playground/resultView.ts';
 import { createExprPlayer } from '../../../../app/sections/playground/exprPlayer.ts';
 import { useLab } from '../../../../app/state/store/index.ts';
-import { tapeFrame, tapeStatics } from '../../../../app/sections/tape/model.ts';
-import { nodeTag } from '../../../../app/sections/tape/labels.ts';
+import { tapeFrame, tapeStatics } from '../../../../app/ui/tape/model.ts';
+import { nodeTag } from '../../../../app/ui/tape/labels.ts';
 
 function result(source: string, at: Record<string, number>): PlaygroundResult {
   const out = evaluatePlayground({ source, at });

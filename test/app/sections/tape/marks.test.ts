@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainLayout } from '../../../../app/sections/tape/chainLayout.ts';
 import { blockMark, currentEdges, edgeClass, nodeMark, type MarkContext } from '../../../../app/sections/tape/marks.ts';
-import { tapeFrame, tapeStatics } from '../../../../app/sections/tape/model.ts';
+import { tapeFrame, tapeStatics } from '../../../../app/ui/tape/model.ts';
 import { defaultParams } from '../../../../engine/chain.ts';
 import { chainTapeView } from '../../../../engine/tape-view.ts';
 

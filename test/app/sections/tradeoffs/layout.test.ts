@@ -3,7 +3,7 @@ import { defaultParams } from '../../../../engine/chain.ts';
 import { tradeoffsFigures } from '../../../../engine/tradeoffs/report.ts';
 import { makeFrame, MARGIN } from '../../../../app/ui/charts/frame.ts';
 import { barPairs } from '../../../../app/sections/tradeoffs/figures/barsLayout.ts';
-import { costLayout, inputLabel, jacobianHeat } from '../../../../app/sections/tradeoffs/figures/jacobianLayout.ts';
+import { costLayout, inputLabel, jacobianHeat } from '../../../../app/ui/charts/jacobianLayout.ts';
 import { memoryLayout } from '../../../../app/sections/tradeoffs/figures/memoryLayout.ts';
 import { curveLayout, gradientLayout, stepMagnitudes } from '../../../../app/sections/tradeoffs/figures/truncationLayout.ts';
 

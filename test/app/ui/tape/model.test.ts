@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLab } from '../../../../app/state/store/index.ts';
 import { tapeKeyOf } from '../../../../app/sections/tape/tapeSlice.ts';
-import { describeEvent, describeRecord } from '../../../../app/sections/tape/narrate.ts';
-import { contributionsTo, tapeFrame, tapeStatics, wrongInputs } from '../../../../app/sections/tape/model.ts';
+import { describeEvent, describeRecord } from '../../../../app/ui/tape/narrate.ts';
+import { contributionsTo, tapeFrame, tapeStatics, wrongInputs } from '../../../../app/ui/tape/model.ts';
 import { startTape, type TapeSource } from '../../../../app/sections/tape/tapeSync.ts';
 import { defaultParams } from '../../../../engine/chain.ts';
 import { chainTapeView, type ChainTapeView } from '../../../../engine/tape-view.ts';

@@ -1,5 +1,5 @@
 import type { TapeView } from '../../../engine/tape-view.ts';
-import { opName, short, v } from '../../sections/tape/labels.ts';
+import { opName, short, v } from './labels.ts';
 
 const SYMBOL: Record<string, string> = {
   add: '+',

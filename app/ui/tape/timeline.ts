@@ -1,6 +1,6 @@
 import type { SweepTrace } from '../../../engine/tape.ts';
 import type { TapeView } from '../../../engine/tape-view.ts';
-import { finish, type Slices } from '../../state/perf/slices.ts';
+import { finish, type Slices } from '../../../engine/slicing.ts';
 
 /**
  * One timeline, two phases. Position 0 is the empty tape; positions 1 … n record node p − 1

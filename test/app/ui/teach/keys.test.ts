@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slideKey, type KeyLike } from '../../../app/lesson/keys.ts';
+import { slideKey, type KeyLike } from '../../../../app/ui/teach/keys.ts';
 
 const press = (key: string, target: KeyLike['target'] = { tag: 'BODY' }, mods: Partial<KeyLike> = {}) =>
   slideKey({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, target, ...mods });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { slideKey, type KeyLike } from '../keys.ts';
+import { slideKey, type KeyLike } from './keys.ts';
 
 /** What the key handler needs of the presenter: where to go, and how to leave. */
 export interface PresentMoves {
@@ -31,7 +31,7 @@ function keepsFocus(el: Element | null): boolean {
 }
 
 /**
- * The presenter's keys (app/lesson/keys.ts says which). They are heard first, in the capture
+ * The presenter's keys (app/ui/teach/keys.ts says which). They are heard first, in the capture
  * phase, so a focused slider or choice never takes a clicker's PageDown for its own; and a control
  * clicked with the mouse gives its focus back to the page, so the next Space or arrow turns the
  * slide instead of pressing that control again. Returns whether the screen is blanked (B or .).

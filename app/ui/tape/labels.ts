@@ -1,5 +1,5 @@
 import type { TapeView } from '../../../engine/tape-view.ts';
-import { formatNumber } from '../../ui/format.ts';
+import { formatNumber } from '../format.ts';
 
 /** The parts of a view that name nodes. */
 export type Named = Pick<TapeView, 'op' | 'opNames' | 'constant' | 'name' | 'output'> & {

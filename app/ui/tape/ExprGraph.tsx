@@ -1,13 +1,13 @@
 import dagre from '@dagrejs/dagre';
 import { useId, useMemo } from 'react';
 import type { TapeView } from '../../../engine/tape-view.ts';
-import { useSize } from '../../ui/charts/useSize.ts';
-import { layeredGraph } from '../../ui/graph/layered.ts';
-import { graphMeasure } from '../../ui/graph/measure.ts';
-import { GraphEdge, GraphMarkers, GraphNode } from '../../ui/graph/GraphParts.tsx';
-import type { TapeFrame } from '../../sections/tape/model.ts';
-import { short } from '../../sections/tape/labels.ts';
-import { useLessonView } from '../context.ts';
+import { useSize } from '../charts/useSize.ts';
+import { layeredGraph } from '../graph/layered.ts';
+import { graphMeasure } from '../graph/measure.ts';
+import { GraphEdge, GraphMarkers, GraphNode } from '../graph/GraphParts.tsx';
+import type { TapeFrame } from './model.ts';
+import { short } from './labels.ts';
+import { useFigureView } from '../teach/figureView.ts';
 import { adjointLine, exprGraphLines, OUTPUT_NAME, opLine, partialLabel, receivedLine } from './exprGraphText.ts';
 import './exprGraph.css';
 
@@ -55,8 +55,8 @@ export interface ExprGraphProps {
  * layout is `layeredGraph`'s; this component only places it.
  */
 export function ExprGraph({ view, tf, title, height, highlight = true, sweep = true, minFont }: ExprGraphProps) {
-  const { figureFont, route } = useLessonView();
-  const font = route.present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
+  const { figureFont, present } = useFigureView();
+  const font = present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
   const width = size.width;
   const direction = width > 0 && width < NARROW_GRAPH ? 'TB' : 'LR';

@@ -1,7 +1,7 @@
 import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
-import type { TapeFrame } from '../../sections/tape/model.ts';
-import { formulaOf, num, v } from '../../sections/tape/labels.ts';
-import { nodeWords } from '../exprTape.ts';
+import type { TapeFrame } from './model.ts';
+import { formulaOf, num, v } from './labels.ts';
+import { nodeWords } from './words.ts';
 
 interface TapeListProps {
   /** The tape and the source text of each node (a playground result, or a practice problem's). */

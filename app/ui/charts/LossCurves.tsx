@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import type { TrainingBugs } from '../../../engine/bugs/index.ts';
-import { ChartBox } from '../../ui/charts/ChartBox.tsx';
-import { SeriesChart } from '../../ui/charts/SeriesChart.tsx';
-import { formatNumber } from '../../ui/format.ts';
-import { Legend } from './Panel.tsx';
+import { ChartBox } from './ChartBox.tsx';
+import { SeriesChart } from './SeriesChart.tsx';
+import { formatNumber } from '../format.ts';
+import { Legend } from './Legend.tsx';
 
 /** The steps at which the loss went up from the step before. */
 function rises(losses: Float64Array): number {

@@ -12,7 +12,7 @@ import {
   stepPosition,
   sweepStateAt,
   timelineOf,
-} from '../../../../app/sections/tape/timeline.ts';
+} from '../../../../app/ui/tape/timeline.ts';
 import { defaultParams } from '../../../../engine/chain.ts';
 import { chainTapeView, describeTape } from '../../../../engine/tape-view.ts';
 import { Tape, type SweepTrace } from '../../../../engine/tape.ts';

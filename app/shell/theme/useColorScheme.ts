@@ -1,6 +1,6 @@
 import { useLab } from '../../state/store/index.ts';
-import { effectiveScheme } from '../../shell/theme/theme.ts';
-import { useMediaQuery } from '../useMediaQuery.ts';
+import { effectiveScheme } from './theme.ts';
+import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 
 /**
  * The colour scheme on screen (the theme toggle's choice, or the system's), for the few colours

@@ -1,5 +1,5 @@
 import type { ChainTapeView, TapeView } from '../../../engine/tape-view.ts';
-import { finish, type Slices } from '../../state/perf/slices.ts';
+import { finish, type Slices } from '../../../engine/slicing.ts';
 import { narrate, eventNumbers, type EventNumbers } from './narrate.ts';
 import {
   contributionOrdinalsSlices,

@@ -1,9 +1,9 @@
 import { line, scaleLinear, scaleLog } from 'd3';
-import { decadeDomain } from '../../../ui/charts/domain.ts';
-import type { Frame } from '../../../ui/charts/frame.ts';
-import { heatColours, heatWord, magnitudes, type HeatStrip } from '../../../ui/charts/heatmap.ts';
-import { linearTicks, logTicks125, type Tick } from '../../../ui/charts/ticks.ts';
-import { sub } from './subscript.ts';
+import { decadeDomain } from './domain.ts';
+import type { Frame } from './frame.ts';
+import { heatColours, heatWord, magnitudes, type HeatStrip } from './heatmap.ts';
+import { linearTicks, logTicks125, type Tick } from './ticks.ts';
+import { sub } from '../subscript.ts';
 
 /** One row of the Jacobian: ∂x_s over each of the N inputs (x_0, c, a_0, b_0, … in order). */
 export interface Row {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTrainer } from '../../../../engine/tensor/trainer.ts';
-import { MAX_DRAWN_HIDDEN, MAX_WIDTH, MIN_WIDTH, networkDescription, networkLayout } from '../../../../app/sections/tensor/networkLayout.ts';
-import type { NetworkWeights } from '../../../../workers/tensor/protocol.ts';
+import { createTrainer } from '../../../engine/tensor/trainer.ts';
+import { MAX_DRAWN_HIDDEN, MAX_WIDTH, MIN_WIDTH, networkDescription, networkLayout } from '../../../app/ui/charts/networkLayout.ts';
+import type { NetworkWeights } from '../../../workers/tensor/protocol.ts';
 
 function weightsOf(hidden: number, steps = 0): NetworkWeights {
   const t = createTrainer({ hidden });
