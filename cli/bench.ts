@@ -4,7 +4,7 @@ import {
   chainHvp,
   directionOf,
   DualTape,
-  fastestMicroseconds,
+  alternatedMicroseconds,
   jacobianTimes,
   sampledOutputs,
   withCrossing,
@@ -23,7 +23,10 @@ import {
   timeMethods,
   PROBE_STEPS,
   type ChainParams,
+  NOISY_SPREAD,
+  type RatioSpread,
 } from '../engine/index.ts';
+import { TOO_NOISY } from '../engine/method-cost.ts';
 import { EQUAL_TIME_PAIR_MS } from '../engine/limits.ts';
 import { durationText } from '../engine/number-text.ts';
 import { integerOption, parseOptions } from './args.ts';
@@ -35,7 +38,9 @@ import { SILENT, type Progress } from './progress.ts';
 const ESTIMATE_STEPS = 1024;
 
 export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] [--json] [--quiet]
-  Engine timings side by side, measured in one process: plain evaluation, the hand-fused
+  Engine timings side by side, measured in one process by the one timing method (each method
+  and the plain run in alternated batches; the median of the rounds' ratios, its middle half, and
+  "too noisy to tell" when that is wider than ${NOISY_SPREAD}×): plain evaluation, the hand-fused
   adjoint, the tape's reverse gradient as the lab calls it (tapeReverse: no tape given, the
   pooled one), with a tape of the caller's (tapeReverseReused) and with a new tape each call
   (tapeReverseFresh), its recording and its sweep,
@@ -53,44 +58,32 @@ export const BENCH_HELP = `tape-lab bench [--steps 40,200,1000] [--min-time MS] 
   length, and a warning gives its estimate.
   --quiet: no progress lines on stderr.`;
 
-/** What one timing measured: the median time of one call over repeated batches. */
-export interface Timing {
-  method: string;
-  steps: number;
-  /** Median milliseconds per call. */
-  ms: number;
-  /** Calls timed. */
-  calls: number;
+/**
+ * One function's time by the one timing method (engine/tradeoffs/timing.ts): warmed up, timed in
+ * alternated batches against a reference (the plain run of the chain, or the call it is set
+ * against), the median of the rounds' ratios with its middle half, and noisy when that middle
+ * half is wider than NOISY_SPREAD.
+ */
+export interface Spread {
+  /** The median of the rounds' ratios to the reference. */
+  ratio: number;
+  /** Its middle half: the lower and upper quartiles. */
+  low: number;
+  high: number;
+  /** Rounds in which neither batch was interrupted. */
+  rounds: number;
+  noisy: boolean;
 }
 
-/**
- * Median time per call of `fn`: batches sized to take about `minMs / 5` each, five batches at
- * least, after a warm-up so the JIT has compiled the path being measured.
- */
-export function time(fn: () => unknown, minMs: number, onBatch: () => void = () => {}): { ms: number; calls: number } {
-  const warmEnd = performance.now() + minMs / 4;
-  let batch = 1;
-  do {
-    const t0 = performance.now();
-    for (let i = 0; i < batch; i++) fn();
-    const dt = performance.now() - t0;
-    onBatch();
-    if (dt < minMs / 10) batch *= 2;
-  } while (performance.now() < warmEnd);
-  const samples: number[] = [];
-  let calls = 0;
-  const end = performance.now() + minMs;
-  while (samples.length < 5 || performance.now() < end) {
-    const t0 = performance.now();
-    for (let i = 0; i < batch; i++) fn();
-    samples.push((performance.now() - t0) / batch);
-    onBatch();
-    calls += batch;
-    if (samples.length >= 200) break;
-  }
-  samples.sort((x, y) => x - y);
-  return { ms: samples[Math.floor(samples.length / 2)], calls };
+/** `fn` against `reference` in alternated batches: its ratio's spread, and the reference's µs per call at the machine's typical speed. */
+export function against(fn: () => unknown, reference: () => unknown, minMs: number): { spread: Spread; referenceUs: number } {
+  const t = alternatedMicroseconds([reference, fn], { budgetMs: minMs, minRounds: 9, reference: 0, confirm: false });
+  const r = (t.ratios as RatioSpread[])[1];
+  return { spread: { ratio: r.median, low: r.low, high: r.high, rounds: r.rounds, noisy: r.noisy }, referenceUs: t.typical[0] };
 }
+
+/** A spread for a sentence: "3.1× (2.9–3.4)", or "too noisy to tell". */
+export const spreadText = (s: Pick<Spread, 'ratio' | 'low' | 'high' | 'noisy'>): string => (s.noisy ? 'too noisy to tell' : `${fmt(s.ratio)}× (${fmt(s.low)}–${fmt(s.high)})`);
 
 /** The methods whose one call grows as T²: forward mode carries P = 2T lanes through T steps; the sweep takes 2P losses over prefixes at each of its h. */
 export const QUADRATIC_METHODS = ['forwardVector', 'finiteDifferenceSweep'] as const;
@@ -158,16 +151,22 @@ interface BenchRow {
   steps: number;
   /** The T² methods not timed at this length (their timings and ratios are null), with their estimates. */
   skipped: SkippedMethod[];
-  /** reverseGradient (the default path) and the hand-fused adjoint timed in alternation: µs per call, fastest batch. */
-  sideBySide: { tapeReverse: number; fusedAdjoint: number; ratio: number };
+  /** reverseGradient (the default path) against the hand-fused adjoint, timed in alternation: µs per call, and the ratio's spread. */
+  sideBySide: { tapeReverse: number; fusedAdjoint: number; ratio: number; low: number; high: number; noisy: boolean };
+  /** Milliseconds per call: each method's runs of time times the plain run's time (null: not timed). */
   timings: Record<string, number | null>;
+  /** Each method's time over the plain run's (runs of time), timed in alternation with it, with its middle half (null: not timed). */
+  runsOfTime: Record<string, Spread | null>;
+  /** Runs of time over the hand-fused adjoint's (null: not timed, or either too noisy to tell). */
   ratios: Record<string, number | null>;
-  /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape, timed in alternation. */
+  /** H·v (one dual recording and sweep) against one reverse gradient with a reused tape, timed in alternation: the median ratio. */
   hvpOverGradient: number;
+  /** Its middle half, and whether it is too noisy to tell. */
+  hvpOverGradientSpread: Spread;
   tapeNodes: number;
 }
 
-/** Times every method at T but those in `skipped` (their timings and ratios are null). */
+/** Times every method at T but those in `skipped` (their timings and ratios are null), each against the plain run by the one timing method. */
 export function benchAt(T: number, minMs: number, progress: Progress, skipped: readonly SkippedMethod[] = []): BenchRow {
   const params: ChainParams = defaultParams(T);
   const tape = new Tape(tapeNodesFor(T));
@@ -176,11 +175,19 @@ export function benchAt(T: number, minMs: number, progress: Progress, skipped: r
   const { loss } = recordChain(params, sweepTape);
   const ones = directionOf({ kind: 'ones' }, T);
   const dualTape = new DualTape(tapeNodesFor(T));
-  const timed = (name: string, fn: () => unknown) => time(fn, minMs, () => progress.note(`timing ${name} at T = ${T}…`)).ms;
+  const plain = () => evaluateLoss(params);
+  // Every plain run's time the pairs read: the plain run's own time is their median.
+  const plainUs: number[] = [];
+  const timed = (name: string, fn: () => unknown): Spread => {
+    progress.note(`timing ${name} against the plain run at T = ${T}…`);
+    const { spread, referenceUs } = against(fn, plain, minMs);
+    plainUs.push(referenceUs);
+    return spread;
+  };
   const left = new Set(skipped.map((s) => s.method));
   const quadratic = (method: QuadraticMethod) => (left.has(method) ? null : timed(method, quadraticCall(method, params)));
-  const timings: Record<string, number | null> = {
-    evaluate: timed('evaluate', () => evaluateLoss(params)),
+  const runsOfTime: Record<string, Spread | null> = {
+    evaluate: { ratio: 1, low: 1, high: 1, rounds: 0, noisy: false },
     fusedAdjoint: timed('fusedAdjoint', () => fusedAdjoint(params, work)),
     // As runLab, the work curve and the worker call it: no tape given (the pooled one).
     tapeReverse: timed('tapeReverse', () => reverseGradient(params)),
@@ -197,16 +204,34 @@ export function benchAt(T: number, minMs: number, progress: Progress, skipped: r
     // H·v along ones by forward over reverse, recording on a dual tape the caller keeps.
     hvp: timed('hvp', () => chainHvp(params, ones, dualTape)),
   };
-  // The two again, in alternation, so both see the same machine (a loaded one skews medians taken apart).
+  const plainMs = [...plainUs].sort((x, y) => x - y)[Math.floor(plainUs.length / 2)] / 1000;
+  const timings = Object.fromEntries(Object.entries(runsOfTime).map(([k, r]) => [k, r === null ? null : r.ratio * plainMs]));
+  const fused = runsOfTime.fusedAdjoint!;
+  const ratios = Object.fromEntries(Object.entries(runsOfTime).map(([k, r]) => [k, r === null || r.noisy || fused.noisy ? null : r.ratio / fused.ratio]));
+  // The two set against each other directly, in alternation, so both see the same machine.
   progress.note(`timing tapeReverse against fusedAdjoint in alternation at T = ${T}…`);
-  const [tapeReverseUs, fusedUs] = fastestMicroseconds([() => reverseGradient(params), () => fusedAdjoint(params, work)], minMs);
-  const sideBySide = { tapeReverse: tapeReverseUs, fusedAdjoint: fusedUs, ratio: tapeReverseUs / fusedUs };
-  const base = timings.fusedAdjoint!;
-  const ratios = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, v === null ? null : v / base]));
-  // The ratio from the two timed in alternation, fastest batch each: medians taken minutes apart
-  // on a shared machine can differ by 10× for the same call.
-  const [hvpUs, gradientUs] = fastestMicroseconds([() => chainHvp(params, ones, dualTape), () => reverseGradient(params, tape)], minMs);
-  return { steps: T, skipped: [...skipped], sideBySide, timings, ratios, hvpOverGradient: hvpUs / gradientUs, tapeNodes: tapeNodesFor(T) };
+  const side = against(() => reverseGradient(params), () => fusedAdjoint(params, work), minMs);
+  const sideBySide = {
+    tapeReverse: side.spread.ratio * side.referenceUs,
+    fusedAdjoint: side.referenceUs,
+    ratio: side.spread.ratio,
+    low: side.spread.low,
+    high: side.spread.high,
+    noisy: side.spread.noisy,
+  };
+  progress.note(`timing hvp against one reverse gradient in alternation at T = ${T}…`);
+  const hvpSide = against(() => chainHvp(params, ones, dualTape), () => reverseGradient(params, tape), minMs);
+  return {
+    steps: T,
+    skipped: [...skipped],
+    sideBySide,
+    timings,
+    runsOfTime,
+    ratios,
+    hvpOverGradient: hvpSide.spread.ratio,
+    hvpOverGradientSpread: hvpSide.spread,
+    tapeNodes: tapeNodesFor(T),
+  };
 }
 
 /** One estimated method: its time scaled up from a shorter chain, and its time measured at full length. */
@@ -252,19 +277,31 @@ const EQUAL_WORK = { steps: 40, inputs: 1 };
  * work is 2 chain runs at every M), timed as the lesson times it, and the spread of its times
  * (slowest ÷ fastest; the lesson reads them as equal within 1.25) by each batch statistic.
  */
-export function equalWorkSpread(budgetMs = EQUAL_TIME_PAIR_MS): { outputs: number[]; work: number[]; fastest: number[]; typical: number[]; spread: { fastest: number; typical: number } } {
+export function equalWorkSpread(budgetMs = EQUAL_TIME_PAIR_MS): {
+  outputs: number[];
+  work: number[];
+  fastest: number[];
+  typical: number[];
+  runs: number[];
+  noisy: boolean;
+  spread: { fastest: number; typical: number; runs: number };
+} {
   const { steps, inputs } = EQUAL_WORK;
   // As tradeoffsTimings samples them for the lesson: the curve's M, with M = N and N + 1.
   const outputs = withCrossing(sampledOutputs(steps, 5), inputs, steps);
   const times = jacobianTimes(defaultParams(steps), inputs, outputs, new Tape(tapeNodesFor(steps)), budgetMs * outputs.length, CHEAP_PAIR_ROUNDS);
   const spreadOf = (us: number[]) => Math.max(...us) / Math.min(...us);
   const { fastest, typical } = times.microseconds;
+  // What the lesson shows since issue 44: each M's median ratio to the plain run.
+  const runs = times.runs.forward.map((r) => r.median);
   return {
     outputs,
     work: times.forwardWork,
     fastest: fastest.forward,
     typical: typical.forward,
-    spread: { fastest: spreadOf(fastest.forward), typical: spreadOf(typical.forward) },
+    runs,
+    noisy: times.runs.forward.some((r) => r.noisy),
+    spread: { fastest: spreadOf(fastest.forward), typical: spreadOf(typical.forward), runs: spreadOf(runs) },
   };
 }
 
@@ -296,7 +333,7 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
   if (values.json) {
     return printJson({
       bytesPerNode: BYTES_PER_NODE,
-      unit: 'ms per call (median)',
+      unit: 'ms per call: runs of time (median of rounds against the plain run) × the plain run’s ms',
       results: rows,
       ratios: Object.fromEntries(rows.map((r) => [r.steps, r.ratios])),
       scalarVsTensor: tensor,
@@ -306,17 +343,21 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
     });
   }
   const methods = Object.keys(rows[0].timings);
-  const header = ['method', ...rows.flatMap((r) => [`T=${r.steps} ms`, '× fused'])];
+  const header = ['method', ...rows.flatMap((r) => [`T=${r.steps} ms`, 'runs of time (middle half)', '× fused'])];
   const cell = (x: number | null) => (x === null ? 'not timed' : fmt(x));
-  const body = methods.map((m) => [m, ...rows.flatMap((r) => [cell(r.timings[m]), cell(r.ratios[m])])]);
+  // A time too noisy to tell says so, never a bare number (the one timing method's rule).
+  const runs = (x: Spread | null) => (x === null ? 'not timed' : x.noisy ? 'too noisy to tell' : `${fmt(x.ratio)} (${fmt(x.low)}–${fmt(x.high)})`);
+  const ms = (r: BenchRow, m: string) => (r.runsOfTime[m]?.noisy ? 'too noisy' : cell(r.timings[m]));
+  const fusedRatio = (r: BenchRow, m: string) => (r.runsOfTime[m] === null ? 'not timed' : r.ratios[m] === null ? 'too noisy' : fmt(r.ratios[m]));
+  const body = methods.map((m) => [m, ...rows.flatMap((r) => [ms(r, m), runs(r.runsOfTime[m]), fusedRatio(r, m)])]);
   return [
-    `Median time per call, one process (Node ${process.version}); ratios against the hand-fused adjoint.`,
+    `Each method timed in alternated batches against the plain run, one process (Node ${process.version}): runs of time are the median of the rounds' ratios, the middle half beside it; ms per call is that times the plain run's; × fused is against the hand-fused adjoint. A middle half wider than ${fmt(NOISY_SPREAD)}× is too noisy to tell (${TOO_NOISY}).`,
     table([header, ...body]),
     '',
-    `reverseGradient ÷ hand-fused adjoint, timed in alternation (fastest batch): ${rows.map((r) => `T=${r.steps} ${fmt(r.sideBySide.ratio)}× (${fmt(r.sideBySide.tapeReverse)} against ${fmt(r.sideBySide.fusedAdjoint)} µs)`).join(', ')}.`,
+    `reverseGradient ÷ hand-fused adjoint, timed in alternation (median of the rounds, middle half): ${rows.map((r) => `T=${r.steps} ${spreadText(r.sideBySide)}${r.sideBySide.noisy ? '' : `, ${fmt(r.sideBySide.tapeReverse)} against ${fmt(r.sideBySide.fusedAdjoint)} µs`}`).join('; ')}.`,
     '',
     `Tape: ${BYTES_PER_NODE} bytes a node with its adjoint; ${rows.map((r) => `${fmt(r.tapeNodes)} nodes at T=${r.steps}`).join(', ')}.`,
-    `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, fastest of each): ${rows.map((r) => `${fmt(r.hvpOverGradient)}× at T=${r.steps}`).join(', ')}.`,
+    `H·v by forward over reverse against one reverse gradient (reused tapes, timed in alternation, median of the rounds, middle half): ${rows.map((r) => `${spreadText(r.hvpOverGradientSpread)} at T=${r.steps}`).join(', ')}.`,
     '',
     'Scalar tape against tensor tape, one gradient of a 2-16-2 network on 200 points (same numbers to 1e-12; the time ratio timed in alternation, median and middle half of the rounds):',
     table([
@@ -333,7 +374,8 @@ export function benchCommand(argv: string[], progress: Progress = SILENT): strin
     ]),
     '',
     `Forward mode's Jacobian over x₀ at T = ${EQUAL_WORK.steps}, ${equalWork.outputs.length} values of M (work ${fmt(Math.min(...equalWork.work))} passes at every M), timed together as lesson chapter 10 times it: ` +
-      `slowest ÷ fastest ${fmt(equalWork.spread.typical)}× by time at the machine's typical speed (what the lesson shows; meant within 1.25×), ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
+      `slowest ÷ fastest ${equalWork.noisy ? 'too noisy to tell' : `${fmt(equalWork.spread.runs)}×`} by runs of time against the plain run (what the lesson shows; meant within 1.25×), ` +
+      `${fmt(equalWork.spread.typical)}× at the machine's typical speed, ${fmt(equalWork.spread.fastest)}× by fastest batch.`,
     ...warnings.map((w) => `warning: ${w}`),
   ].join('\n');
 }

@@ -63,7 +63,9 @@ export function hvpCommand(argv: string[]): string {
     direction: v,
     hvp: r.hvp,
     gradient: r.gradient,
-    check: { finiteDifference: { h: check.h, maxRelative: check.maxRelative } },
+    check: {
+      finiteDifference: { h: check.h, maxRelative: check.maxRelative, maxDifference: check.maxDifference, resolution: check.resolution, resolved: check.resolved },
+    },
     work: {
       hvp: r.workUnits,
       gradient: g.workUnits,
@@ -72,10 +74,17 @@ export function hvpCommand(argv: string[]): string {
       bytes: { hvp: r.tapeBytes, gradient: g.tapeNodes * BYTES_PER_NODE },
     },
   };
+  const largest = maxAbs(r.hvp);
+  // Below the differences' resolution their relative error says nothing about H·v: say that instead.
+  const belowResolution = !check.resolved
+    ? `H·v is below what central differences can resolve here: its largest entry is ${fmt(largest)}, and at h = ${fmt(check.h)} differences of the gradient ` +
+      `cannot tell an entry below about ${fmt(check.resolution)} from 0 (rounding ε·max|∂L/∂θ|/h with max|∂L/∂θ| = ${fmt(maxAbs(r.gradient))}, plus truncation). ` +
+      `They differ from H·v by at most ${fmt(check.maxDifference)}, ${check.maxDifference <= check.resolution ? 'within' : 'above'} that; the dual sweep's H·v is not checked by them`
+    : null;
   const unresolved =
-    check.maxRelative > 1e-6
+    check.resolved && check.maxRelative > 1e-6
       ? `the central differences of the gradient along v differ from H·v by ${fmt(check.maxRelative)} of max |H·v| at their best h (${fmt(check.h)}): at this setting the loss bends on scales below any h the check tries (largest |∂L/∂θ| ${fmt(maxAbs(r.gradient))})`
-      : null;
+      : belowResolution;
   if (values.json) return printJson({ ...data, warnings: unresolved ? [unresolved] : [] });
   const label = spec.kind === 'ones' ? 'ones' : spec.kind === 'basis' ? `basis:${spec.index}` : `seed:${spec.seed}`;
   const shown = steps <= 40 ? [...Array(steps).keys()] : [...Array(10).keys(), ...Array.from({ length: 10 }, (_, i) => steps - 10 + i)];
@@ -87,7 +96,9 @@ export function hvpCommand(argv: string[]): string {
     `H·v of L = ½(x_T − y)² over θ = (a, b): T = ${steps}, P = ${2 * steps}, c = ${fmt(params.c)}, x₀ = ${fmt(params.x0)}, y = ${fmt(params.target)}, v = ${label}`,
     table([['θ', 'v', '∂L/∂θ', '(H·v) dual sweep', 'central difference'], ...rows]),
     steps > 40 ? `(the first and last 10 steps of ${steps})` : '',
-    `central differences of the reverse gradient along v at h = ${fmt(check.h)}: largest difference ${fmt(check.maxRelative)} of max |H·v|`,
+    check.resolved
+      ? `central differences of the reverse gradient along v at h = ${fmt(check.h)}: largest difference ${fmt(check.maxRelative)} of max |H·v| (they resolve entries above about ${fmt(check.resolution)})`
+      : `central differences of the reverse gradient along v at h = ${fmt(check.h)}: no check, H·v (largest ${fmt(largest)}) is below what they resolve (about ${fmt(check.resolution)})`,
     unresolved ? `warning: ${unresolved}` : '',
     `work: one recording and one sweep, each on dual numbers (a value and one tangent): ${fmt(r.workUnits)} passes (a gradient: ${fmt(g.workUnits)});`,
     `      ${fmt(r.tapeNodes)} nodes, ${fmtBytes(r.tapeBytes)} on the dual tape (${BYTES_PER_DUAL_NODE} B a node) against ${fmtBytes(g.tapeNodes * BYTES_PER_NODE)}; time: tape-lab bench`,

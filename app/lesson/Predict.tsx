@@ -92,7 +92,7 @@ export function Predict({ question, live, onTry, asked = false, onAnswer }: Pred
   return (
     <div className="predict">
       <p id={`${id}-q`} className="predict-question">
-        <span className="predict-tag">Predict</span> {question.prompt}
+        <span className="predict-tag">Predict</span> {say(question.prompt, live)}
       </p>
       <div role="radiogroup" aria-labelledby={`${id}-q`} className="predict-choices">
         {choices.map((c, i) => (

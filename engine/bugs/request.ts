@@ -26,6 +26,9 @@ export interface HvpFigure {
   finiteDifference: GradientPair;
   h: number;
   maxRelative: number;
+  /** The smallest entry the differences can tell from 0 at h, and whether max|H·v| is above it (only then is maxRelative an error): engine/second-order/hvp.ts. */
+  resolution: number;
+  resolved: boolean;
   /** Work units of the dual recording and sweep (counted), and of one gradient. */
   workUnits: number;
   gradientWorkUnits: number;
@@ -84,6 +87,8 @@ export function chainBugFigures(params: ChainParams, request: Pick<BugsRequest, 
       finiteDifference: check.finiteDifference,
       h: check.h,
       maxRelative: check.maxRelative,
+      resolution: check.resolution,
+      resolved: check.resolved,
       workUnits: r.workUnits,
       gradientWorkUnits: reverseGradient(params).workUnits,
       tapeNodes: r.tapeNodes,

@@ -117,7 +117,27 @@ export interface HvpCheck {
   finiteDifference: GradientPair;
   /** max_i |fd_i − (Hv)_i| / max_i |(Hv)_i|. */
   maxRelative: number;
+  /** max_i |fd_i − (Hv)_i|. */
+  maxDifference: number;
+  /**
+   * The smallest entry the differences can tell from 0 at this h (`hvpResolution`): rounding,
+   * ε·max|∇L|/h (each gradient is good to about ε of its size, and the difference divides by 2h),
+   * plus truncation, read as how far the differences moved from the next larger step to h.
+   */
+  resolution: number;
+  /** Whether max|H·v| is above `resolution`: only then does `maxRelative` measure an error. */
+  resolved: boolean;
 }
+
+/** Machine epsilon of a float64: the gap between 1 and the next float. */
+const EPSILON = 2 ** -52;
+
+/**
+ * What central differences of the gradient can resolve at step h: ε·max|∇L|/h for the rounding
+ * of the two gradients they subtract, plus `truncation` (an estimate of the h² error). An H·v whose
+ * entries are all below it cannot be checked this way: the differences read noise, or 0.
+ */
+export const hvpResolution = (gradientMax: number, h: number, truncation: number): number => (EPSILON * gradientMax) / h + truncation;
 
 /** The steps `checkHvp` tries along v, three a decade from 1e-2 to 1e-8 (before scaling by 1/max|v_j|). */
 export const HVP_CHECK_STEPS = [1e-2, 5e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5, 5e-6, 2e-6, 1e-6, 5e-7, 2e-7, 1e-7, 5e-8, 2e-8, 1e-8];
@@ -160,6 +180,8 @@ export function checkHvp(params: ChainParams, direction: GradientPair, hvp: Grad
   const scale = 1 / Math.max(vMax, Number.MIN_VALUE);
   let h = (step ?? HVP_CHECK_STEPS[0]) * scale;
   let fd = gradientDifference(params, direction, h);
+  // How far the differences moved between two steps: the estimate of their error at h.
+  let moved: number;
   if (step === undefined) {
     let best = Infinity;
     let previous = fd;
@@ -173,9 +195,16 @@ export function checkHvp(params: ChainParams, direction: GradientPair, hvp: Grad
       }
       previous = next;
     }
+    moved = best;
+  } else {
+    moved = maxDifference(fd, gradientDifference(params, direction, h / 2));
   }
   let size = 0;
   for (let t = 0; t < T; t++) size = Math.max(size, Math.abs(hvp.a[t]), Math.abs(hvp.b[t]));
   const worst = maxDifference(fd, hvp);
-  return { h, finiteDifference: fd, maxRelative: size > 0 ? worst / size : worst };
+  const g = reverseGradient(params);
+  let gradientMax = 0;
+  for (let t = 0; t < T; t++) gradientMax = Math.max(gradientMax, Math.abs(g.a[t]), Math.abs(g.b[t]));
+  const resolution = hvpResolution(gradientMax, h, Number.isFinite(moved) ? moved : 0);
+  return { h, finiteDifference: fd, maxRelative: size > 0 ? worst / size : worst, maxDifference: worst, resolution, resolved: size > resolution };
 }

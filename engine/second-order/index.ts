@@ -5,6 +5,6 @@
  */
 export { partialTangents } from './partial-tangents.ts';
 export { DualTape, BYTES_PER_DUAL_NODE } from './dual-tape.ts';
-export { chainHvp, directionOf, checkHvp, gradientDifference, HVP_CHECK_STEPS, type ChainHvp, type DirectionSpec, type HvpCheck } from './hvp.ts';
+export { chainHvp, directionOf, checkHvp, gradientDifference, hvpResolution, HVP_CHECK_STEPS, type ChainHvp, type DirectionSpec, type HvpCheck } from './hvp.ts';
 export { expressionHvp, expressionHessian, type ExprHvp } from './expr-hvp.ts';
 export { expressionSecondOrder, type ExprSecondOrder } from './expr-check.ts';

@@ -1,5 +1,5 @@
 import type { RequestLevers } from './levers.ts';
-import { stepsOf, type ChainParams } from '../chain.ts';
+import { evaluateLoss, stepsOf, type ChainParams } from '../chain.ts';
 import type { GradientPair } from '../report.ts';
 import { reverseGradient, tapeNodesFor } from '../reverse.ts';
 import { Tape } from '../tape.ts';
@@ -17,7 +17,7 @@ import {
   type JacobianRow,
 } from './jacobian.ts';
 import { recomputedGradient, savedGradient, type MemoryRun } from './recompute.ts';
-import { alternatedMicroseconds } from './timing.ts';
+import { alternatedMicroseconds, type RatioSpread } from './timing.ts';
 import { fastestCallMs, planJacobianTimings, type JacobianPlan } from './jacobian-plan.ts';
 import { sampledOutputs } from './sampled-outputs.ts';
 import { relativeError, truncatedGradient, truncationCurve, validateWindow, type TruncationPoint } from './truncation.ts';
@@ -108,8 +108,12 @@ export interface JacobianCostPoint {
   outputs: number;
   forwardWork: number;
   reverseWork: number;
+  /** µs per call: the median of the rounds' ratios to the plain run (runs of time) × the plain run's µs. */
   forwardMicroseconds: number;
   reverseMicroseconds: number;
+  /** Each side's time is too noisy to tell: the middle half of its rounds' ratios is wider than NOISY_SPREAD. */
+  forwardNoisy: boolean;
+  reverseNoisy: boolean;
 }
 
 /** Measured times (never asserted): fusion, and the Jacobian by both modes as M grows. */
@@ -129,7 +133,7 @@ export interface TradeoffsTimings {
 export interface Crossover {
   /** By counted work (forward N + 1 against reverse 1 + M: from M = N + 1, so never for M ≤ T when N ≥ T). */
   work: number | null;
-  /** By measured time. */
+  /** By measured time; null as well when any point's time is too noisy to tell. */
   time: number | null;
 }
 
@@ -235,7 +239,8 @@ function firstWinFrom<T>(points: readonly T[], key: (p: T) => number, wins: (p: 
 export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
   return {
     work: firstWinFrom(points, (p) => p.outputs, (p) => p.forwardWork < p.reverseWork),
-    time: firstWinFrom(points, (p) => p.outputs, (p) => p.forwardMicroseconds < p.reverseMicroseconds),
+    // Withheld when any point's time is too noisy to tell (the one timing method's spread).
+    time: points.some((p) => p.forwardNoisy || p.reverseNoisy) ? null : firstWinFrom(points, (p) => p.outputs, (p) => p.forwardMicroseconds < p.reverseMicroseconds),
   };
 }
 
@@ -278,15 +283,19 @@ export function tradeoffsTimings(
   // neighbour's not: from the same 16 runs' readings in a browser worker, forward mode's equal
   // work over 18 values of M read up to 1.51× apart by fastest batches and 1.43× by each point's
   // median (`npm run -s lab -- bench` prints the fastest batch's spread and the typical speed's).
-  const { forwardWork, reverseWork } = times;
-  const micro = times.microseconds.typical;
+  // Since issue 44, by the one timing method: each point's time over the plain run's, round by
+  // round (runs of time), its median times the plain run's µs, and noisy when its middle half is
+  // wider than NOISY_SPREAD.
+  const { forwardWork, reverseWork, runs, plainMicroseconds } = times;
   const jacobian = sampled.map(
     (m, i): JacobianCostPoint => ({
       outputs: m,
       forwardWork: forwardWork[i],
       reverseWork: reverseWork[i],
-      forwardMicroseconds: micro.forward[i],
-      reverseMicroseconds: micro.reverse[i],
+      forwardMicroseconds: runs.forward[i].median * plainMicroseconds,
+      reverseMicroseconds: runs.reverse[i].median * plainMicroseconds,
+      forwardNoisy: runs.forward[i].noisy,
+      reverseNoisy: runs.reverse[i].noisy,
     }),
   );
   return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
@@ -302,6 +311,10 @@ export interface JacobianTimes {
   forwardWork: number[];
   reverseWork: number[];
   microseconds: Record<'fastest' | 'typical', { forward: number[]; reverse: number[] }>;
+  /** Each point's time over the plain run's, round by round: the median and middle half (the one timing method). */
+  runs: { forward: RatioSpread[]; reverse: RatioSpread[] };
+  /** The plain run of the chain, µs per call at the machine's typical speed. */
+  plainMicroseconds: number;
 }
 
 /**
@@ -324,7 +337,14 @@ export function jacobianTimes(params: ChainParams, inputs: number, outputs: read
       () => (reverseWork[i] = reverseJacobianOver(params, inputs, m, tape, reverseInto).work),
     ];
   });
-  const times = alternatedMicroseconds(fns, { budgetMs, minRounds });
-  const split = (us: number[]) => ({ forward: us.filter((_, k) => k % 2 === 0), reverse: us.filter((_, k) => k % 2 === 1) });
-  return { forwardWork, reverseWork, microseconds: { fastest: split(times.fastest), typical: split(times.typical) } };
+  // The plain run of the chain last, as the reference every point is timed against.
+  const times = alternatedMicroseconds([...fns, () => evaluateLoss(params)], { budgetMs, minRounds, reference: fns.length, equalize: false });
+  const split = <T>(xs: T[]) => ({ forward: xs.filter((_, k) => k % 2 === 0 && k < fns.length), reverse: xs.filter((_, k) => k % 2 === 1 && k < fns.length) });
+  return {
+    forwardWork,
+    reverseWork,
+    microseconds: { fastest: split(times.fastest), typical: split(times.typical) },
+    runs: split(times.ratios as RatioSpread[]),
+    plainMicroseconds: times.typical[fns.length],
+  };
 }

@@ -93,6 +93,13 @@ export interface AlternationOptions {
   reference?: number;
   /** Go on past the budget until each function's fastest reading is seen twice (default true; the ratios do not need it). */
   confirm?: boolean;
+  /**
+   * With a reference: stretch every batch to last as long as the longest (default true). Off where
+   * many functions of like cost are timed together (chapter 10's Jacobian at 18 values of M and
+   * both modes): stretched to the slowest, each round took 37 of its batches, and the lab's
+   * Jacobian times, which time up to 82 inputs, no longer came within a test's minute.
+   */
+  equalize?: boolean;
 }
 
 /**
@@ -178,7 +185,7 @@ export function alternatedMicroseconds(fns: readonly (() => unknown)[], options:
  * batch of each function, back to back: nothing waits inside it).
  */
 export function* alternatedRounds(fns: readonly (() => unknown)[], options: AlternationOptions = {}): Generator<void, AlternatedTimes> {
-  const { budgetMs = 20, minRounds = 5, now = () => performance.now(), onReading = () => {}, reference, confirm = true } = options;
+  const { budgetMs = 20, minRounds = 5, now = () => performance.now(), onReading = () => {}, reference, confirm = true, equalize: stretch = true } = options;
   // With a reference: each round's reading of every function, for the ratios.
   const byRound: Map<number, number>[] = [];
   // A round counts for a function when neither its batch nor the reference's was interrupted: each
@@ -230,7 +237,7 @@ export function* alternatedRounds(fns: readonly (() => unknown)[], options: Alte
   // function's fastest call so far, so a first reading slowed by a pause does not stretch them all.
   const sized = [...batches];
   const equalize = () => {
-    if (reference === undefined) return;
+    if (reference === undefined || !stretch) return;
     const longest = Math.max(...fns.map((_, k) => (Number.isFinite(best[k]) ? best[k] * sized[k] : 0)));
     fns.forEach((_, k) => {
       batches[k] = best[k] > 0 && Number.isFinite(best[k]) ? Math.min(1 << 16, Math.max(sized[k], Math.round(longest / best[k]))) : sized[k];

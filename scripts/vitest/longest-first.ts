@@ -14,6 +14,7 @@ export const BROWSER_FILE_SECONDS: Readonly<Record<string, number>> = {
   'tradeoffs.test.ts': 43,
   'figures.test.ts': 33,
   'lesson-later.test.ts': 29,
+  'lesson-sliders.test.ts': 25,
   'lesson.test.ts': 28,
   'tensor.test.ts': 28,
   'share.test.ts': 27,

@@ -21,14 +21,40 @@ describe('tape-lab hvp', () => {
     expect(r.steps).toBe(12);
     for (const key of ['direction', 'hvp', 'gradient']) expect(Object.keys(r[key])).toEqual(['a', 'b']);
     expect(r.hvp.a).toHaveLength(12);
-    expect(Object.keys(r.check.finiteDifference)).toEqual(['h', 'maxRelative']);
+    expect(Object.keys(r.check.finiteDifference)).toEqual(['h', 'maxRelative', 'maxDifference', 'resolution', 'resolved']);
     expect(r.check.finiteDifference.maxRelative).toBeLessThan(1e-6);
+    // H·v here is well above what the differences resolve, so the relative difference is a check.
+    expect(r.check.finiteDifference.resolved).toBe(true);
+    expect(r.warnings).toEqual([]);
+    // One recording and one sweep, each on a value and one tangent: 4 passes, twice a gradient.
     expect(r.work.hvp).toBe(4);
     expect(r.work.gradient).toBe(2);
     // The test's own difference of reverse gradients, at a fixed h.
     const v = { a: Float64Array.from(r.direction.a), b: Float64Array.from(r.direction.b) };
     const fd = gradientDifference(defaultParams(12), v, 1e-6);
     for (let t = 0; t < 12; t++) expect(Math.abs(fd.a[t] - r.hvp.a[t])).toBeLessThan(1e-7 * Math.max(1, Math.abs(r.hvp.a[t])));
+  });
+
+  it('says H·v is below what central differences resolve, not an error, where H·v is ~1e-26', () => {
+    // x₀ = 1.9 and c = 1.45 saturate the chain: the last steps' a and b barely move the loss's gradient.
+    const args = ['hvp', '--steps', '63', '--c', '1.45', '--x0', '1.9', '--target', '-2', '--direction', 'basis:64'];
+    const r = JSON.parse(run(...args, '--json').out);
+    const largest = Math.max(...r.hvp.a.map(Math.abs), ...r.hvp.b.map(Math.abs));
+    expect(largest).toBeGreaterThan(0);
+    expect(largest).toBeLessThan(1e-20);
+    const check = r.check.finiteDifference;
+    // Rounding alone: ε·max|∂L/∂θ|/h, the smallest entry the differences can tell from 0.
+    const gradientMax = Math.max(...r.gradient.a.map(Math.abs), ...r.gradient.b.map(Math.abs));
+    expect(check.resolution).toBeGreaterThanOrEqual((2 ** -52 * gradientMax) / check.h);
+    expect(check.resolved).toBe(false);
+    // The differences agree with H·v within what they resolve: no error to report, and none reported.
+    expect(check.maxDifference).toBeLessThanOrEqual(check.resolution);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(/^H·v is below what central differences can resolve here/);
+    expect(r.warnings[0]).not.toMatch(/bends/);
+    const { out } = run(...args);
+    expect(out).toMatch(/no check, H·v \(largest [\d.e-]+\) is below what they resolve \(about [\d.e-]+\)/);
+    expect(out).not.toMatch(/largest difference 1 of max/);
   });
 
   it('basis:I is the unit vector of θ_I (a_t at 2t, b_t at 2t + 1); ones is all ones', () => {

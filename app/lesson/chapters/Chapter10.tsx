@@ -30,9 +30,9 @@ const INPUTS = 1;
 const ASKED_K = 10;
 /**
  * Milliseconds of timing per value of M. The worker times forward and reverse mode at 18 values
- * of M in alternation, rounds of one batch each, and shows each one's time at the machine's
- * typical speed (engine/tradeoffs/timing.ts); 40 ms a pair makes about 0.7 s of rounds, nine
- * rounds at least.
+ * of M and the plain run in alternation, rounds of one batch each, and shows each one's median
+ * ratio to the plain run times the plain run's µs, with its spread (engine/tradeoffs/timing.ts);
+ * 40 ms a pair makes about 0.7 s of rounds, nine rounds at least.
  */
 const TIMING_BUDGET_MS = EQUAL_TIME_PAIR_MS;
 /** The fusion pair the same call times is not shown here: the least it accepts. */
@@ -61,9 +61,12 @@ export default function Chapter10() {
   // The error is exactly 0 once the window covers the whole chain: a log axis shows the others.
   const curve = f ? f.truncationCurve.filter((p) => p.relativeError > 0).map((p) => [p.window, p.relativeError] as const) : [];
   const errors = curve.map(([, e]) => e);
-  const here = f?.truncationCurve[windowK]?.relativeError;
+  // The window the figure was computed for: while the next one is on its way, the words quote the
+  // figure on screen, not the slider's new K.
+  const shownK = f?.window ?? windowK;
+  const here = f?.truncationCurve[shownK]?.relativeError;
   // Steps before the window: their a_t and b_t gradients, and how many of them are exactly 0.
-  const before = STEPS - windowK;
+  const before = STEPS - shownK;
   const zeroed = f ? Array.from(f.truncation.gradient.a).filter((g, t) => t < before && g === 0 && f.truncation.gradient.b[t] === 0).length : 0;
   const height = route.present ? 296 : 230;
   const t = timings.value;
@@ -74,7 +77,7 @@ export default function Chapter10() {
     <ChapterFrame
       labHash={`${labHashOf({ steps: STEPS })}&${encodeTradeoffs({ ...LEVER_DEFAULTS, window: windowK, outputs: OUTPUTS, inputs: INPUTS }, STEPS)}`}
       onAnswer={() => (setRevealed(true), setWindow(ASKED_K))}
-      live={f && windowK === ASKED_K ? { zeroed: String(zeroed) } : {}}
+      live={f ? { window: String(shownK), before: String(before), zeroed: String(zeroed) } : {}}
       figure={
         <figure className="lesson-figure ch10-figure">
           {f && curve.length > 0 ? (
@@ -100,12 +103,12 @@ export default function Chapter10() {
                     height={height}
                     marks={(plot) =>
                       here !== undefined && here > 0 ? (
-                        <circle className="mark-best" cx={plot.x(windowK)} cy={plot.y(here)} r={plot.font / 2.5} />
+                        <circle className="mark-best" cx={plot.x(shownK)} cy={plot.y(here)} r={plot.font / 2.5} />
                       ) : null
                     }
                   />
                   <p className="figure-readout">
-                    K = {windowK}: tape {f.truncation.tapeNodes.toLocaleString('en')} nodes ({formatBytes(f.truncation.tapeBytes)}) of{' '}
+                    K = {shownK}: tape {f.truncation.tapeNodes.toLocaleString('en')} nodes ({formatBytes(f.truncation.tapeBytes)}) of{' '}
                     {f.truncation.fullTapeNodes.toLocaleString('en')}; error {here === undefined ? '—' : here === 0 ? '0, exact' : here.toExponential(1)}
                     {!revealed ? '.' : before === 0 ? '; the window covers every step, so no gradient is cut.' : `; ${zeroed} of the first ${before} steps’ gradients are exactly 0.`}
                   </p>
@@ -164,14 +167,16 @@ function JacobianCost({ points, reading, metric, onMetric, height }: CostProps) 
   const forward = points.map((p) => [p.outputs, time ? p.forwardMicroseconds : p.forwardWork] as const);
   const reverse = points.map((p) => [p.outputs, time ? p.reverseMicroseconds : p.reverseWork] as const);
   const top = Math.max(...forward.map(([, v]) => v), ...reverse.map(([, v]) => v));
-  const from = time ? reading.timeFrom : reading.countFrom;
+  // By time, a crossing is drawn only where the words say it: times that held still.
+  const from = time ? (reading.noisy || !reading.equalTimes ? null : reading.timeFrom) : reading.countFrom;
+  const never = time && (reading.noisy || !reading.equalTimes) ? 'where forward mode is faster is too noisy to tell' : 'forward mode is never cheaper';
   return (
-    <div className="ch10-part" data-figure="jacobian">
+    <div className="ch10-part" data-figure="jacobian" data-noisy={reading.noisy}>
       <div className="figure-controls">
         <Choices legend="Cost in" options={METRICS} value={metric} onChange={onMetric} />
       </div>
       <LessonChart
-        title={`Cost of how the last M states respond to x₀ (N = 1 input), in ${time ? 'microseconds, measured' : 'passes, counted'}, by forward and reverse mode for M from 1 to ${STEPS}; ${from === null ? 'forward mode is never cheaper' : `forward mode is cheaper from M = ${from}`}.`}
+        title={`Cost of how the last M states respond to x₀ (N = 1 input), in ${time ? 'microseconds, measured' : 'passes, counted'}, by forward and reverse mode for M from 1 to ${STEPS}; ${from === null ? never : `forward mode is cheaper from M = ${from}`}.`}
         x={{ kind: 'linear', domain: [1, STEPS], label: 'outputs M (last states)' }}
         y={{ kind: 'linear', domain: [0, top * 1.08], label: time ? 'time (µs, measured)' : 'passes (counted)' }}
         series={[

@@ -166,7 +166,9 @@ function ChainPart({ hvp, height, revealed }: { hvp: HvpFigure; height: number; 
         ]}
       />
       <p className="figure-readout" data-readout="hvp-check" data-max-relative={hvp.maxRelative}>
-        They differ by at most {formatNumber(hvp.maxRelative, 2)} of the largest entry (h = {formatEps(hvp.h)}).
+        {hvp.resolved
+          ? `They differ by at most ${formatNumber(hvp.maxRelative, 2)} of the largest entry (h = ${formatEps(hvp.h)}).`
+          : `H·v is below what central differences resolve at h = ${formatEps(hvp.h)} (about ${formatNumber(hvp.resolution, 2)}): they cannot check it here.`}
       </p>
       <p className="figure-readout" data-readout="hvp-cost" data-hvp-work={hvp.workUnits} data-gradient-work={hvp.gradientWorkUnits}>
         {revealed ? (

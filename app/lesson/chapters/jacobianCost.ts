@@ -1,3 +1,4 @@
+import { TOO_NOISY } from '../../../engine/method-cost.ts';
 import type { CostPoint } from '../../ui/charts/jacobianLayout.ts';
 
 export type { CostPoint };
@@ -16,6 +17,8 @@ export interface CostReading {
   /** Forward mode's fastest and slowest time over M (µs), and whether they agree within EQUAL_TIME_RATIO. */
   forwardTimes: [number, number];
   equalTimes: boolean;
+  /** Some point's time is too noisy to tell (the one timing method's spread): no time is quoted then. */
+  noisy: boolean;
   /** Reverse mode's time at the smallest and the largest M drawn. */
   reverseFirst: { outputs: number; microseconds: number };
   reverseLast: { outputs: number; microseconds: number };
@@ -41,6 +44,7 @@ export function readCost(points: readonly CostPoint[]): CostReading {
     timeFrom: winsFrom(points, (p) => p.forwardMicroseconds < p.reverseMicroseconds),
     forwardTimes: [lo, hi],
     equalTimes: hi <= EQUAL_TIME_RATIO * lo,
+    noisy: points.some((p) => p.forwardNoisy === true || p.reverseNoisy === true),
     reverseFirst: { outputs: first.outputs, microseconds: first.reverseMicroseconds },
     reverseLast: { outputs: last.outputs, microseconds: last.reverseMicroseconds },
   };
@@ -72,6 +76,13 @@ export function costSentences(r: CostReading): { counted: string; measured: stri
       : r.timeFrom > r.countFrom
         ? ' A forward pass takes longer than a reverse one, so by time the lines cross later.'
         : ' A forward pass takes less time than a reverse one, so by time the lines cross earlier.';
+  // A time too noisy to tell is said to be so, never quoted as a bare number (issue 44).
+  if (r.noisy) {
+    return {
+      counted,
+      measured: `Measured in µs (millionths of a second): ${TOO_NOISY}, so no time is quoted and where the lines cross by time is not said.`,
+    };
+  }
   const measured =
     `Measured in µs (millionths of a second): forward mode ${range} at every M (${equal}); reverse mode ` +
     `${usText(r.reverseFirst.microseconds)} µs at M = ${r.reverseFirst.outputs}, ${usText(r.reverseLast.microseconds)} µs at M = ${r.reverseLast.outputs}; ${faster}${why}`;

@@ -20,8 +20,11 @@ export interface Choice {
 
 /** "Predict, then see": a question, its choices, and the one it accepts. */
 export interface Question {
-  /** Ends with a question mark. */
-  prompt: string;
+  /**
+   * Ends with a question mark. Quotes a setting only from the figure's live values (a slider moved
+   * after the answer must not leave it saying the old one), or as the question's own fixed case.
+   */
+  prompt: Text;
   choices: readonly Choice[];
   /** The label of the accepted choice (a fixed label, equal to exactly one choice's). */
   answer: string;

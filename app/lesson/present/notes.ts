@@ -55,14 +55,14 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
   },
   5: {
     ask: 'From T = 100 to T = 200, P doubles. What does reverse mode’s cost for the whole gradient do?',
-    proves: 'Counted passes: reverse mode stays at 2 at every T, forward mode and central differences grow with P. The measured runs of time stay roughly level for reverse mode too, at a constant above 2 (the tape’s overhead).',
+    proves: 'Counted passes: reverse mode stays at 2 at every T, forward mode and central differences grow with P. Measured time is read off the figure, never from these notes: the words under its table give reverse mode’s constant in runs of time on this machine, or say it is too noisy to tell.',
     wrong: [
       '“It doubles, like P”: that is forward mode and central differences, one or two passes per parameter.',
-      '“It is exactly 2 runs of time”: 2 counts passes; the measured constant is larger, but it does not grow with P.',
+      '“It is exactly 2 runs of time”: 2 counts passes; time is measured, and the figure says what it reads here (a constant that does not grow with P, or too noisy to tell).',
     ],
   },
   6: {
-    ask: 'h is 1e-9. If you halve it, does the error go up or down?',
+    ask: 'The figure starts at h = 1e-9. If you halve h there, does the error go up or down?',
     proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between. The chart shows the left arm once the question is answered.',
     wrong: [
       '“Down: smaller is always more exact.” Below the best h, rounding grows as 1/h.',
@@ -94,7 +94,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
     ],
   },
   10: {
-    ask: 'The sweep stops K = 10 steps before the end. What do the first 30 steps’ gradients become?',
+    ask: 'The figure starts with the sweep stopped K = 10 steps before the end. What do the first 30 steps’ gradients become?',
     proves: 'The truncated tape is smaller and its error is counted against the full gradient for every window K; the earlier gradients are exactly 0.',
     wrong: [
       '“Slightly off”: nothing flows past the constant, so they are exactly 0.',

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import type { HvpFigure } from '../../../engine/bugs/request.ts';
 import { Figures, Legend } from '../../ui/charts/Legend.tsx';
 import { useLab } from '../../state/store/index.ts';
 import { ChartBox } from '../../ui/charts/ChartBox.tsx';
@@ -52,7 +53,7 @@ export function SecondDerivatives() {
           <SeriesChart
             series={series}
             yZero
-            title={`H·v for each a_t and b_t of the ${hvp.hvp.a.length} steps, by the dual sweep and by central differences of the gradient; they differ by at most ${formatNumber(hvp.maxRelative, 2)} of the largest entry.`}
+            title={`H·v for each a_t and b_t of the ${hvp.hvp.a.length} steps, by the dual sweep and by central differences of the gradient; ${checkWords(hvp)}.`}
             xLabel="step t"
             yLabel="(H·v) at aₜ, bₜ"
             {...size}
@@ -68,7 +69,9 @@ export function SecondDerivatives() {
       />
       <Figures
         items={[
-          { label: 'largest difference / largest |H·v|', value: formatNumber(hvp.maxRelative, 2), className: 'fig-hvp-check' },
+          hvp.resolved
+            ? { label: 'largest difference / largest |H·v|', value: formatNumber(hvp.maxRelative, 2), className: 'fig-hvp-check' }
+            : { label: 'largest |H·v|, below what differences resolve', value: `${formatNumber(largestOf(hvp.hvp), 2)} < ${formatNumber(hvp.resolution, 2)}`, className: 'fig-hvp-check' },
           { label: 'h of the check', value: formatEps(hvp.h) },
           { label: 'work: H·v, one gradient', value: `${formatNumber(hvp.workUnits, 3)}, ${formatNumber(hvp.gradientWorkUnits, 3)} units (H·v’s on pairs of numbers)` },
           { label: 'tape: dual, plain', value: `${formatBytes(hvp.tapeBytes)}, ${formatBytes(hvp.gradientTapeBytes)}` },
@@ -76,4 +79,18 @@ export function SecondDerivatives() {
       />
     </section>
   );
+}
+
+/** The largest |entry| of H·v. */
+function largestOf(g: { a: Float64Array; b: Float64Array }): number {
+  let m = 0;
+  for (let t = 0; t < g.a.length; t++) m = Math.max(m, Math.abs(g.a[t]), Math.abs(g.b[t]));
+  return m;
+}
+
+/** The check in words: how far the differences are from H·v, or that H·v is below what they can resolve. */
+function checkWords(hvp: HvpFigure): string {
+  return hvp.resolved
+    ? `they differ by at most ${formatNumber(hvp.maxRelative, 2)} of the largest entry`
+    : `H·v (largest ${formatNumber(largestOf(hvp.hvp), 2)}) is below what central differences resolve at this h (about ${formatNumber(hvp.resolution, 2)}), so they do not check it`;
 }

@@ -42,6 +42,9 @@ export interface CostPoint {
   reverseWork: number;
   forwardMicroseconds: number;
   reverseMicroseconds: number;
+  /** The time is too noisy to tell (its rounds' middle half wider than NOISY_SPREAD): engine/tradeoffs/report.ts. */
+  forwardNoisy?: boolean;
+  reverseNoisy?: boolean;
 }
 
 export type CostMetric = 'work' | 'time';

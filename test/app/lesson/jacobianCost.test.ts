@@ -35,6 +35,19 @@ describe('chapter 10’s cost chart, read into words', () => {
     expect(steady.measured).toContain('forward mode was not faster at the largest M.');
   });
 
+  it('quotes no time, and no crossing, when a point’s time is too noisy to tell', () => {
+    const ps = points([30, 31, 30, 32, 33], [14, 20, 33, 36, 150]);
+    ps[3] = { ...ps[3], reverseNoisy: true };
+    const r = readCost(ps);
+    expect(r.noisy).toBe(true);
+    const words = costSentences(r);
+    expect(words.measured).toBe('Measured in µs (millionths of a second): too noisy to tell on this machine just now, so no time is quoted and where the lines cross by time is not said.');
+    expect(words.measured).not.toMatch(/\d/);
+    // The counted sentence does not depend on the clock.
+    expect(words.counted).toBe('Counted: forward mode 2 passes at every M, reverse mode M + 1; forward mode is cheaper from M = 2.');
+    expect(readCost(points([30, 31, 30, 32, 33], [14, 20, 33, 36, 150])).noisy).toBe(false);
+  });
+
   it('writes microseconds as whole numbers from 10, one decimal below', () => {
     expect([usText(134.4), usText(14.6), usText(7.46), usText(7)]).toEqual(['134', '15', '7.5', '7']);
   });

@@ -30,7 +30,10 @@ describe('the table of chapters', () => {
     expect(asked.length).toBeGreaterThan(0);
     for (const { number, question } of asked) {
       const q = question!;
-      expect(q.prompt, `chapter ${number}`).toMatch(/\?$/);
+      for (const live of [{}, { window: '28', before: '12', zeroed: '12' }, { window: '40', before: '0', zeroed: '0' }]) {
+        expect(say(q.prompt, live), `chapter ${number}`).toMatch(/\?$/);
+        expect(say(q.prompt, live), `chapter ${number}`).not.toMatch(/undefined|null|NaN/);
+      }
       // The accepted answer is a fixed label, so it reads the same whatever the figure holds.
       expect(q.choices.filter((c) => c.label === q.answer), `chapter ${number}`).toHaveLength(1);
       // Words that quote the figure read whole both before its numbers arrive and after.

@@ -9,7 +9,7 @@ import {
 } from '../../../engine/tradeoffs/report.ts';
 
 function point(outputs: number, forward: number, reverse: number): JacobianCostPoint {
-  return { outputs, forwardWork: 2, reverseWork: 1 + outputs, forwardMicroseconds: forward, reverseMicroseconds: reverse };
+  return { outputs, forwardWork: 2, reverseWork: 1 + outputs, forwardMicroseconds: forward, reverseMicroseconds: reverse, forwardNoisy: false, reverseNoisy: false };
 }
 
 describe('the tradeoffs report', () => {
@@ -82,7 +82,10 @@ describe('the tradeoffs report', () => {
     for (const p of t.jacobian) {
       expect(p.forwardWork).toBe(19);
       expect(p.reverseWork).toBe(1 + p.outputs);
-      expect(Object.keys(p)).toEqual(['outputs', 'forwardWork', 'reverseWork', 'forwardMicroseconds', 'reverseMicroseconds']);
+      expect(Object.keys(p)).toEqual(['outputs', 'forwardWork', 'reverseWork', 'forwardMicroseconds', 'reverseMicroseconds', 'forwardNoisy', 'reverseNoisy']);
+      // Each time by the one timing method: a median ratio to the plain run times its µs, and whether its spread is too wide.
+      expect(p.forwardMicroseconds).toBeGreaterThan(0);
+      expect(typeof p.forwardNoisy).toBe('boolean');
     }
     // N + 1 = P + 3 against 1 + M: with every input, forward mode's count never wins for M ≤ T.
     expect(t.crossover.work).toBeNull();
