@@ -45,6 +45,7 @@ export function ProblemGraph({ view, labels, expression, revealed, height = 240,
           height={height}
           sweep={!posed}
           minFont={font}
+          inputsInOrder
         />
       </FigureContext.Provider>
       {tape ? <TapeList result={{ tape: view, labels }} tf={tf} adjoints={revealed > 0} /> : null}

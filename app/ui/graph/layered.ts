@@ -31,6 +31,8 @@ export interface LayeredOptions {
   measureLabel?: (text: string) => number;
   /** A fixed size for every box, instead of one from its lines (the tape explorer's nodes). */
   nodeSize?: { width: number; height: number };
+  /** Draw the inputs in the tape's order, first at the top (LR) or left (TB), even at the cost of a crossing. */
+  inputsInOrder?: boolean;
 }
 
 /** A node's box, by its centre and size. */
@@ -131,7 +133,7 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
   }
   // dagre's orderings are a heuristic: it left one crossing in chapter 1's graph. Its order is
   // refined here by sifting, which small graphs afford.
-  dagre.layout(g, { customOrder: (inner, order) => (order(inner), siftOrder(inner)) });
+  dagre.layout(g, { customOrder: (inner, order) => (order(inner), siftOrder(inner, options.inputsInOrder)) });
 
   // From here on, work as if the layout ran left to right: `m` is along the layers, `c` across.
   const toM = (p: Point) => (tb ? p.y : p.x);
@@ -210,9 +212,12 @@ interface OrderGraph {
 /**
  * Lowers the number of crossings of dagre's layered graph (dummy nodes included, every edge
  * between neighbouring layers) by sifting: each node in turn tries every place in its layer and
- * keeps the one with the fewest crossings, until no move helps.
+ * keeps the one with the fewest crossings, until no move helps. With `inputsInOrder` the first
+ * layer, the inputs, is not sifted: it keeps the tape's order (practice's graphs, whose answer
+ * fields list the inputs in that order). The lesson's own graphs sift it too: held in order,
+ * chapter 1's expressions would cross.
  */
-export function siftOrder(graph: OrderGraph): void {
+export function siftOrder(graph: OrderGraph, inputsInOrder = false): void {
   // Each try recounts every crossing: affordable for the lesson's graphs and small tapes only.
   if (graph.edges().length > SIFT_LIMIT) return;
   const layers = new Map<number, string[]>();
@@ -222,10 +227,29 @@ export function siftOrder(graph: OrderGraph): void {
     layers.get(rank)!.push(id);
   }
   for (const ids of layers.values()) ids.sort((a, b) => (graph.node(a).order ?? 0) - (graph.node(b).order ?? 0));
+  // Inputs in the tape's order, as an evaluation trace lists them (x₁ above x₂): the other
+  // layers sift around them.
+  const inputs = inputsInOrder ? layers.get(0) : undefined;
+  if (inputs) inputs.sort((a, b) => Number(a) - Number(b));
   const position = new Map<string, number>();
   const renumber = (ids: string[]) => ids.forEach((id, k) => position.set(id, k));
   for (const ids of layers.values()) renumber(ids);
   const edges = graph.edges().map((e) => [e.v, e.w] as const);
+  if (inputs) {
+    // dagre ordered the later layers for its own order of the inputs: order each again, layer by
+    // layer, by the mean place of its parents (the barycentre), so the sifting starts near the best.
+    const ranks = [...layers.keys()].sort((a, b) => a - b);
+    for (const rank of ranks.slice(1)) {
+      const ids = layers.get(rank)!;
+      const centre = new Map<string, number>();
+      for (const id of ids) {
+        const from = edges.filter(([, w]) => w === id).map(([v]) => position.get(v)!);
+        centre.set(id, from.length > 0 ? from.reduce((a, b) => a + b, 0) / from.length : position.get(id)!);
+      }
+      ids.sort((a, b) => centre.get(a)! - centre.get(b)!);
+      renumber(ids);
+    }
+  }
   const crossings = () => {
     let n = 0;
     for (let i = 0; i < edges.length; i++) {
@@ -243,7 +267,8 @@ export function siftOrder(graph: OrderGraph): void {
   let best = crossings();
   for (let pass = 0; pass < 20 && best > 0; pass++) {
     let moved = false;
-    for (const ids of layers.values()) {
+    for (const [rank, ids] of layers) {
+      if (rank === 0 && inputsInOrder) continue;
       for (const id of [...ids]) {
         const from = ids.indexOf(id);
         let bestAt = from;

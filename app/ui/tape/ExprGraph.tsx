@@ -30,6 +30,8 @@ export interface ExprGraphProps {
    * @deprecated
    */
   receipts?: boolean;
+  /** Draw the inputs in the tape's order (practice, whose answer fields list them so), even at the cost of a crossing. */
+  inputsInOrder?: boolean;
   /** The height to give the graph; it takes more where its layout needs it (top to bottom on a phone). */
   height: number;
   /** Mark the node in play (false: a finished sweep, nothing in play). */
@@ -54,7 +56,7 @@ export interface ExprGraphProps {
  * the worker's (recorded values and partials, adjoints replayed from its sweep events). The
  * layout is `layeredGraph`'s; this component only places it.
  */
-export function ExprGraph({ view, tf, title, height, highlight = true, sweep = true, minFont }: ExprGraphProps) {
+export function ExprGraph({ view, tf, title, height, highlight = true, sweep = true, minFont, inputsInOrder = false }: ExprGraphProps) {
   const { figureFont, present } = useFigureView();
   const font = present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
@@ -71,8 +73,9 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
         measure: graphMeasure(font),
         // The partials on the edges are drawn at the regular weight (exprGraph.css).
         measureLabel: graphMeasure(font, 400),
+        inputsInOrder,
       }),
-    [view, direction, font, text],
+    [view, direction, font, text, inputsInOrder],
   );
   const id = useId();
   // Shrink to the width if the layout is wider (never grow: the text stays at its size).

@@ -4,6 +4,7 @@ import { evaluatePlayground } from '../../../engine/index.ts';
 import { boxesOverlap, countCrossings, polylineHitsBox, segmentHitsBox } from '../../../app/ui/graph/geometry.ts';
 import { estimateTextWidth, layeredGraph, type GraphDirection, type LayeredGraph } from '../../../app/ui/graph/layered.ts';
 import { exprGraphLines } from '../../../app/ui/tape/exprGraphText.ts';
+import { practiceProblem, practiceTapeView } from '../../../engine/practice/index.ts';
 
 function tapeOf(source: string) {
   const outcome = evaluatePlayground({ source, at: { x: 0.5, y: 4 } });
@@ -161,4 +162,36 @@ describe('the layered graph with the tape explorer’s fixed boxes', () => {
     expect(twins).toHaveLength(2);
     expect(twins[0].points.at(-1)!.y).not.toBe(twins[1].points.at(-1)!.y);
   });
+});
+
+describe('the inputs in the tape’s order', () => {
+  const inputsOf = (g: LayeredGraph, view: { parent0: Int32Array }) => g.nodes.filter((n) => view.parent0[n.id] < 0);
+
+  for (const direction of ['LR', 'TB'] as const) {
+    it(`${direction}: every practice problem of every level draws its inputs in the order the tape records them`, () => {
+      let withSeveral = 0;
+      // Problems drawn with a crossing, inputs in order and in dagre's own order (2 and 14 of 100 when written).
+      const crossed = { inOrder: 0, dagre: 0 };
+      for (const level of [1, 2, 3, 4] as const) {
+        for (let seed = 1; seed <= 25; seed++) {
+          const problem = practiceProblem('adjoints', level, seed);
+          if (problem.kind !== 'adjoints') throw new Error('an adjoints problem');
+          const view = practiceTapeView(problem);
+          const text = exprGraphLines(view);
+          const options = { direction, font: 16, nodeLines: text.nodeLines, edgeLabel: text.edgeLabel, measure: (t: string) => estimateTextWidth(t, 16) };
+          const g = layeredGraph(dagre, view, { ...options, inputsInOrder: true });
+          const crossings = (laid: LayeredGraph) => countCrossings(laid.edges.map((e) => e.points));
+          if (crossings(g) > 0) crossed.inOrder++;
+          if (crossings(layeredGraph(dagre, view, options)) > 0) crossed.dagre++;
+          const across = inputsOf(g, view).map((n) => (direction === 'LR' ? n.y : n.x));
+          if (across.length > 1) withSeveral++;
+          // Listed by id (tape order), their places across the layer only grow.
+          for (let k = 1; k < across.length; k++) expect(across[k], `level ${level}, seed ${seed}`).toBeGreaterThan(across[k - 1]);
+        }
+      }
+      expect(withSeveral).toBeGreaterThan(20);
+      // The layers after the inputs are ordered again around them: no more graphs cross than before.
+      expect(crossed.inOrder).toBeLessThanOrEqual(crossed.dagre);
+    });
+  }
 });
