@@ -1,5 +1,5 @@
 import type { HashPart } from '../state/url/part.ts';
-import { CHAPTER_COUNT } from './chapters/count.ts';
+import { CHAPTER_COUNT } from './chapters/order.ts';
 import { quoteForNotice } from '../state/url/quoteForNotice.ts';
 import { readFlag } from '../state/url/flag.ts';
 

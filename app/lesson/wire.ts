@@ -1,5 +1,5 @@
 import type { LabStore } from '../state/store/index.ts';
-import { CHAPTER_COUNT } from './chapters/count.ts';
+import { CHAPTER_COUNT } from './chapters/order.ts';
 import { formatLessonHash, parseLessonHash, type LessonRoute } from './route.ts';
 
 /** The parts of `window` the wiring touches. */

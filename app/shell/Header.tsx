@@ -1,7 +1,7 @@
 import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { Formula } from '../ui/formulas/Formula.tsx';
-import { CHAPTER_COUNT } from '../lesson/chapters/count.ts';
+import { CHAPTER_COUNT } from '../lesson/chapters/order.ts';
 
 /**
  * The title, the theme toggle, the program under study in KaTeX, and a short guide in plain words.

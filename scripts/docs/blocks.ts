@@ -5,7 +5,7 @@
  * test/scripts/docs-figures.test.ts (and docs-figures-more) run the same commands and fail when a doc no longer says
  * what they print.
  */
-import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
+import { CHAPTER_COUNT } from '../../app/lesson/chapters/order.ts';
 import { frontier, leastMemory } from '../../engine/checkpoint/frontier.ts';
 import { commandJson, commandLine } from './command.ts';
 import { bytes, count, fixed, sci, shown, step, sub, table, wrap } from './format.ts';

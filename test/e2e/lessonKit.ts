@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
+import { CHAPTER_COUNT } from '../../app/lesson/chapters/order.ts';
 import { say } from '../../app/lesson/chapters/row.ts';
 import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.tsx';
 import { sharedBrowser, type PageOptions, type SharedBrowser } from './harness.ts';

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_COUNT } from '../../app/lesson/chapters/count.ts';
+import { CHAPTER_COUNT } from '../../app/lesson/chapters/order.ts';
 import { sharedBrowser } from './harness.ts';
 import { wait } from './patience.ts';
 

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { GoTarget } from '../../shell/go/goHashPart.ts';
 import type { Retryable } from '../../shell/retryable.ts';
+import type { ChapterSlug } from './order.ts';
 
 /**
  * Values a chapter's figure has computed, already formatted, by name (`{ z: '0.87' }`). A question's
@@ -32,7 +33,9 @@ export interface Question {
 
 /** One chapter of the lesson: one row of app/lesson/chapters/table.tsx. */
 export interface ChapterRow {
-  /** Its place, from 1: `#lesson=N`. */
+  /** Its folder's name, how tests and links name it (app/lesson/chapters/order.ts). */
+  slug: ChapterSlug;
+  /** Its place, from 1: `#lesson=N`, from its slug's place in the list. */
   number: number;
   title: string;
   /** The words beside the figure, above the question (all of them when there is none). */
@@ -64,6 +67,9 @@ export interface ChapterRow {
    */
   figure: ComponentType | Retryable;
 }
+
+/** What a chapter's folder says of it (`<slug>/chapter.tsx`): its row without the slug and number the list gives it. */
+export type ChapterContent = Omit<ChapterRow, 'slug' | 'number'>;
 
 /** The figure's component for a load attempt (0 first, one more after each Retry). */
 export function figureAt(row: ChapterRow, attempt: number): ComponentType {

@@ -41,7 +41,7 @@ export function NotesPage({ route }: { route: LessonRoute }) {
   const [plan, setPlan] = useState<TalkPlan>(() => parsePlan(localStorage.getItem(PLAN_KEY)) ?? DEFAULT_PLAN);
   useEffect(() => localStorage.setItem(PLAN_KEY, JSON.stringify(plan)), [plan]);
   if (overview) return <NotesOverview plan={plan} go={go} />;
-  const notes = NOTES[chapter];
+  const notes = NOTES[chapterRow(chapter).slug];
   const next = chapter < CHAPTERS.length ? chapterRow(chapter + 1) : null;
   return (
     <main className="notes-page">

@@ -1,5 +1,7 @@
+import { chapterNumber, type ChapterSlug } from '../chapters/order.ts';
+
 /**
- * Speaker notes, one entry per chapter of app/lesson/chapters/table.tsx, keyed by its number: what
+ * Speaker notes, one entry per chapter of app/lesson/chapters/table.tsx, keyed by its slug: what
  * to ask the room, what the chapter's figure proves, and the wrong answers to expect (with what
  * to say). The notes window (`#lesson=N&notes=1`, key N) shows them; test/app/lesson/notes.test.ts
  * fails when a chapter has none.
@@ -20,8 +22,8 @@ export interface SpeakerNotes {
 export const MEANWHILE =
   'The figure waits for the answer. Take a show of hands, then click the choice most chose. A wrong choice gets a reason and a second try: read the reason aloud and ask again. The second wrong try, or Show the answer, gives it.';
 
-export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
-  1: {
+export const NOTES: Readonly<Record<ChapterSlug, SpeakerNotes>> = {
+  'chain': {
     ask: 'How many steps does the computer run for x·y + sin(x²) − ln y? Let the room count the operations in the formula aloud, then press Show me and count the nodes as the tape is written: the inputs are nodes too.',
     proves: 'The tape is written as the program runs: one node per primitive, each with its value and its local partials.',
     wrong: [
@@ -29,7 +31,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“A local partial is the derivative of z.” It is one step’s rate for its own inputs, nothing more.',
     ],
   },
-  2: {
+  'sweep': {
     ask: 'Before the sweep starts: what is the adjoint of z itself?',
     proves: 'Each step of the sweep multiplies an adjoint by one local partial and passes it back: the chain rule, one edge at a time.',
     wrong: [
@@ -37,7 +39,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“z’s value”: the adjoint is a rate, not a value.',
     ],
   },
-  3: {
+  'fan-out': {
     ask: 'If the sweep set x̄ = share instead of x̄ += share, what would it report for ∂z/∂x?',
     proves: 'With =, only the contribution that arrives last survives; the referee column (central differences) shows the sum is right.',
     wrong: [
@@ -45,7 +47,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“Zero”: a write keeps the newest contribution, not none.',
     ],
   },
-  4: {
+  'transpose': {
     ask: 'Forward, x flows left to right. Which way does its adjoint flow, and what starts it?',
     proves: 'Each backward step is a vector-Jacobian product: the adjoints (1, −0.628) times the table [4 1.5; 3 0] give x̄ = 2.12 and ȳ = 1.5. On the chain the sweep runs the same edges backward, from the loss.',
     wrong: [
@@ -53,7 +55,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“The Jacobian is a big matrix we store.” Each step’s is tiny and read off the tape.',
     ],
   },
-  5: {
+  'one-sweep': {
     ask: 'From T = 100 to T = 200, P doubles. What does reverse mode’s cost for the whole gradient do?',
     proves: 'Counted passes: reverse mode stays at 2 at every T, forward mode and central differences grow with P. Measured time is read off the figure, never from these notes: the words under its table give reverse mode’s constant in runs of time on this machine, or say it is too noisy to tell.',
     wrong: [
@@ -61,7 +63,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“It is exactly 2 runs of time”: 2 counts passes; time is measured, and the figure says what it reads here (a constant that does not grow with P, or too noisy to tell).',
     ],
   },
-  6: {
+  'finite-differences': {
     ask: 'The figure starts at h = 1e-9. If you halve h there, does the error go up or down?',
     proves: 'The measured error over twelve decades of h is a V: truncation on the right, rounding on the left, the best h between. The chart shows the left arm once the question is answered.',
     wrong: [
@@ -69,7 +71,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“It stays the same.” Both errors depend on h.',
     ],
   },
-  7: {
+  'tape-price': {
     ask: 'From T = 100 to T = 200 steps, what does the tape’s memory do?',
     proves: 'The tape’s node count and bytes grow in a straight line with T: every step adds the same nodes.',
     wrong: [
@@ -77,7 +79,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“Quadruples”: the tape grows linearly, not with T².',
     ],
   },
-  8: {
+  'checkpointing': {
     ask: 'T = 36. Which stride holds the fewest items at once (stored states plus taped steps)?',
     proves: 'Counted as items the sum T/k + k is smallest near k = √36 = 6. Counted in bytes a taped step weighs 80 stored states, so stride 1 is leanest; with a wide checkpoint the bytes agree with the items again.',
     wrong: [
@@ -85,7 +87,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“Stride 36: keep only the start.” Then the whole chain is taped at once on the way back: the full tape.',
     ],
   },
-  9: {
+  'tensors': {
     ask: 'With 16 hidden units, how many times more nodes does the scalar tape hold than the tensor tape?',
     proves: 'Both tapes give the same gradient (the agreement line); the scalar tape’s nodes grow with every weight while the tensor tape’s stay fixed. The chart shows it over hidden units on a log axis.',
     wrong: [
@@ -93,7 +95,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“Tensors use different calculus.” The rule is the same vector-Jacobian product, one node per matrix operation.',
     ],
   },
-  10: {
+  'hidden': {
     ask: 'The figure starts with the sweep stopped K = 10 steps before the end. What do the first 30 steps’ gradients become?',
     proves: 'The truncated tape is smaller and its error is counted against the full gradient for every window K; the earlier gradients are exactly 0.',
     wrong: [
@@ -101,7 +103,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“Still exact”: they are never reached.',
     ],
   },
-  11: {
+  'bugs': {
     ask: 'Two backward() calls and no zero_grad() between them: what is in .grad? Take a show of hands before the answer.',
     proves: 'Each bug runs on the real tape of the 40-step chain: the wrong gradient is drawn beside the right one from the same worker, and a refused sweep shows the error PyTorch prints.',
     wrong: [
@@ -109,7 +111,7 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“A detach only changes the step it is on”: the sweep stops there, so every earlier gradient is exactly 0.',
     ],
   },
-  12: {
+  'second-order': {
     ask: 'How many passes over the chain does one H·v take: 2 like a gradient, 4, or one per Hessian entry?',
     proves: 'One recording and one sweep on dual numbers give H·v: 4 passes, twice one gradient, since each value carries a tangent; central differences of two gradients agree with it, and on the small expression it equals the full Hessian times v.',
     wrong: [
@@ -117,12 +119,12 @@ export const NOTES: Readonly<Record<number, SpeakerNotes>> = {
       '“Second derivatives need a new kind of tape”: it is the same tape, run on dual numbers.',
     ],
   },
-  13: {
+  'remember': {
     ask: 'Which one idea would you keep if you kept only one? Ask two or three people, then show the five lines.',
     proves: 'The counted work of the three methods on the lab’s default chain: 2 against P + 1 and 2P + 1, and the three gradients agree.',
     wrong: [
       '“Reverse mode is always fastest.” With few inputs and many outputs forward mode wins.',
-      '“A smaller h is always better.” Chapter 6’s V says otherwise.',
+      `“A smaller h is always better.” Chapter ${chapterNumber('finite-differences')}’s V says otherwise.`,
     ],
   },
 };

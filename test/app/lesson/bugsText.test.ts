@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainBugs } from '../../../engine/bugs/report.ts';
 import { defaultParams } from '../../../engine/chain.ts';
-import { compareGradients, LESSON_BUGS, outcomeSentence } from '../../../app/lesson/chapters/bugsText.ts';
+import { compareGradients, LESSON_BUGS, outcomeSentence } from '../../../app/lesson/chapters/bugs/bugsText.ts';
 
 const params = defaultParams(40);
 const bugs = chainBugs(params, { detachStep: 30 });
@@ -37,7 +37,7 @@ describe('chapter 11: what each bug does, read off the worker’s numbers', () =
 
 describe('chapter 12: the slider’s direction', () => {
   it('is a unit vector, exactly (1, 0), (0, 1) and (−1, 0) on the axes', async () => {
-    const { directionAt, ANGLE_STEP } = await import('../../../app/lesson/chapters/direction.ts');
+    const { directionAt, ANGLE_STEP } = await import('../../../app/lesson/chapters/second-order/direction.ts');
     expect(directionAt(0)).toEqual({ x: 1, y: 0 });
     expect(directionAt(90)).toEqual({ x: 0, y: 1 });
     expect(directionAt(180)).toEqual({ x: -1, y: 0 });

@@ -15,7 +15,7 @@ import {
   runLab,
   tradeoffsFigures,
 } from '../../../engine/index.ts';
-import { leastBy } from '../../../app/lesson/chapters/leastMemory.ts';
+import { leastBy } from '../../../app/lesson/chapters/checkpointing/leastMemory.ts';
 import { GLOSSARY } from '../../../app/lesson/glossary.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
 import { CARD, FIVE_NODES } from '../../../app/lesson/exprTape.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costSentences, readCost, usText, type CostPoint } from '../../../app/lesson/chapters/jacobianCost.ts';
+import { costSentences, readCost, usText, type CostPoint } from '../../../app/lesson/chapters/hidden/jacobianCost.ts';
 
 /** N = 1: forward mode 2 passes at every M, reverse mode M + 1; times as given. */
 const points = (forward: number[], reverse: number[], ms = [1, 2, 4, 5, 40]): CostPoint[] =>

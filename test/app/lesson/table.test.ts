@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_COUNT } from '../../../app/lesson/chapters/count.ts';
+import { CHAPTER_COUNT, CHAPTER_ORDER, chapterNumber, slugAt } from '../../../app/lesson/chapters/order.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
-import { CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+import { CHAPTER_FOLDERS, CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
 import { GO_TARGETS } from '../../../app/shell/go/goHashPart.ts';
 
 describe('the table of chapters', () => {
@@ -21,8 +21,20 @@ describe('the table of chapters', () => {
     expect(CHAPTERS.slice(0, 3).map((r) => r.labSection)).toEqual(['playground', 'playground', 'pitfall']);
   });
 
-  it('has as many rows as CHAPTER_COUNT, the count the hash is checked against', () => {
+  it('has one row per slug of order.ts, in its order: the count the hash is checked against', () => {
     expect(CHAPTERS).toHaveLength(CHAPTER_COUNT);
+    expect(CHAPTERS.map((r) => r.slug)).toEqual(CHAPTER_ORDER);
+    expect(new Set(CHAPTER_ORDER).size).toBe(CHAPTER_ORDER.length);
+    for (const slug of CHAPTER_ORDER) {
+      expect(slug).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(slugAt(chapterNumber(slug))).toBe(slug);
+    }
+    expect(slugAt(0)).toBeUndefined();
+    expect(slugAt(CHAPTER_COUNT + 1)).toBeUndefined();
+  });
+
+  it('finds a folder for every slug and lists every folder: a chapter left out of order.ts fails here', () => {
+    expect([...CHAPTER_FOLDERS].sort()).toEqual([...CHAPTER_ORDER].sort());
   });
 
   it('asks questions that end in "?" and accept exactly one of their choices, before and after the figure answers', () => {

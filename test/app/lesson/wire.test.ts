@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabReport } from '../../../engine/report.ts';
 import { startLesson } from '../../../app/lesson/wire.ts';
-import { CHAPTER_COUNT } from '../../../app/lesson/chapters/count.ts';
+import { CHAPTER_COUNT } from '../../../app/lesson/chapters/order.ts';
 import { useLab } from '../../../app/state/store/index.ts';
 import { startLab } from '../../../app/lab/labSync.ts';
 import type { LabRunner } from '../../../workers/lab/client.ts';

@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
-import { num } from '../../ui/tape/labels.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useLessonView } from '../context.ts';
-import { CARD, useExpression } from '../exprTape.ts';
-import { eventWords, nodeWords } from '../../ui/tape/words.ts';
-import { ExprGraph } from '../../ui/tape/ExprGraph.tsx';
-import { TapeList } from '../../ui/tape/TapeList.tsx';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useShowMe } from '../useShowMe.ts';
-import { WaitingButton } from '../WaitingButton.tsx';
+import { tapeFrame, tapeStatics } from '../../../ui/tape/model.ts';
+import { num } from '../../../ui/tape/labels.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useLessonView } from '../../context.ts';
+import { CARD, useExpression } from '../../exprTape.ts';
+import { eventWords, nodeWords } from '../../../ui/tape/words.ts';
+import { ExprGraph } from '../../../ui/tape/ExprGraph.tsx';
+import { TapeList } from '../../../ui/tape/TapeList.tsx';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useShowMe } from '../../useShowMe.ts';
+import { WaitingButton } from '../../WaitingButton.tsx';
 
 /** Chapter 2: the backward sweep on the tiny tape, one event at a time, from the seed 1. */
 export default function Chapter2() {

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { num } from '../../ui/tape/labels.ts';
-import { subscript } from '../../ui/tape/labels.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useChainRun } from '../chainRun.ts';
-import { QUICK } from '../engine.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { LessonChart } from '../figures/LessonChart.tsx';
-import { Legend } from '../figures/Legend.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
-import { useLessonView } from '../context.ts';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useShowMe } from '../useShowMe.ts';
+import { num } from '../../../ui/tape/labels.ts';
+import { subscript } from '../../../ui/tape/labels.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useChainRun } from '../../chainRun.ts';
+import { QUICK } from '../../engine.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { LessonChart } from '../../figures/LessonChart.tsx';
+import { Legend } from '../../figures/Legend.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
+import { useLessonView } from '../../context.ts';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useShowMe } from '../../useShowMe.ts';
 
 /** Chapter 4: the chain at T = 2 … 5, its states forward and its adjoints backward, beside the transpose formulas. */
 export default function Chapter4() {

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import type { PeakItems } from '../../../engine/checkpoint/bytes.ts';
-import { formatBytes, plural } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useChainRun } from '../chainRun.ts';
-import { Choices } from '../Choices.tsx';
-import { useLessonView } from '../context.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { LessonChart } from '../figures/LessonChart.tsx';
-import { Legend } from '../figures/Legend.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useShowMe } from '../useShowMe.ts';
+import type { PeakItems } from '../../../../engine/checkpoint/bytes.ts';
+import { formatBytes, plural } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useChainRun } from '../../chainRun.ts';
+import { Choices } from '../../Choices.tsx';
+import { useLessonView } from '../../context.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { LessonChart } from '../../figures/LessonChart.tsx';
+import { Legend } from '../../figures/Legend.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useShowMe } from '../../useShowMe.ts';
 import { leastBy } from './leastMemory.ts';
 
 /** T = 36, so that √T = 6 is a whole stride (the question in this chapter's row names it). */

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import type { LabReport } from '../../../engine/report.ts';
-import { formatBytes } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useLessonView } from '../context.ts';
-import { lessonEngine, lessonSettings, QUICK } from '../engine.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { LessonChart } from '../figures/LessonChart.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useAnswer } from '../../ui/teach/useAnswer.ts';
-import { useShowMe } from '../useShowMe.ts';
-import { WORK_STEPS } from '../steps.ts';
+import type { LabReport } from '../../../../engine/report.ts';
+import { formatBytes } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useLessonView } from '../../context.ts';
+import { lessonEngine, lessonSettings, QUICK } from '../../engine.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { LessonChart } from '../../figures/LessonChart.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useAnswer } from '../../../ui/teach/useAnswer.ts';
+import { useShowMe } from '../../useShowMe.ts';
+import { WORK_STEPS } from '../../steps.ts';
 
 /** The tape of one chain length, as the worker counted it. */
 interface TapeSize {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { formatEps, formatNumber } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useChainRun } from '../chainRun.ts';
-import { useLessonView } from '../context.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { LessonChart, type Series } from '../figures/LessonChart.tsx';
-import { Legend } from '../figures/Legend.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useShowMe } from '../useShowMe.ts';
+import { formatEps, formatNumber } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useChainRun } from '../../chainRun.ts';
+import { useLessonView } from '../../context.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { LessonChart, type Series } from '../../figures/LessonChart.tsx';
+import { Legend } from '../../figures/Legend.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useShowMe } from '../../useShowMe.ts';
 
 const SWEEP = { sweep: true, tangents: false, frontier: false, workCurve: false, thirdDerivatives: true };
 

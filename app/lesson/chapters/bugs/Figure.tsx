@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import type { BugReport } from '../../../engine/bugs/report.ts';
-import type { GradientPair } from '../../../engine/report.ts';
-import { bugsEngine } from '../../../workers/bugs/host.ts';
-import { ErrorBox } from '../../ui/ErrorBox.tsx';
-import { formatNumber } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { Choices } from '../Choices.tsx';
-import { useLessonView } from '../context.ts';
-import { lessonSettings } from '../engine.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { Legend } from '../figures/Legend.tsx';
-import { LessonChart } from '../figures/LessonChart.tsx';
-import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../../ui/teach/useAnswer.ts';
+import type { BugReport } from '../../../../engine/bugs/report.ts';
+import type { GradientPair } from '../../../../engine/report.ts';
+import { bugsEngine } from '../../../../workers/bugs/host.ts';
+import { ErrorBox } from '../../../ui/ErrorBox.tsx';
+import { formatNumber } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { Choices } from '../../Choices.tsx';
+import { useLessonView } from '../../context.ts';
+import { lessonSettings } from '../../engine.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { Legend } from '../../figures/Legend.tsx';
+import { LessonChart } from '../../figures/LessonChart.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { useAnswer } from '../../../ui/teach/useAnswer.ts';
 import { LESSON_BUGS, outcomeSentence } from './bugsText.ts';
-import './chapter11.css';
+import './bugs.css';
 
 const STEPS = 40;
 /** x_30 detached: the sweep keeps the last K = 10 steps, chapter 10's window. */

@@ -1,5 +1,5 @@
-import { TOO_NOISY } from '../../../engine/method-cost.ts';
-import type { CostPoint } from '../../ui/charts/jacobianLayout.ts';
+import { TOO_NOISY } from '../../../../engine/method-cost.ts';
+import type { CostPoint } from '../../../ui/charts/jacobianLayout.ts';
 
 export type { CostPoint };
 

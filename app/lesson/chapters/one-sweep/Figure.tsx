@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import type { CostedMethod } from '../../../engine/method-cost.ts';
-import type { LabReport } from '../../../engine/report.ts';
-import { formatWork } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useChainRun } from '../chainRun.ts';
-import { useLessonView } from '../context.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { LessonChart, type Series } from '../figures/LessonChart.tsx';
-import { Legend } from '../figures/Legend.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useShowMe } from '../useShowMe.ts';
-import { WORK_STEPS } from '../steps.ts';
-import { runsText } from './runsText.ts';
-import { runsCellText, timeSentences } from './timeWords.ts';
+import type { CostedMethod } from '../../../../engine/method-cost.ts';
+import type { LabReport } from '../../../../engine/report.ts';
+import { formatWork } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useChainRun } from '../../chainRun.ts';
+import { useLessonView } from '../../context.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { LessonChart, type Series } from '../../figures/LessonChart.tsx';
+import { Legend } from '../../figures/Legend.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useShowMe } from '../../useShowMe.ts';
+import { WORK_STEPS } from '../../steps.ts';
+import { runsText } from '../runsText.ts';
+import { runsCellText, timeSentences } from '../timeWords.ts';
 
 /** The work curve and the measured times of this T (in runs of the plain chain). */
 const WORK_AND_TIME = { sweep: false, tangents: false, frontier: false, workCurve: true, thirdDerivatives: false, times: true };

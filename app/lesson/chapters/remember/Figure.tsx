@@ -1,9 +1,9 @@
-import { formatNumber, formatWork } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useChainRun } from '../chainRun.ts';
-import { QUICK } from '../engine.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { labHashOf } from '../labLink.ts';
+import { formatNumber, formatWork } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useChainRun } from '../../chainRun.ts';
+import { QUICK } from '../../engine.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { labHashOf } from '../../labLink.ts';
 
 /** The methods in the summary, with their colour class and the report's work key. */
 const METHODS = [

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import type { HvpFigure } from '../../../engine/bugs/request.ts';
-import type { ExprSecondOrder } from '../../../engine/second-order/expr-check.ts';
-import { bugsEngine } from '../../../workers/bugs/host.ts';
-import { exprEngine } from '../../../workers/playground/host.ts';
-import { formatBytes, formatEps, formatNumber, formatWork } from '../../ui/format.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { useLessonView } from '../context.ts';
-import { lessonSettings } from '../engine.ts';
-import { CARD } from '../exprTape.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
-import { Legend } from '../figures/Legend.tsx';
-import { LessonChart } from '../figures/LessonChart.tsx';
-import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../../ui/teach/useAnswer.ts';
+import type { HvpFigure } from '../../../../engine/bugs/request.ts';
+import type { ExprSecondOrder } from '../../../../engine/second-order/expr-check.ts';
+import { bugsEngine } from '../../../../workers/bugs/host.ts';
+import { exprEngine } from '../../../../workers/playground/host.ts';
+import { formatBytes, formatEps, formatNumber, formatWork } from '../../../ui/format.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { useLessonView } from '../../context.ts';
+import { lessonSettings } from '../../engine.ts';
+import { CARD } from '../../exprTape.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
+import { Legend } from '../../figures/Legend.tsx';
+import { LessonChart } from '../../figures/LessonChart.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { useAnswer } from '../../../ui/teach/useAnswer.ts';
 import { ANGLE_STEP, directionAt } from './direction.ts';
-import './chapter11.css';
+import '../bugs/bugs.css';
 
 const STEPS = 40;
 /**

@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
-import { num } from '../../ui/tape/labels.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { CARD, FIVE_NODES, useExpression } from '../exprTape.ts';
-import { nodeWords } from '../../ui/tape/words.ts';
-import { ExprGraph } from '../../ui/tape/ExprGraph.tsx';
-import { TapeList } from '../../ui/tape/TapeList.tsx';
-import { labHashOf } from '../labLink.ts';
-import { ShowMeButton } from '../ShowMeButton.tsx';
-import { useShowMe } from '../useShowMe.ts';
-import { Choices } from '../Choices.tsx';
-import { useLessonView } from '../context.ts';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { FigureSlider } from '../figures/FigureSlider.tsx';
+import { tapeFrame, tapeStatics } from '../../../ui/tape/model.ts';
+import { num } from '../../../ui/tape/labels.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { CARD, FIVE_NODES, useExpression } from '../../exprTape.ts';
+import { nodeWords } from '../../../ui/tape/words.ts';
+import { ExprGraph } from '../../../ui/tape/ExprGraph.tsx';
+import { TapeList } from '../../../ui/tape/TapeList.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { ShowMeButton } from '../../ShowMeButton.tsx';
+import { useShowMe } from '../../useShowMe.ts';
+import { Choices } from '../../Choices.tsx';
+import { useLessonView } from '../../context.ts';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { FigureSlider } from '../../figures/FigureSlider.tsx';
 
 /**
  * The program the chapter's text sets up comes first; the smaller one is there to compare. Their

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { formatBytes, formatNumber, formatRatio } from '../../ui/format.ts';
-import { tapeTimeCell, tapeTimeSentence } from './timeWords.ts';
-import { HIDDEN_CHOICES } from '../../sections/tensor/tensorSlice.ts';
-import { tensorEngine } from '../../../workers/tensor/host.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { Choices } from '../Choices.tsx';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { labHashOf } from '../labLink.ts';
-import { useAnswer } from '../../ui/teach/useAnswer.ts';
-import { useLessonView } from '../context.ts';
-import { LayerDiagram } from '../figures/LayerDiagram.tsx';
-import { LessonChart } from '../figures/LessonChart.tsx';
-import { Legend } from '../figures/Legend.tsx';
+import { formatBytes, formatNumber, formatRatio } from '../../../ui/format.ts';
+import { tapeTimeCell, tapeTimeSentence } from '../timeWords.ts';
+import { HIDDEN_CHOICES } from '../../../sections/tensor/tensorSlice.ts';
+import { tensorEngine } from '../../../../workers/tensor/host.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { Choices } from '../../Choices.tsx';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { labHashOf } from '../../labLink.ts';
+import { useAnswer } from '../../../ui/teach/useAnswer.ts';
+import { useLessonView } from '../../context.ts';
+import { LayerDiagram } from '../../figures/LayerDiagram.tsx';
+import { LessonChart } from '../../figures/LessonChart.tsx';
+import { Legend } from '../../figures/Legend.tsx';
 
 /** Both tapes' node counts at every hidden size the chapter offers, recorded (not timed) one after another. */
 async function countNodes(): Promise<{ hidden: number; scalar: number; tensor: number }[]> {

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { tapeFrame, tapeStatics } from '../../ui/tape/model.ts';
-import { num } from '../../ui/tape/labels.ts';
-import { ChapterFrame } from '../ChapterFrame.tsx';
-import { Choices } from '../Choices.tsx';
-import { useLessonView } from '../context.ts';
-import { CARD, useExpression } from '../exprTape.ts';
-import { ExprGraph } from '../../ui/tape/ExprGraph.tsx';
-import { FigureStatus } from '../FigureStatus.tsx';
-import { labHashOf } from '../labLink.ts';
+import { tapeFrame, tapeStatics } from '../../../ui/tape/model.ts';
+import { num } from '../../../ui/tape/labels.ts';
+import { ChapterFrame } from '../../ChapterFrame.tsx';
+import { Choices } from '../../Choices.tsx';
+import { useLessonView } from '../../context.ts';
+import { CARD, useExpression } from '../../exprTape.ts';
+import { ExprGraph } from '../../../ui/tape/ExprGraph.tsx';
+import { FigureStatus } from '../../FigureStatus.tsx';
+import { labHashOf } from '../../labLink.ts';
 
 const SWEEPS = ['add: adj += …', 'overwrite: adj = …'];
 
