@@ -32,6 +32,16 @@ export default defineConfig({
     target: 'es2022',
     // Every asset stays a file of its own origin (the server's CSP allows no data: fonts).
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // A chapter's figure is fetched when the chapter opens: its file is named by the chapter's slug
+        // (`chapter-tensors-….js`), since every chapter folder names its figure Figure.tsx.
+        chunkFileNames: (chunk) => {
+          const slug = /\/lesson\/chapters\/([^/]+)\/Figure\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return slug ? `assets/chapter-${slug}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   // `npm start` (vite preview): the built lab on localhost (HOST to listen beyond it), with the same
   // policy headers as the <meta> in index.html.

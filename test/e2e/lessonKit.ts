@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { CHAPTER_COUNT } from '../../app/lesson/chapters/order.ts';
+import { CHAPTER_COUNT, chapterNumber, type ChapterSlug } from '../../app/lesson/chapters/order.ts';
 import { say } from '../../app/lesson/chapters/row.ts';
 import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.tsx';
 import { sharedBrowser, type PageOptions, type SharedBrowser } from './harness.ts';
@@ -178,30 +178,30 @@ export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A chapter whose figure has a slider: the Jacobian chapter. */
-const SLIDER_CHAPTER = ROWS.find((row) => row.title === 'What frameworks hide')!.number;
+const SLIDER_CHAPTER = chapterNumber('hidden');
 
 /** A figure's readout, by its data-readout name. */
 const readout = (page: Page, name: string) => page.locator(`[data-readout="${name}"]`).textContent();
 
 /** Checks a chapter makes once its right answer is in, beyond the figure showing it. */
-const AFTER_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
-  // Chapter 2's answer seeds the sweep: adj[z] = 1 on the tape.
-  2: (page) => page.waitForFunction(() => [...document.querySelectorAll('.tape-list .adj')].some((td) => td.textContent === '1')),
-  // Chapter 3: the words on why the sweep adds, held back until now.
-  3: async (page) => expect(await page.locator('.chapter-text').innerText()).toContain('never writes over it'),
-  // Chapter 5: the cheap-gradient result, held back until now.
-  5: async (page) => expect(await page.locator('.chapter-text').innerText()).toContain('cheap-gradient result'),
-  // Chapter 6's answer moves h to 5e-10, where the error is larger than at 1e-9; the models and the
+const AFTER_ANSWER: Partial<Record<ChapterSlug, (page: Page) => Promise<unknown>>> = {
+  // sweep's answer seeds the sweep: adj[z] = 1 on the tape.
+  'sweep': (page) => page.waitForFunction(() => [...document.querySelectorAll('.tape-list .adj')].some((td) => td.textContent === '1')),
+  // fan-out: the words on why the sweep adds, held back until now.
+  'fan-out': async (page) => expect(await page.locator('.chapter-text').innerText()).toContain('never writes over it'),
+  // one-sweep: the cheap-gradient result, held back until now.
+  'one-sweep': async (page) => expect(await page.locator('.chapter-text').innerText()).toContain('cheap-gradient result'),
+  // finite-differences: its answer moves h to 5e-10, where the error is larger than at 1e-9; the models and the
   // left arm of the V are drawn.
-  6: async (page) => {
+  'finite-differences': async (page) => {
     await page.waitForFunction(() => document.querySelector('.figure-slider span')?.textContent === 'Step h = 5e-10');
     expect(await page.locator('.lesson-figure .s-model').count()).toBeGreaterThan(0);
     const shown = await page.$$eval('.lesson-figure .s-fd circle', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
     expect(Math.min(...shown)).toBeLessThan(1e-9);
     expect(await page.locator('.chapter-text').innerText()).toMatch(/Models:/);
   },
-  // Chapter 8: √T is marked and the bytes' best stride said.
-  8: async (page) => {
+  // checkpointing: √T is marked and the bytes' best stride said.
+  'checkpointing': async (page) => {
     expect(await page.locator('.lesson-figure .t-marker').count()).toBe(1);
     expect(await page.locator('.chapter-text').innerText()).toContain('√T again');
   },
@@ -211,43 +211,43 @@ const AFTER_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
  * Checks a chapter makes before its question is answered: no part of the figure or text that
  * answers it is shown yet.
  */
-const BEFORE_ANSWER: Record<number, (page: Page) => Promise<unknown>> = {
-  // Chapter 2: the sweep is not seeded: no adjoint on the tape reads 1.
-  2: async (page) => expect(await page.locator('.tape-list .adj').allTextContents()).not.toContain('1'),
-  // Chapter 3: the words on why the sweep adds come with the answer.
-  3: async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('never writes over it'),
-  // Chapter 5: the cheap-gradient result comes with the answer.
-  5: async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('cheap-gradient result'),
-  // Chapter 6: no step below the sweep's best h (where the error grows as h shrinks) and no model line.
-  6: async (page) => {
+const BEFORE_ANSWER: Partial<Record<ChapterSlug, (page: Page) => Promise<unknown>>> = {
+  // sweep: the sweep is not seeded: no adjoint on the tape reads 1.
+  'sweep': async (page) => expect(await page.locator('.tape-list .adj').allTextContents()).not.toContain('1'),
+  // fan-out: the words on why the sweep adds come with the answer.
+  'fan-out': async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('never writes over it'),
+  // one-sweep: the cheap-gradient result comes with the answer.
+  'one-sweep': async (page) => expect(await page.locator('.chapter-text').innerText()).not.toContain('cheap-gradient result'),
+  // finite-differences: no step below the sweep's best h (where the error grows as h shrinks) and no model line.
+  'finite-differences': async (page) => {
     expect(await page.locator('.lesson-figure .s-model').count()).toBe(0);
     const shown = await page.$$eval('.lesson-figure .s-fd circle', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
     expect(shown.length).toBeGreaterThan(3);
     expect(Math.min(...shown)).toBeGreaterThan(1e-8);
     expect(await page.locator('.chapter-text').innerText()).not.toMatch(/Models:/);
   },
-  // Chapter 7: the line stops below the T the question asks about (100, then 200).
-  7: async (page) => {
+  // tape-price: the line stops below the T the question asks about (100, then 200).
+  'tape-price': async (page) => {
     expect(await readout(page, 'tape')).toMatch(/^T = 50: /);
     const xs = await page.$$eval('.lesson-figure .s-reverse circle', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
     expect(xs.length).toBeGreaterThan(0);
     expect(Math.max(...xs)).toBeLessThan(100);
   },
-  // Chapter 8: √T is not marked, the fewest items are not said, and the bytes' best stride is not said.
-  8: async (page) => {
+  // checkpointing: √T is not marked, the fewest items are not said, and the bytes' best stride is not said.
+  'checkpointing': async (page) => {
     expect(await page.locator('.lesson-figure .t-marker').count()).toBe(0);
     expect(await readout(page, 'least')).not.toMatch(/Fewest/);
     expect(await page.locator('.chapter-text').innerText()).not.toContain('√T again');
   },
-  // Chapter 9: only the tensor tape is drawn, and the scalar tape's count and the ratio are "?".
-  9: async (page) => {
+  // tensors: only the tensor tape is drawn, and the scalar tape's count and the ratio are "?".
+  'tensors': async (page) => {
     expect(await page.locator('.tensor-chart svg .s-fd').count()).toBe(0);
     expect(await page.locator('.lesson-figure td', { hasText: /^\?$/ }).count()).toBeGreaterThanOrEqual(2);
   },
-  // Chapter 10: the readout does not count the zeroed gradients.
-  10: async (page) => expect(await page.locator('.lesson-figure .figure-readout').first().textContent()).not.toMatch(/exactly 0/),
-  // Chapter 12: the counted passes wait.
-  12: async (page) => expect(await readout(page, 'hvp-cost')).toBe('Counted passes: answer the question to see them.'),
+  // hidden: the readout does not count the zeroed gradients.
+  'hidden': async (page) => expect(await page.locator('.lesson-figure .figure-readout').first().textContent()).not.toMatch(/exactly 0/),
+  // second-order: the counted passes wait.
+  'second-order': async (page) => expect(await readout(page, 'hvp-cost')).toBe('Counted passes: answer the question to see them.'),
 };
 
 /**
@@ -263,7 +263,7 @@ async function figureWaits(page: Page, n: number) {
   }));
   expect(gate.word, `chapter ${n}`).toMatch(/^Answer first: /);
   expect(gate.live, `chapter ${n}: a control moves the figure before the answer`).toEqual([]);
-  await BEFORE_ANSWER[n]?.(page);
+  await BEFORE_ANSWER[chapterRow(n).slug]?.(page);
 }
 
 /**
@@ -303,7 +303,7 @@ async function answerBothWays(page: Page, n: number) {
   expect(await horizontalOverflow(page), `chapter ${n}, answered`).toBe(0);
   // The figure now shows the answer: no cell is left hidden.
   await figureAnswered(page);
-  await AFTER_ANSWER[n]?.(page);
+  await AFTER_ANSWER[chapterRow(n).slug]?.(page);
 }
 
 /** Tabs from the chapter's title to its "next chapter" link and follows it with Enter: no pointer. */
@@ -485,9 +485,9 @@ export function chapterPasses(kit: LessonKit, first: number, last: number) {
 type AcceptedCheck = (page: Page, said: string) => Promise<void>;
 
 
-const ACCEPTED: Record<number, AcceptedCheck> = {
-  // Chapter 3: the overwriting sweep's ∂z/∂x is the last share (y = 4), not the sum the adding sweep shows.
-  3: async (page, said) => {
+const ACCEPTED: Partial<Record<ChapterSlug, AcceptedCheck>> = {
+  // fan-out: the overwriting sweep's ∂z/∂x is the last share (y = 4), not the sum the adding sweep shows.
+  'fan-out': async (page, said) => {
     const xRow = page.locator('.lesson-figure tr', { has: page.locator('th', { hasText: '∂z/∂x' }) }).locator('td');
     await figureAnswered(page);
     const [added, overwritten] = [await xRow.nth(0).textContent(), await xRow.nth(1).textContent()];
@@ -496,8 +496,8 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(said).toContain(`sends y = ${overwritten}`);
     expect(said).toContain(added!);
   },
-  // Chapter 5: reverse mode is 2 counted passes at T = 200 and at T = 100; forward mode doubles.
-  5: async (page, said) => {
+  // one-sweep: reverse mode is 2 counted passes at T = 200 and at T = 100; forward mode doubles.
+  'one-sweep': async (page, said) => {
     const passes = (m: string) => page.locator(`tr[data-method="${m}"] td`).first().textContent();
     await expect.poll(() => page.locator('.figure-slider span').first().textContent()).toBe('Chain steps T = 200');
     await expect.poll(() => passes('forward')).toBe('401');
@@ -508,8 +508,8 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(await passes('reverse')).toBe('2');
     expect(said).toMatch(/^Yes\. 2 passes at every T/);
   },
-  // Chapter 6: the measured error at h = 5e-10 (where the answer moves h) is above the error at 1e-9.
-  6: async (page, said) => {
+  // finite-differences: the measured error at h = 5e-10 (where the answer moves h) is above the error at 1e-9.
+  'finite-differences': async (page, said) => {
     const hSlider = page.locator('.figure-slider input').first();
     const errorAt = async (h: string) => {
       const text = await hSlider.getAttribute('aria-valuetext');
@@ -528,8 +528,8 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     // The feedback quotes both errors as the figure shows them.
     expect(said.replace(/\u2011/g, '-')).toContain(`the error is ${at} at 1e-9 and ${halved} at 5e-10`);
   },
-  // Chapter 7: the tape's nodes at T = 200 are about twice those at T = 100, as the feedback quotes them.
-  7: async (page, said) => {
+  // tape-price: the tape's nodes at T = 200 are about twice those at T = 100, as the feedback quotes them.
+  'tape-price': async (page, said) => {
     const nodesAt = async (T: number) => {
       await expect.poll(() => readout(page, 'tape')).toMatch(new RegExp(`^T = ${T}: `));
       return /: ([\d,]+) nodes/.exec((await readout(page, 'tape'))!)![1];
@@ -546,8 +546,8 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(said).toContain(`Each step adds the same ${perStep} nodes of 40 bytes: its leaves a and b and the ${perStep - 2} primitives of ϕ;`);
     expect(said).toContain(`only ${Number(n100.replace(/,/g, '')) - 100 * perStep} (x₀, c and the loss) do not grow.`);
   },
-  // Chapter 8: the question counts held items; the readout's fewest items is stride 6, and the feedback names its count.
-  8: async (page, said) => {
+  // checkpointing: the question counts held items; the readout's fewest items is stride 6, and the feedback names its count.
+  'checkpointing': async (page, said) => {
     await expect.poll(() => readout(page, 'least')).toMatch(/^Fewest items: stride 6, \d+ items\./);
     const fewest = /stride 6, (\d+) items/.exec((await readout(page, 'least'))!)![1];
     expect(said).toContain(`${fewest} items`);
@@ -558,8 +558,8 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(said).toContain(`${fewest} items (${parts})`);
     expect(await readout(page, 'stride')).toMatch(/Revolve with 10 stored states: 12 items \(10 stored states, 1 recorded step and the working state\)/);
   },
-  // Chapter 9: the figure's node ratio is in the thousands, and the feedback quotes both counts.
-  9: async (page, said) => {
+  // tensors: the figure's node ratio is in the thousands, and the feedback quotes both counts.
+  'tensors': async (page, said) => {
     await figureAnswered(page);
     const cells = await page.locator('.lesson-figure tbody tr').first().locator('td').allTextContents();
     const [scalarNodes, tensorNodes] = cells.map((c) => Number(c.replace(/,/g, '')));
@@ -567,8 +567,8 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
     expect(scalarNodes / tensorNodes).toBeLessThan(10000);
     expect(said).toContain(`${cells[0]} scalar nodes against ${cells[1]} tensor nodes`);
   },
-  // Chapter 10: at K = 10 the readout counts the first 30 steps' gradients exactly 0, as the feedback says.
-  10: async (page, said) => {
+  // hidden: at K = 10 the readout counts the first 30 steps' gradients exactly 0, as the feedback says.
+  'hidden': async (page, said) => {
     await expect.poll(() => page.locator('.lesson-figure .figure-readout').first().textContent()).toContain('30 of the first 30 steps’ gradients are exactly 0');
     expect(said).toContain('30 of the first 30');
     // Its cost chart, N = 1 input (x₀) over M = 1 … 40: the words under it are read from its own dots.
@@ -621,9 +621,10 @@ const ACCEPTED: Record<number, AcceptedCheck> = {
 
 /** Checks each accepted answer of the chapters from `first` to `last` against the figure's own numbers. */
 export function acceptedAnswers(kit: LessonKit, first: number, last: number) {
-  const numbers = Object.keys(ACCEPTED)
-    .map(Number)
-    .filter((n) => n >= first && n <= last);
+  const numbers = (Object.keys(ACCEPTED) as ChapterSlug[])
+    .map(chapterNumber)
+    .filter((n) => n >= first && n <= last)
+    .sort((a, b) => a - b);
   if (numbers.length === 0) return;
   it(`checks the accepted answers of chapters ${numbers.join(', ')} against the figure’s own numbers at the question’s settings`, async () => {
     const { page, watch } = await kit.open(`#lesson=${numbers[0]}`);
@@ -632,7 +633,7 @@ export function acceptedAnswers(kit: LessonKit, first: number, last: number) {
       await goTo(page, `#lesson=${n}`, n);
       await page.getByRole('radiogroup').getByRole('radio', { name: chapterRow(n).question!.answer, exact: true }).check();
       await expect.poll(() => status.textContent()).toMatch(/^Yes\. \S/);
-      await ACCEPTED[n](page, (await status.textContent())!);
+      await ACCEPTED[chapterRow(n).slug]!(page, (await status.textContent())!);
     }
     expect(watch.errors).toEqual([]);
     await page.close();

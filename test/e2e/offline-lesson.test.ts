@@ -31,7 +31,7 @@ describe('the lesson offline', () => {
         const cache = await caches.open(names.find((n) => n.startsWith('tape-lab-'))!);
         return (await cache.keys()).map((r) => new URL(r.url).pathname);
       });
-      expect(stored.some((p) => /\/assets\/Chapter9-/.test(p)), stored.join(' ')).toBe(true);
+      expect(stored.some((p) => /\/assets\/chapter-tensors-/.test(p)), stored.join(' ')).toBe(true);
       await own.stop();
       const unexpected = (errors: string[]) => errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_COUNT } from '../../app/lesson/chapters/order.ts';
+import { CHAPTER_COUNT, chapterNumber } from '../../app/lesson/chapters/order.ts';
 import { sharedBrowser } from './harness.ts';
 import { wait } from './patience.ts';
 
@@ -138,7 +138,7 @@ describe('the presenter’s clicker', () => {
 
   it('never blanks the page when the lesson or a chapter cannot load, and Retry works once the network is back', async () => {
     for (const [hash, chunk, n] of [
-      ['#lesson=9', /\/assets\/Chapter9-[^/]*\.js$/, 9],
+      [`#lesson=${chapterNumber('tensors')}`, /\/assets\/chapter-tensors-[^/]*\.js$/, chapterNumber('tensors')],
       ['#lesson=3', /\/assets\/LessonPage-[^/]*\.js$/, 3],
     ] as const) {
       const { page } = await env.page({ viewport: { width: 1366, height: 768 } });
