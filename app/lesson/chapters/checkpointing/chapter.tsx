@@ -1,6 +1,7 @@
 import { retryable } from '../../../shell/retryable.ts';
 import { TryOne } from '../../TryOne.tsx';
 import type { ChapterContent } from '../row.ts';
+import './checkpointing.css';
 
 /** Chapter `checkpointing`: its words, its question and where its figure comes from. */
 export const chapter: ChapterContent = {

@@ -1,5 +1,6 @@
 import { retryable } from '../../../shell/retryable.ts';
 import type { ChapterContent } from '../row.ts';
+import './remember.css';
 
 /** Chapter `remember`: its words, its question and where its figure comes from. */
 export const chapter: ChapterContent = {

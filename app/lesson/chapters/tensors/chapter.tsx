@@ -1,6 +1,7 @@
 import { retryable } from '../../../shell/retryable.ts';
 import { Formula } from '../../../ui/formulas/Formula.tsx';
 import type { ChapterContent } from '../row.ts';
+import './tensors.css';
 
 /** Chapter `tensors`: its words, its question and where its figure comes from. */
 export const chapter: ChapterContent = {

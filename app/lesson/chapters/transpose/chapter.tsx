@@ -3,6 +3,7 @@ import { Formula } from '../../../ui/formulas/Formula.tsx';
 import { TryOne } from '../../TryOne.tsx';
 import { chapterNumber } from '../order.ts';
 import type { ChapterContent } from '../row.ts';
+import './transpose.css';
 
 /** Chapter `transpose`: its words, its question and where its figure comes from. */
 export const chapter: ChapterContent = {
