@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { EngineHost } from '../../workers/lab/host.ts';
-import type { LabState, LabStore } from './store/index.ts';
+import type { LabState, LabStore } from './store/types.ts';
 import type { HashPart } from './url/part.ts';
 
 /** What a feature's wiring gets: the store, the page's window and the lab's engine. */

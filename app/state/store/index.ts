@@ -5,10 +5,10 @@ import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
 import { HeldOffScreen } from './onScreen.ts';
-import type { LabState } from './types.ts';
+import type { LabState, LabStore } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
 
-export type { LabState } from './types.ts';
+export type { LabState, LabStore } from './types.ts';
 export { selectSettings } from './settingsSlice.ts';
 
 let features: readonly Feature[] | null = null;
@@ -64,7 +64,7 @@ const api: StoreApi<LabState> = {
  * Inside a part held off screen (HeldOffScreen) it returns what it returned last and hears nothing;
  * when the hold ends (a new Hold) it reads the store again.
  */
-export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => {
+export const useLab: LabStore = Object.assign(<T>(selector: (state: LabState) => T): T => {
   const hold = useContext(HeldOffScreen);
   const last = useRef<T | typeof NOTHING>(NOTHING);
   const read = () => (hold.held && last.current !== NOTHING ? last.current : selector(api.getState()));
@@ -81,5 +81,3 @@ export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => 
 }, api);
 
 const NOTHING: unique symbol = Symbol('nothing read yet');
-
-export type LabStore = typeof useLab;

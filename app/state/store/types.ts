@@ -1,3 +1,4 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { EngineSlice } from './engineSlice.ts';
 import type { ResultsSlice } from './resultsSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
@@ -27,3 +28,9 @@ type FeatureSlices = { [N in keyof Features]: Features[N] extends { slice: infer
 
 /** The whole store: the core's slices and every registered feature's slice. */
 export type LabState = CoreState & Intersection<FeatureSlices>;
+
+/**
+ * The store as features use it: a hook that selects one field (`useLab((s) => s.steps)`), with the
+ * store's API beside it (`getState`, `setState`, `subscribe`, `getInitialState`).
+ */
+export type LabStore = (<T>(selector: (state: LabState) => T) => T) & StoreApi<LabState>;
