@@ -145,7 +145,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
           which nudge each input both ways (chapter 6).
         </p>
-        <TryOne level={2} seed={29}>
+        <TryOne level={2} seed={265}>
           x is read twice. Add its two shares; Check says so if one was written over.
         </TryOne>
       </>
@@ -353,7 +353,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
           fewest steps.
         </p>
-        <TryOne level={4} seed={5}>
+        <TryOne level={4} seed={4}>
           sweep one step like the chain’s, tanh(w·x + b), and its loss by hand; weight decay, 0.1·w², reads w a second
           time. On the way back the schedule sweeps each recorded step like this.
         </TryOne>

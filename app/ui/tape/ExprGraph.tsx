@@ -88,11 +88,15 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
   const sweeping = tf.frame.phase === 'sweep' && highlight;
   const adj = tf.shown?.adjoint;
   const received = tf.shown?.received;
+  // Wider than its box at its smallest readable size: it scrolls sideways, so the keyboard can reach
+  // it (Tab, then the arrow keys), and a screen reader hears what the region is.
+  const scrolls = drawnWidth > width + 1;
   return (
     <div
       ref={ref}
       className="xgraph"
-      style={{ height: boxHeight, overflowX: drawnWidth > width + 1 ? 'auto' : undefined }}
+      style={{ height: boxHeight, overflowX: scrolls ? 'auto' : undefined }}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': 'The graph, wider than its box: scroll it sideways' } : {})}
       data-direction={g.direction}
       data-font={font * scale}
     >
