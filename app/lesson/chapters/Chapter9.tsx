@@ -1,7 +1,8 @@
+import './chapter9.css';
 import { useState } from 'react';
 import { formatBytes, formatNumber, formatRatio } from '../../ui/format.ts';
 import { tapeTimeCell, tapeTimeSentence } from './timeWords.ts';
-import { HIDDEN_CHOICES } from '../../sections/tensor/tensorSlice.ts';
+import { HIDDEN_CHOICES } from '../../../engine/limits.ts';
 import { tensorEngine } from '../../../workers/tensor/host.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { Choices } from '../Choices.tsx';
