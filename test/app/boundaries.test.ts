@@ -89,19 +89,6 @@ const LAYER_RULES: readonly { from: string; to: string; except?: string; why: st
   { from: 'app/sections/', to: 'app/lab/', why: "a section's legends and charts come from app/ui/, not from the lab's panels" },
 ];
 
-/**
- * Imports that still break a rule above, each to be moved to the shared layer (issue 43): the lab
- * links a chapter builds from a section's hash codec, and a few of a section's own pieces. The
- * list only shrinks: the test below fails when one of them is gone.
- */
-const NOT_YET_MOVED = [
-  'app/lesson/chapters/Chapter10.tsx -> app/sections/tradeoffs/hashPart.ts',
-  'app/lesson/chapters/Chapter9.tsx -> app/sections/tensor/tensorSlice.ts',
-  'app/lesson/labLink.ts -> app/sections/playground/hash.ts',
-  // The page frame practice shares with the lesson (.lesson, .lesson-head, .chapter-list, .lesson-table).
-  'app/practice/PracticePage.tsx -> app/lesson/lesson.css',
-];
-
 /** Every relative import of a source (static, dynamic, type-only or a stylesheet), as a path from the repository root. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -127,12 +114,22 @@ function layerViolations(): string[] {
 
 describe('the layers', () => {
   it('imports go down: workers/ nothing of app/, app/state/ nothing of the features, app/ui/ nothing else of app/, lesson and practice nothing of the sections, practice nothing of the lesson, the sections nothing of the lab', () => {
-    const broken = layerViolations().filter((v) => !NOT_YET_MOVED.includes(v));
+    const broken = layerViolations();
     expect(broken, LAYER_RULES.map((r) => `${r.from} must not import ${r.to}: ${r.why}`).join('\n')).toEqual([]);
   });
+});
 
-  it('every import listed as not yet moved is still there (move one, and take it off the list)', () => {
-    const found = new Set(layerViolations());
-    expect(NOT_YET_MOVED.filter((v) => !found.has(v))).toEqual([]);
+describe('the stylesheets', () => {
+  it('none is over 600 lines: each styles the component it sits beside', () => {
+    const css = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return css(path);
+        return name.endsWith('.css') ? [path] : [];
+      });
+    const files = css(APP);
+    expect(files.length).toBeGreaterThan(10);
+    const long = files.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length - 1] as const).filter(([, lines]) => lines > 600);
+    expect(long).toEqual([]);
   });
 });

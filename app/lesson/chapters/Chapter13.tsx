@@ -1,3 +1,4 @@
+import './chapter13.css';
 import { formatNumber, formatWork } from '../../ui/format.ts';
 import { ChapterFrame } from '../ChapterFrame.tsx';
 import { useChainRun } from '../chainRun.ts';

@@ -31,13 +31,13 @@ import type { ChapterRow } from './row.ts';
 export const CHAPTERS: readonly ChapterRow[] = [
   {
     number: 1,
-    title: 'A program is a chain of small steps',
+    title: 'A program is a chain of small operations',
     body: (
       <>
         <p>
           Take z = x·y + sin(x²) − ln y at x = 1.5, y = 4. The computer never sees that formula whole. It runs small
-          steps, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each step is a{' '}
-          <dfn>primitive</dfn>.
+          operations, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each of them is
+          a <dfn>primitive</dfn>.
         </p>
         <p>
           A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own
@@ -45,7 +45,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           moves u by y per unit, so ∂u/∂x = y = 4. For w = x², ∂w/∂x = 2x = 3.
         </p>
         <p>
-          As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what the step read, what it made,
+          As the program runs, it writes every primitive on a list, the <dfn>tape</dfn>: what it read, what it made,
           and its local partials. The <dfn>chain rule</dfn> will join them: along a path the partials multiply, and
           where paths meet they add.
         </p>
@@ -98,7 +98,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <strong>Try:</strong> step the sweep back to x and y.
         </p>
         <TryOne level={1} seed={3}>
-          sweep a chain of three steps by hand. Type each adjoint, from the output back; Check marks each one.
+          sweep a chain of three or four primitives by hand. Type each adjoint, from the output back; Check marks each one.
         </TryOne>
       </>
     ),
@@ -145,7 +145,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
           which nudge each input both ways (chapter 6).
         </p>
-        <TryOne level={2} seed={29}>
+        <TryOne level={2} seed={265}>
           x is read twice. Add its two shares; Check says so if one was written over.
         </TryOne>
       </>
@@ -167,10 +167,10 @@ export const CHAPTERS: readonly ChapterRow[] = [
         </p>
         <Formula name="step" />
         <p>
-          A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
+          A block of primitives has a <dfn>Jacobian</dfn>, the table of its local partials: one row per output, one column per input.
           Chapter 1’s (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the Jacobian [4 1.5; 3 0]; in z’s sweep its outputs’
           adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 2.12 and, for y, 1.5:
-          a <dfn>vector-Jacobian product</dfn>, one backward step. This 1.5 is one block’s share: −ln y adds −0.25,
+          a <dfn>vector-Jacobian product</dfn>. This 1.5 is the block’s share: −ln y adds −0.25,
           so ȳ = 1.25.
         </p>
         <Formula name="back" className="tex-small" />
@@ -353,7 +353,7 @@ export const CHAPTERS: readonly ChapterRow[] = [
           <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
           fewest steps.
         </p>
-        <TryOne level={4} seed={5}>
+        <TryOne level={4} seed={4}>
           sweep one step like the chain’s, tanh(w·x + b), and its loss by hand; weight decay, 0.1·w², reads w a second
           time. On the way back the schedule sweeps each recorded step like this.
         </TryOne>
