@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'unit-app',
           include: ['test/app/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The feature registry, installed as the page's entry installs it (app/shell/features.ts).
+          setupFiles: ['test/app/setup.ts'],
           testTimeout: 60_000,
         },
       },

@@ -14,6 +14,7 @@ import {
 } from '../engine/index.ts';
 import { integerOption, parseOptions } from './args.ts';
 import { durationText, parseDecimal, quoteSafely } from '../engine/number-text.ts';
+import { TOO_NOISY } from '../engine/method-cost.ts';
 import type { Progress } from './progress.ts';
 import { UsageError } from './errors.ts';
 import { printJson } from './print-json.ts';
@@ -110,6 +111,8 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
     fusion: {
       primitive: { ...f.fusion.primitive, microseconds: t.fusion.primitiveMicroseconds },
       fused: { ...f.fusion.fused, microseconds: t.fusion.fusedMicroseconds },
+      // Fused over primitive, round by round: median, middle half, and whether it is too noisy to tell.
+      timeRatio: t.fusion.ratio,
       maxDifference: f.fusion.maxDifference,
       relativeDifference: f.fusion.relativeDifference,
     },
@@ -126,6 +129,7 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
       reverse: { work: f.jacobian.reverse.work, microseconds: chosen?.reverseMicroseconds ?? null },
       crossover: f.jacobian.crossover,
       crossoverByTime: t.crossover.time,
+      crossoverByTimeNoisy: t.crossover.timeNoisy,
       maxDifference: f.jacobian.maxDifference,
       measured: t.jacobian,
       forwardTimeSpread: forwardSpread(t),
@@ -160,7 +164,12 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
   const shownK = [...new Set([0, 1, 2, 5, 10, 20, 40, 80, 160, 320, 640, K, T].filter((k) => k <= T))].sort((x, y) => x - y);
   const N = f.jacobian.inputCount;
   const lastM = t.jacobian[t.jacobian.length - 1].outputs;
-  const crossTime = t.crossover.time === null ? `none for M ≤ ${lastM} timed (reverse mode was faster at M = ${lastM})` : `from M = ${t.crossover.time}`;
+  const crossTime = t.crossover.timeNoisy
+    ? `${TOO_NOISY} (the rounds of some M spread too widely)`
+    : t.crossover.time === null
+      ? `none for M ≤ ${lastM} timed (reverse mode was faster at M = ${lastM})`
+      : `from M = ${t.crossover.time}`;
+  const fusionTime = (us: number) => (t.fusion.ratio.noisy ? 'too noisy' : fmtMicro(us));
   const crossWork =
     f.jacobian.crossover === null
       ? `none for M ≤ ${T} (forward costs N + 1 = ${N + 1}, reverse 1 + M: forward wins only past M = N = ${N})`
@@ -179,9 +188,12 @@ export function formatTradeoffs(f: TradeoffsFigures, t: TradeoffsTimings, p: { c
     'Fusing each step into one node with its hand-derived Jacobian (record and sweep, measured)',
     table([
       ['', 'nodes', 'bytes', 'time'],
-      ['twelve primitives a step', fmt(f.fusion.primitive.nodes), fmtBytes(f.fusion.primitive.bytes), fmtMicro(t.fusion.primitiveMicroseconds)],
-      ['one fused node a step', fmt(f.fusion.fused.nodes), fmtBytes(f.fusion.fused.bytes), fmtMicro(t.fusion.fusedMicroseconds)],
+      ['twelve primitives a step', fmt(f.fusion.primitive.nodes), fmtBytes(f.fusion.primitive.bytes), fusionTime(t.fusion.primitiveMicroseconds)],
+      ['one fused node a step', fmt(f.fusion.fused.nodes), fmtBytes(f.fusion.fused.bytes), fusionTime(t.fusion.fusedMicroseconds)],
     ]),
+    t.fusion.ratio.noisy
+      ? `time: ${TOO_NOISY} (the two tapes' rounds spread too widely)`
+      : `time: the fused tape took ${fmt(t.fusion.ratio.median)}× the primitive one's (middle half of the rounds ${fmt(t.fusion.ratio.low)}–${fmt(t.fusion.ratio.high)}×)`,
     `largest difference between the two gradients: ${fmt(f.fusion.maxDifference)} (rounding)`,
     '',
     "Saving each step's intermediates (its tanh output among them) or recomputing them in the sweep",

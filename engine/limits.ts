@@ -41,3 +41,6 @@ export const EQUAL_TIME_PAIR_MS = 40;
  * each median sits inside its own middle half.
  */
 export const NOISY_SPREAD = 1.5;
+
+/** The hidden units the tensor section and chapter 9 offer for the 2-H-2 network: each doubles the last. */
+export const HIDDEN_CHOICES = [4, 8, 16, 32] as const;

@@ -92,6 +92,8 @@ export interface CheckpointReport {
   stepBytes: number;
   /** Bytes of the last recorded step, which tapes the loss with it: R + 120. */
   lastStepBytes: number;
+  /** S at each state width the lab offers, whichever is in use: what a choice between them is labelled with. */
+  stateBytesByWidth: Record<StateWidth, number>;
   /** Items the full tape holds at its peak: T recorded steps and x_T. */
   fullTapeStates: number;
   /** The most items the executor held at once (stored states + recorded steps + working state). */

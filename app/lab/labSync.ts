@@ -5,7 +5,7 @@ import { updateTiming } from '../state/perf/updateTiming.ts';
 import { decodeTradeoffs } from '../sections/tradeoffs/hashPart.ts';
 import { sameLevers } from '../sections/tradeoffs/levers.ts';
 import { hashOf as writeHashOf, readHash as readUrlHash } from '../state/url/hash.ts';
-import { selectSettings, type LabState, type LabStore } from '../state/store/index.ts';
+import { selectSettings, type LabStore } from '../state/store/index.ts';
 import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../../workers/channel/faults.ts';
 import { createPipeline } from '../../workers/lab/cachedParts.ts';
@@ -19,19 +19,8 @@ export function describeRun(run: LabSettings): string {
   return `Computing ${parts.join(', ')} for T = ${run.steps}…`;
 }
 
-/** The whole state as a URL hash: the settings, the playground's expression, the embed view. */
-export function hashOf(state: LabState): string {
-  return writeHashOf({
-    settings: selectSettings(state),
-    tradeoffs: { levers: state.levers, steps: state.steps },
-    bugs: state.bugOn,
-    playground: { source: state.exprSource, variables: state.exprVariables, values: state.exprValues },
-    lesson: state.lesson && { chapter: state.lesson.chapter, present: state.lesson.present, notes: state.lesson.notes },
-    practice: state.practice,
-    view: state.embed,
-    go: null,
-  });
-}
+/** The page's state as a URL hash: the settings, then each feature's part (app/shell/features.ts). */
+export const hashOf = writeHashOf;
 
 /** The parts of `window` the wiring touches, so tests can pass a stand-in. */
 export interface HostWindow {

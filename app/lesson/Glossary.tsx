@@ -1,3 +1,4 @@
+import './glossary.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GLOSSARY } from './glossary.ts';
 

@@ -1,4 +1,6 @@
+import '../ui/teach/page.css';
 import './lesson.css';
+import '../ui/teach/present.css';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';

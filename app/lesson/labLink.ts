@@ -1,4 +1,4 @@
-import { encodeAt, encodeExpr } from '../sections/playground/hash.ts';
+import { encodeAt, encodeExpr } from '../state/url/labLinks.ts';
 import { encodeHash } from '../state/url/hash.ts';
 import { DEFAULTS, type AppSettings } from '../state/settings/schema.ts';
 

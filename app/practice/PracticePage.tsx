@@ -1,4 +1,5 @@
-import '../lesson/lesson.css';
+import '../ui/teach/page.css';
+import '../ui/teach/present.css';
 import './practice.css';
 import { useEffect } from 'react';
 import type { AdjointsProblem, BugProblem } from '../../engine/practice/types.ts';

@@ -23,12 +23,12 @@ export function parsePracticeHash(hash: string): { place: PracticePlace; notices
   return { place: value, notices: ignored ? [...notices, ignored] : notices };
 }
 
-/** The hash of a practice problem, with the #: `#practice=adjoints&level=2&seed=29` (and `&pose=1`). */
+/** The hash of a practice problem, with the #: `#practice=adjoints&level=2&seed=265` (and `&pose=1`). */
 export function practiceHash(place: PracticePlace): string {
   return `#${writePracticePlace(place)}`;
 }
 
-/** Which problem a place shows, whether posed or not: `practice=adjoints&level=2&seed=29`. */
+/** Which problem a place shows, whether posed or not: `practice=adjoints&level=2&seed=265`. */
 export function problemKey(place: PracticePlace): string {
   return writePracticePlace({ kind: place.kind, level: place.level, seed: place.seed, ...(place.program !== undefined ? { program: place.program } : {}) });
 }

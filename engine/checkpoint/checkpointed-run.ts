@@ -1,7 +1,7 @@
 import { stepsOf, type ChainParams } from '../chain.ts';
 import type { CheckpointReport } from '../report.ts';
 import { countSchedule, executeSchedule, type CheckpointGradient, type ScheduleCounts, type ScheduleRun } from './executor.ts';
-import { LOSS_TAPE_BYTES, SCALAR_MODEL, type MemoryModel } from './bytes.ts';
+import { LOSS_TAPE_BYTES, SCALAR_MODEL, memoryModel, type MemoryModel } from './bytes.ts';
 import { frontier, leastMemory } from './frontier.ts';
 import { periodicActions } from './periodic.ts';
 import { buildSchedule, type ScheduleSpec } from './spec.ts';
@@ -45,6 +45,7 @@ export function runCheckpointed(params: ChainParams, spec: ScheduleSpec, options
     stateBytes: memory.stateBytes,
     stepBytes: memory.stepBytes,
     lastStepBytes: memory.stepBytes + LOSS_TAPE_BYTES,
+    stateBytesByWidth: { scalar: memoryModel('scalar').stateBytes, wide: memoryModel('wide').stateBytes },
     fullTapeStates: T + 1,
     storedStates: run.storedStates,
     peakItems: run.peakItems,

@@ -5,7 +5,7 @@ import { giveaways } from './giveaways.ts';
 import { round4, withinTolerance } from './numbers.ts';
 import { prngFor } from './prng.ts';
 import { isConstantNode, nodeId, recordPractice, type RecordedPractice } from './record.ts';
-import { candidate } from './templates.ts';
+import { LEVEL_NODES, candidate } from './templates.ts';
 import type { AdjointsAnswer, AdjointsProblem, PracticeLevel, PracticeNode } from './types.ts';
 
 /** Candidates drawn before a generator gives up (none needs more than a few dozen). */
@@ -139,6 +139,8 @@ export function drawRecorded(kind: 'adjoints' | 'bug', level: PracticeLevel, see
   for (let t = 0; t < MAX_TRIES; t++) {
     const c = candidate(level, rng);
     const recorded = recordPractice(c.expression, c.at);
+    const [least, most] = LEVEL_NODES[level];
+    if (recorded.output + 1 < least || recorded.output + 1 > most) continue;
     if (poorProblem(recorded) === null) return { ...c, recorded };
   }
   throw new Error(`internal: no good ${kind} problem at level ${level} for seed ${seed}`);

@@ -138,7 +138,7 @@ export function diagnoseAdjoints(
     if (withinTolerance(answer, local)) {
       const above = us.filter((u) => given(u.reader.id) !== null && !withinTolerance(given(u.reader.id)!, keys[u.reader.id]));
       const from = above.length > 0 ? distinct(above.map((u) => `adjoint of ${u.reader.id}`)).join(' and ') : 'an adjoint above it';
-      v(false, 'inherited', `Your step is right for your numbers (${numbers} = ${num(local)}), but it inherits the error in ${from}.`);
+      v(false, 'inherited', `Your arithmetic is right for your numbers (${numbers} = ${num(local)}), but it inherits the error in ${from}.`);
       continue;
     }
     const named = nameMistake(answer, local, us, terms, theirs);

@@ -77,21 +77,6 @@ function chain(rng: Prng): Candidate {
   return { expression: e.text, at: values(rng, product ? ['x', 'y'] : ['x']) };
 }
 
-/** One side of a fan-out: the value itself or a primitive of it. */
-function side(p: Piece, rng: Prng, w: Wrapper | 'id'): Piece {
-  return w === 'id' ? p : apply(w, p, rng);
-}
-
-/** Two different one-primitive views of the same value, not both the value itself. */
-function twoSides(rng: Prng): [Wrapper | 'id', Wrapper | 'id'] {
-  const choices: (Wrapper | 'id')[] = ['id', ...WRAPPERS.filter((w) => w !== 'scale')];
-  for (;;) {
-    const a = rng.pick(choices);
-    const b = rng.pick(choices);
-    if (a !== b) return [a, b];
-  }
-}
-
 /**
  * A product with eᵘ as one factor shows eᵘ on two edges (exp's own partial and the product's
  * partial for the other factor): a repeated number, so such a candidate is never kept.
@@ -100,58 +85,96 @@ function repeatsExp(op: string, a: Wrapper | 'id', b: Wrapper | 'id'): boolean {
   return op === '*' && (a === 'exp' || b === 'exp');
 }
 
-/** Level 2: a variable read twice. */
+/**
+ * How many nodes a problem of each level records (inputs included): each level's range starts
+ * above the one before, so a level up is always a larger sweep. Level 1 is a plain chain; from
+ * level 2 on every problem reads some value twice (a fan-out), so a bug problem there can hold
+ * an overwrite. `drawRecorded` (adjoints.ts) keeps only candidates inside the range.
+ */
+export const LEVEL_NODES: Readonly<Record<PracticeLevel, readonly [number, number]>> = { 1: [4, 6], 2: [7, 8], 3: [9, 10], 4: [11, 12] };
+
+/** The primitive a piece recorded last (where its value comes from), or 'id' for a bare input. */
+function lastOp(p: Piece): string {
+  return p.ops.at(-1) ?? 'id';
+}
+
+/**
+ * Two chains of one or two primitives over the same value: the two reads of a fan-out. Their
+ * first primitives differ (tanh(x) in both would be recorded once and read twice, and x once),
+ * and are not both powers.
+ */
+function twoChains(p: Piece, rng: Prng, from: readonly Wrapper[]): [Piece, Piece] {
+  const first = p.ops.length;
+  for (;;) {
+    const a = chainOf(p, rng.int(1, 2), rng, from);
+    const b = chainOf(p, rng.int(1, 2), rng, from);
+    const powers = ['square', 'cube'];
+    // x³·x² is x⁵: two powers of one value say nothing a single power does not.
+    if (a.ops[first] !== b.ops[first] && !(powers.includes(a.ops[first]) && powers.includes(b.ops[first]))) return [a, b];
+  }
+}
+
+/** Level 2: a variable read twice, by two chains of its own or by a product with y and again at the end; 7 or 8 nodes. */
 function fanOut(rng: Prng): Candidate {
   if (rng.chance(0.4)) {
     // x feeds a product or quotient with y and, again, the last op. Not both products: x·w(x·y)
     // shows x on two edges (∂(x·y)/∂y and ∂(x·w)/∂w), a repeated number.
     const first = rng.pick(['*', '/'] as const);
     const op = first === '*' ? '/' : rng.pick(['*', '/'] as const);
-    // No scale here: k*x*y/x is k·y, and x drops out. No exp under a product (repeatsExp).
-    const inner = chainOf(binary(atom('x'), first, atom('y')), 1, rng, WRAPPERS.filter((w) => w !== 'scale' && !repeatsExp(op, w, 'id')));
+    // No scale here: k*x*y/x is k·y, and x drops out. No exp just under a product (repeatsExp).
+    const inner = chainOf(binary(atom('x'), first, atom('y')), rng.int(1, 2), rng, WRAPPERS.filter((w) => w !== 'scale'));
+    if (repeatsExp(op, lastOp(inner) as Wrapper, 'id')) return fanOut(rng);
     const e = rng.chance(0.5) ? binary(inner, op, atom('x')) : binary(atom('x'), op, inner);
-    return { expression: e.text, at: values(rng, ['x', 'y']) };
+    return { expression: chainOf(e, 7 - e.ops.length - 2 + rng.int(0, 1), rng, ['sin', 'exp', 'ln', 'sqrt', 'tanh', 'square']).text, at: values(rng, ['x', 'y']) };
   }
-  const [a, b] = twoSides(rng);
+  const [a, b] = twoChains(atom('x'), rng, WRAPPERS.filter((w) => w !== 'scale'));
   const op = rng.pick(['*', '/'] as const);
-  // x^3/x is x²: a power over the bare value would simplify the lesson away.
-  if (op === '/' && (a === 'id' || b === 'id') && ['square', 'cube'].includes(a === 'id' ? b : a)) return fanOut(rng);
-  if (repeatsExp(op, a, b)) return fanOut(rng);
-  let e = binary(side(atom('x'), rng, a), op, side(atom('x'), rng, b));
-  if (rng.chance(0.5)) e = chainOf(e, 1, rng, ['sin', 'exp', 'ln', 'sqrt', 'tanh', 'square']);
-  return { expression: e.text, at: values(rng, ['x']) };
+  if (repeatsExp(op, lastOp(a) as Wrapper, lastOp(b) as Wrapper)) return fanOut(rng);
+  const e = binary(a, op, b);
+  // x, the two chains and the op: 4 to 6 nodes; one or two primitives more make 7 or 8.
+  const more = Math.max(1, 7 - (e.ops.length + 1)) + rng.int(0, 1);
+  return { expression: chainOf(e, Math.min(more, 8 - (e.ops.length + 1)), rng, ['sin', 'exp', 'ln', 'sqrt', 'tanh', 'square']).text, at: values(rng, ['x']) };
 }
 
-/** Level 3: a subexpression of x and y used twice, with division, ln, exp or a power. */
+/**
+ * Level 3: a subexpression of x and y read twice, with division, ln, exp or a power, and the
+ * result taken with a third input z; 9 or 10 nodes.
+ */
 function shared(rng: Prng): Candidate {
   const s = binary(atom('x'), rng.pick(['*', '/'] as const), atom('y'));
   for (;;) {
-    const [a, b] = twoSides(rng);
+    const [a, b] = twoChains(s, rng, WRAPPERS.filter((w) => w !== 'scale'));
     const op = rng.pick(['*', '/', '+'] as const);
     const hard = ['ln', 'exp', 'square', 'cube'];
-    if (!(op === '/' || s.text.includes('/') || hard.includes(a) || hard.includes(b))) continue;
-    if (repeatsExp(op, a, b)) continue;
-    const e = binary(side(s, rng, a), op, side(s, rng, b));
-    return { expression: e.text, at: values(rng, ['x', 'y']) };
+    if (!(op === '/' || s.text.includes('/') || hard.includes(lastOp(a)) || hard.includes(lastOp(b)))) continue;
+    if (repeatsExp(op, lastOp(a) as Wrapper, lastOp(b) as Wrapper)) continue;
+    let e = binary(a, op, b);
+    e = binary(e, rng.pick(['*', '/', '+', '-'] as const), atom('z'));
+    // x, y and z, their ops: 8 to 10 nodes; one primitive more where it falls short of 9.
+    const nodes = e.ops.length + 3;
+    if (nodes < 9) e = chainOf(e, 9 - nodes + rng.int(0, 1), rng, ['sin', 'exp', 'ln', 'sqrt', 'tanh', 'square']);
+    return { expression: e.text, at: values(rng, ['x', 'y', 'z']) };
   }
 }
 
 /**
  * Level 4: a neuron tanh(w·x + b) and its squared-error loss with weight decay 0.1·w² (w is read
- * twice, a fan-out, so a bug problem of this level can hold an overwrite), or a neuron of two
- * inputs and its loss.
+ * twice), or a neuron of two features, x and x², and its loss (x is read twice). Either way a
+ * fan-out, so a bug problem of this level can hold an overwrite.
  */
 function neuron(rng: Prng): Candidate {
   const two = rng.chance(0.4);
-  const names = two ? ['w1', 'x1', 'w2', 'x2', 'b'] : ['w', 'x', 'b'];
-  const z = two ? 'w1*x1 + w2*x2 + b' : 'w*x + b';
+  const names = two ? ['w1', 'x', 'w2', 'b'] : ['w', 'x', 'b'];
+  const z = two ? 'w1*x + w2*x^2 + b' : 'w*x + b';
   const target = shortValue(rng) / 3;
   const t = Math.abs(Math.round(target * 100) / 100);
   const sign = target < 0 ? '+' : '-';
   const loss = `(tanh(${z}) ${sign} ${t})^2`;
-  // On the one-input neuron only: the two-input one is already as large as a stage shows whole.
+  // On the one-input neuron only: with the decay, or with the ½ in front, the two-feature one (x²
+  // is one layer deeper) would be wider than a 1920 × 1080 stage shows at 24 px.
   const decay = two ? '' : ' + 0.1*w^2';
-  return { expression: `${rng.chance(0.5) ? `0.5*${loss}` : loss}${decay}`, at: values(rng, names) };
+  const half = rng.chance(0.5) && !two;
+  return { expression: `${half ? `0.5*${loss}` : loss}${decay}`, at: values(rng, names) };
 }
 
 /** A value per name, all of different sizes. */

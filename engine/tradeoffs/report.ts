@@ -118,7 +118,11 @@ export interface JacobianCostPoint {
 
 /** Measured times (never asserted): fusion, and the Jacobian by both modes as M grows. */
 export interface TradeoffsTimings {
-  fusion: { primitiveMicroseconds: number; fusedMicroseconds: number };
+  /**
+   * Each tape's record and sweep at the machine's typical speed, and the fused tape's time over the
+   * primitive one's round by round (median, middle half, and noisy when that is too wide to tell).
+   */
+  fusion: { primitiveMicroseconds: number; fusedMicroseconds: number; ratio: RatioSpread };
   /** At sampled M from 1 to T (the chosen M among them). */
   jacobian: JacobianCostPoint[];
   crossover: Crossover;
@@ -133,8 +137,10 @@ export interface TradeoffsTimings {
 export interface Crossover {
   /** By counted work (forward N + 1 against reverse 1 + M: from M = N + 1, so never for M ≤ T when N ≥ T). */
   work: number | null;
-  /** By measured time; null as well when any point's time is too noisy to tell. */
+  /** By measured time; null as well when any point's time is too noisy to tell (then `timeNoisy`). */
   time: number | null;
+  /** Some point's time was too noisy to tell, so `time` is withheld rather than "never". */
+  timeNoisy: boolean;
 }
 
 /** A count in words' digits: 2,003. */
@@ -237,10 +243,12 @@ function firstWinFrom<T>(points: readonly T[], key: (p: T) => number, wins: (p: 
 
 /** Forward mode starts to win where it costs less at that M and every larger one measured. */
 export function crossoverOf(points: readonly JacobianCostPoint[]): Crossover {
+  // Withheld when any point's time is too noisy to tell (the one timing method's spread).
+  const timeNoisy = points.some((p) => p.forwardNoisy || p.reverseNoisy);
   return {
     work: firstWinFrom(points, (p) => p.outputs, (p) => p.forwardWork < p.reverseWork),
-    // Withheld when any point's time is too noisy to tell (the one timing method's spread).
-    time: points.some((p) => p.forwardNoisy || p.reverseNoisy) ? null : firstWinFrom(points, (p) => p.outputs, (p) => p.forwardMicroseconds < p.reverseMicroseconds),
+    time: timeNoisy ? null : firstWinFrom(points, (p) => p.outputs, (p) => p.forwardMicroseconds < p.reverseMicroseconds),
+    timeNoisy,
   };
 }
 
@@ -265,9 +273,12 @@ export function tradeoffsTimings(
   const tape = new Tape(tapeNodesFor(T));
   const fusedTape = new FusedTape(fusedTapeNodes(T));
   onStage('timing the fused tape against the primitive one');
-  const [primitiveMicroseconds, fusedMicroseconds] = alternatedMicroseconds([() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)], {
+  const fusionTimes = alternatedMicroseconds([() => primitiveGradient(params, tape), () => fusedGradient(params, fusedTape)], {
     budgetMs: fusionMs,
-  }).typical;
+    reference: 0,
+  });
+  const [primitiveMicroseconds, fusedMicroseconds] = fusionTimes.typical;
+  const fusionRatio = (fusionTimes.ratios as RatioSpread[])[1];
   // One call of each side first: what the curve's points would cost (jacobian-plan.ts).
   onStage('estimating the Jacobian curve');
   const [forwardMs, reverseAtStepsMs] = fastestCallMs([() => forwardJacobianOver(params, inputs, outputs), () => reverseJacobianOver(params, inputs, T, tape)]);
@@ -298,7 +309,7 @@ export function tradeoffsTimings(
       reverseNoisy: runs.reverse[i].noisy,
     }),
   );
-  return { fusion: { primitiveMicroseconds, fusedMicroseconds }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
+  return { fusion: { primitiveMicroseconds, fusedMicroseconds, ratio: fusionRatio }, jacobian, crossover: crossoverOf(jacobian), skipped: plan.skipped };
 }
 
 /** The M to time: `outputs` with M = N and N + 1 among them where they fit (M ≤ T), in order, each once. */

@@ -81,24 +81,12 @@ describe('the main thread', () => {
  */
 const LAYER_RULES: readonly { from: string; to: string; except?: string; why: string }[] = [
   { from: 'workers/', to: 'app/', why: 'a worker takes pure types and tables from the engine, never from the page' },
+  { from: 'app/state/', to: 'app/', except: 'app/state/', why: 'the core: it loops over the feature registry (app/shell/features.ts) and names no feature' },
   { from: 'app/ui/', to: 'app/', except: 'app/ui/', why: 'the shared layer: every feature may use it, so it uses no feature, nor the store or the shell' },
   { from: 'app/lesson/', to: 'app/sections/', why: 'a chapter draws with the shared layer, not with a section of the lab' },
   { from: 'app/practice/', to: 'app/sections/', why: 'practice draws with the shared layer, not with a section of the lab' },
   { from: 'app/practice/', to: 'app/lesson/', why: 'what practice shares with the lesson lives in app/ui/' },
   { from: 'app/sections/', to: 'app/lab/', why: "a section's legends and charts come from app/ui/, not from the lab's panels" },
-];
-
-/**
- * Imports that still break a rule above, each to be moved to the shared layer (issue 43): the lab
- * links a chapter builds from a section's hash codec, and a few of a section's own pieces. The
- * list only shrinks: the test below fails when one of them is gone.
- */
-const NOT_YET_MOVED = [
-  'app/lesson/chapters/hidden/Figure.tsx -> app/sections/tradeoffs/hashPart.ts',
-  'app/lesson/chapters/tensors/Figure.tsx -> app/sections/tensor/tensorSlice.ts',
-  'app/lesson/labLink.ts -> app/sections/playground/hash.ts',
-  // The page frame practice shares with the lesson (.lesson, .lesson-head, .chapter-list, .lesson-table).
-  'app/practice/PracticePage.tsx -> app/lesson/lesson.css',
 ];
 
 /** Every relative import of a source (static, dynamic, type-only or a stylesheet), as a path from the repository root. */
@@ -125,13 +113,23 @@ function layerViolations(): string[] {
 }
 
 describe('the layers', () => {
-  it('imports go down: workers/ nothing of app/, app/ui/ nothing else of app/, lesson and practice nothing of the sections, practice nothing of the lesson, the sections nothing of the lab', () => {
-    const broken = layerViolations().filter((v) => !NOT_YET_MOVED.includes(v));
+  it('imports go down: workers/ nothing of app/, app/state/ nothing of the features, app/ui/ nothing else of app/, lesson and practice nothing of the sections, practice nothing of the lesson, the sections nothing of the lab', () => {
+    const broken = layerViolations();
     expect(broken, LAYER_RULES.map((r) => `${r.from} must not import ${r.to}: ${r.why}`).join('\n')).toEqual([]);
   });
+});
 
-  it('every import listed as not yet moved is still there (move one, and take it off the list)', () => {
-    const found = new Set(layerViolations());
-    expect(NOT_YET_MOVED.filter((v) => !found.has(v))).toEqual([]);
+describe('the stylesheets', () => {
+  it('none is over 600 lines: each styles the component it sits beside', () => {
+    const css = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return css(path);
+        return name.endsWith('.css') ? [path] : [];
+      });
+    const files = css(APP);
+    expect(files.length).toBeGreaterThan(10);
+    const long = files.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length - 1] as const).filter(([, lines]) => lines > 600);
+    expect(long).toEqual([]);
   });
 });

@@ -70,6 +70,8 @@ describe('one memory model at T = 40', () => {
     const r = labReport({ steps: T });
     expect(r.checkpoint.fullTapeBytes).toBe(parts.allStepsRecorded.bytes);
     expect(r.checkpoint.fullTapeStates).toBe(parts.allStepsRecorded.items);
+    // Chapter 8's choice of a checkpoint's width is labelled with these: one number, or as wide as a recorded step.
+    expect(r.checkpoint.stateBytesByWidth).toEqual({ scalar: parts.storedStateBytes, wide: parts.recordedStepBytes });
     const f = tradeoffsFigures(defaultParams(T), { window: 10, outputs: 5 });
     expect(f.recompute.saved.bytes).toBe(parts.allStepsRecorded.bytes);
     const s = scheduleSummary(T, { schedule: 'periodic', stride: T });

@@ -68,7 +68,7 @@ describe('the one memory model in the Checkpoint panel', () => {
     expect(await least.textContent()).toMatch(/Least memory: stride 1, 1(\.0)? KiB \(in held items: stride 6, 12 items\)\./);
     // The note's byte-optimal stride, √(T·S/R) with S = 8 and R = 640 bytes: under 1, so stride 1 above.
     expect(await page.locator('.checkpoint-note').first().textContent()).toContain(
-      `a tape weighs 80 states, so the best stride is near √(T·S/R), about ${Math.sqrt((36 * 8) / 640).toFixed(1)} here.`,
+      `a recorded step weighs 80 stored states, so the best stride is near √(T·S/R), about ${Math.sqrt((36 * 8) / 640).toFixed(1)} here.`,
     );
     const counts = page.locator('.checkpoint-counts');
     expect(await counts.locator('tr', { hasText: 'items held at once' }).textContent()).toMatch(/37\s*12/);

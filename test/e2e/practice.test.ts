@@ -13,11 +13,25 @@ async function open(hash: string, options: Options = {}) {
   return { page, watch };
 }
 
-/** Level 2, seed 29: f = sin(x/y)*x at x = 2.8, y = 1.2 (v2 = x/y, v3 = sin v2, v4 = v3·x). */
-const Q = 2.8 / 1.2;
-const C = Math.cos(Q);
-const KEY: Record<string, number> = { v4: 1, v3: 2.8, v2: 2.8 * C, v1: -Q * Q * C, v0: Math.sin(Q) + Q * C };
-const SWEEP = ['v4', 'v3', 'v2', 'v1', 'v0'];
+/**
+ * Level 2, seed 265 (chapter 3's "Try one yourself"): f = (ln(x/y)²·x)² at x = 2.9, y = 2, with
+ * v2 = x/y, v3 = ln v2, v4 = v3², v5 = v4·x, v6 = v5². x is read twice, by v2 and v5. Keyed by
+ * hand (s = ln q, q = x/y), as in test/engine/practice/adjoints.test.ts.
+ */
+const [X, Y] = [2.9, 2];
+const Q = X / Y;
+const S = Math.log(Q);
+const KEY: Record<string, number> = {
+  v6: 1,
+  v5: 2 * X * S * S,
+  v4: 2 * X * X * S * S,
+  v3: 4 * X * X * S ** 3,
+  v2: (4 * X * X * S ** 3) / Q,
+  v1: (-4 * X ** 3 * S ** 3) / (Q * Y * Y),
+  v0: 2 * X * S ** 4 + (4 * X * X * S ** 3) / (Q * Y),
+};
+const SWEEP = ['v6', 'v5', 'v4', 'v3', 'v2', 'v1', 'v0'];
+const NONE_MARKED = Object.fromEntries(SWEEP.map((id) => [id, 'false']));
 
 async function fill(page: Page, answers: Record<string, number>) {
   for (const id of SWEEP) await page.getByLabel(`adjoint of ${id}`, { exact: true }).fill(answers[id].toPrecision(4));
@@ -40,23 +54,23 @@ const status = (page: Page) => page.locator('.practice-status[role=status]').tex
 
 describe('practice: adjoints by hand', () => {
   it('marks a right sweep right, an overwrite and a sign error wrong, and names each', async () => {
-    const { page, watch } = await open('#practice=adjoints&level=2&seed=29');
-    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
-    expect(await page.locator('.practice-task code').textContent()).toBe('sin(x/y)*x');
+    const { page, watch } = await open('#practice=adjoints&level=2&seed=265');
+    await page.getByLabel('adjoint of v6', { exact: true }).waitFor();
+    expect(await page.locator('.practice-task code').textContent()).toBe('(ln(x/y)^2*x)^2');
 
     await fill(page, KEY);
-    expect(await marked(page)).toEqual({ v4: 'false', v3: 'false', v2: 'false', v1: 'false', v0: 'false' });
-    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('All 5 adjoints are right'));
+    expect(await marked(page)).toEqual(NONE_MARKED);
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('All 7 adjoints are right'));
 
-    // The = sweep keeps only v2's contribution to x: (1/y) × 2.8 cos(x/y).
-    await page.getByLabel('adjoint of v0', { exact: true }).fill((Q * C).toPrecision(4));
+    // The = sweep keeps only v2's contribution to x, the last to arrive: ∂v2/∂x · adjoint of v2 = v̄₂/y.
+    await page.getByLabel('adjoint of v0', { exact: true }).fill((KEY.v2 / Y).toPrecision(4));
     await page.getByLabel('adjoint of v0', { exact: true }).press('Enter');
-    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('4 of 5 right'));
-    expect(await marked(page)).toEqual({ v4: 'false', v3: 'false', v2: 'false', v1: 'false', v0: 'true' });
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('6 of 7 right'));
+    expect(await marked(page)).toEqual({ ...NONE_MARKED, v0: 'true' });
     const v0 = page.getByLabel('adjoint of v0', { exact: true });
     const said = await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
     expect(said).toMatch(/^You kept only the last contribution \(from v2\); adjoints add, \+=/);
-    expect(await status(page)).toBe('4 of 5 right. Start at adjoint of v0: an overwrite, where adjoints should add (+=).');
+    expect(await status(page)).toBe('6 of 7 right. Start at adjoint of v0: an overwrite, where adjoints should add (+=).');
     // Check names the mistake; it never prints the right number.
     expect(said).not.toContain(KEY.v0.toPrecision(4));
 
@@ -66,11 +80,12 @@ describe('practice: adjoints by hand', () => {
     expect(await marked(page)).toMatchObject({ v0: 'true', v1: 'false' });
     expect(await v0.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent)).toMatch(/^Sign error: the size is right, the sign is not\. adjoint of v0 = /);
 
-    // A slip at v3 carried on right below it: only v3 is invalid; v2's step is marked right for the learner's numbers.
-    await fill(page, { ...KEY, v3: 2.5, v2: 2.5 * C, v1: -Q * 2.5 * C / 1.2, v0: (2.5 * C) / 1.2 + Math.sin(Q) });
-    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('1 of 5 right. Start at adjoint of v3'));
-    expect(await marked(page)).toEqual({ v4: 'false', v3: 'true', v2: 'false', v1: 'false', v0: 'false' });
-    expect(await page.locator('.field-list li').nth(2).getAttribute('class')).toBe('inherited');
+    // A slip at v3 carried on right below it: only v3 is invalid; v2's arithmetic is marked right for the learner's numbers.
+    const v2 = 2.5 / Q;
+    await fill(page, { ...KEY, v3: 2.5, v2, v1: (v2 * -X) / (Y * Y), v0: v2 / Y + KEY.v5 * S * S });
+    await page.waitForFunction(() => document.querySelector('.practice-status')?.textContent?.startsWith('3 of 7 right. Start at adjoint of v3'));
+    expect(await marked(page)).toEqual({ ...NONE_MARKED, v3: 'true' });
+    expect(await page.locator('.field-list li').nth(4).getAttribute('class')).toBe('inherited');
 
     expect(watch.errors).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
@@ -78,8 +93,8 @@ describe('practice: adjoints by hand', () => {
   });
 
   it('Tab goes through the fields in sweep order; hints give the fields’ answers in that order, Show the answer all of them; typed text survives a reload', async () => {
-    const { page } = await open('#practice=adjoints&level=2&seed=29');
-    await page.getByLabel('adjoint of v4', { exact: true }).focus();
+    const { page } = await open('#practice=adjoints&level=2&seed=265');
+    await page.getByLabel('adjoint of v6', { exact: true }).focus();
     const order: string[] = [];
     for (let k = 0; k < SWEEP.length; k++) {
       order.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''));
@@ -91,43 +106,43 @@ describe('practice: adjoints by hand', () => {
     const answers = () => page.locator('.field-answer').allTextContents();
     const hint = page.getByRole('button', { name: 'Hint: the next field' });
     await hint.click();
-    await expect.poll(answers).toEqual(['The answer: 1. adjoint of v4 = 1: the seed, ∂f/∂f.']);
+    await expect.poll(answers).toEqual(['The answer: 1. adjoint of v6 = 1: the seed, ∂f/∂f.']);
     await hint.click();
     await expect.poll(async () => (await answers()).length).toBe(2);
-    expect((await answers())[1]).toMatch(/^The answer: 2\.8\. adjoint of v3 = /);
+    expect((await answers())[1]).toMatch(/^The answer: 0\.8007\. adjoint of v5 = /);
     await page.getByRole('button', { name: 'Show the answer' }).click();
     await expect.poll(async () => (await answers()).length).toBe(SWEEP.length);
     // Typed text, as a learner writes it, is kept by the problem and read back after a reload.
-    await page.getByLabel('adjoint of v3', { exact: true }).fill('2,8');
-    await page.getByLabel('adjoint of v2', { exact: true }).fill('6;2');
+    await page.getByLabel('adjoint of v5', { exact: true }).fill('0,8007');
+    await page.getByLabel('adjoint of v4', { exact: true }).fill('6;2');
     await page.reload();
-    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
-    await expect.poll(() => page.getByLabel('adjoint of v3', { exact: true }).inputValue()).toBe('2,8');
-    await page.getByLabel('adjoint of v3', { exact: true }).press('Enter');
-    await page.waitForFunction(() => document.querySelectorAll('.field-list input[aria-invalid]').length === 5);
+    await page.getByLabel('adjoint of v6', { exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('adjoint of v5', { exact: true }).inputValue()).toBe('0,8007');
+    await page.getByLabel('adjoint of v5', { exact: true }).press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.field-list input[aria-invalid]').length === 7);
     const note = (f: string) => page.getByLabel(`adjoint of ${f}`, { exact: true }).evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
     expect(await page.locator('.field-list li').nth(1).getAttribute('class')).toBe('right');
-    expect(await note('v2')).toBe('“6;2” is not a number I can read: write a number such as 0.25, −1.5, 1/4 or 2.8 × 0.5.');
+    expect(await note('v4')).toBe('“6;2” is not a number I can read: write a number such as 0.25, −1.5, 1/4 or 2.8 × 0.5.');
     await page.close();
   });
 
   it('keeps progress in localStorage, ignores bad stored data with one notice, and Reset clears it', async () => {
     // A second tab on the same problem, opened first: it follows the other tab's progress.
-    const other = await open('#practice=adjoints&level=2&seed=29');
-    await other.page.getByLabel('adjoint of v4', { exact: true }).waitFor();
-    const { page } = await open('#practice=adjoints&level=2&seed=29');
-    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    const other = await open('#practice=adjoints&level=2&seed=265');
+    await other.page.getByLabel('adjoint of v6', { exact: true }).waitFor();
+    const { page } = await open('#practice=adjoints&level=2&seed=265');
+    await page.getByLabel('adjoint of v6', { exact: true }).waitFor();
     await fill(page, KEY);
     await page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
     await other.page.waitForFunction(() => document.querySelector('.practice-overview')?.textContent?.includes('Streak: 1'));
     await other.page.close();
     await page.reload();
-    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    await page.getByLabel('adjoint of v6', { exact: true }).waitFor();
     expect(await page.locator('.practice-overview tbody tr').first().textContent()).toBe('Adjoints0 solved1 solved0 solved0 solved');
     expect(await page.locator('.practice-title').textContent()).toContain('solved');
     await page.evaluate(() => localStorage.setItem('tape-lab-practice', '{"solved": 7'));
     await page.reload();
-    await page.getByLabel('adjoint of v4', { exact: true }).waitFor();
+    await page.getByLabel('adjoint of v6', { exact: true }).waitFor();
     expect(await page.locator('.lesson-notice li').allTextContents()).toEqual(['The practice progress stored in this browser could not be read, so it starts afresh.']);
     await page.getByRole('button', { name: 'Reset progress' }).click();
     expect(await page.evaluate(() => localStorage.getItem('tape-lab-practice'))).toBeNull();
@@ -186,9 +201,9 @@ describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', ()
     const link = page.getByRole('link', { name: 'Try one yourself' });
     for (const [chapter, hash] of [
       [2, '#practice=adjoints&level=1&seed=3'],
-      [3, '#practice=adjoints&level=2&seed=29'],
+      [3, '#practice=adjoints&level=2&seed=265'],
       [4, '#practice=adjoints&level=3&seed=5'],
-      [8, '#practice=adjoints&level=4&seed=5'],
+      [8, '#practice=adjoints&level=4&seed=4'],
     ] as const) {
       await page.evaluate((h) => (window.location.hash = h), `#lesson=${chapter}`);
       await page.waitForFunction((n) => document.querySelector('article h2')?.textContent?.startsWith(`${n}.`), chapter);
@@ -201,8 +216,8 @@ describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', ()
 
     await page.evaluate(() => (window.location.hash = '#lesson=3'));
     await link.click();
-    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=29');
-    expect(await page.locator('.practice-task code').textContent()).toBe('sin(x/y)*x');
+    await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=265');
+    expect(await page.locator('.practice-task code').textContent()).toBe('(ln(x/y)^2*x)^2');
 
     await page.goto(`${env.served.url}#lesson=3&embed=1`);
     expect(await link.getAttribute('target')).toBe('_blank');
@@ -235,7 +250,7 @@ describe('practice: rules and bugs', () => {
   });
 
   it('stepping through a recorded sweep, the first wrong event is found', async () => {
-    const { page } = await open('#practice=bug&level=3&seed=2');
+    const { page } = await open('#practice=bug&level=3&seed=5');
     await page.getByRole('button', { name: 'Next event' }).click();
     await page.getByLabel(/^Event 2\./).check();
     await page.getByRole('button', { name: 'Check' }).click();

@@ -99,6 +99,11 @@ describe('What frameworks hide, in Chromium', () => {
     await changes(page, '.fig-fusion-tape dd', '565 nodes, 22.1 KiB');
     expect(await text(page, '.fig-fusion-tape dd')).toBe('122 nodes, 6.2 KiB');
     expect(await page.locator(`${SECTION} .step-strip .node`).count()).toBe(1);
+    // The measured time is a ratio with its middle half, or said to be too noisy (and then the bars give no time either).
+    await page.waitForFunction((s) => /took ≈|too noisy to tell/.test(document.querySelector(`${s} .fusion-time`)?.textContent ?? ''), SECTION);
+    const fusionTime = (await text(page, '.fusion-time')) ?? '';
+    if (fusionTime.includes('too noisy')) expect(await page.locator(`${SECTION} .pair-bars`).textContent()).toContain('too noisy');
+    else expect(fusionTime).toMatch(/took ≈ \d+(\.\d)?× the primitive tape’s time \(the middle half of the rounds read [\d.]+× to [\d.]+×\)\.$/);
     expect(await hashOf(page)).toMatch(/&fused=1(&|$)/);
     // Saved or recomputed: bytes held against step evaluations.
     await page.locator(SECTION).getByRole('radio', { name: 'recomputed from xₜ' }).check();

@@ -47,11 +47,11 @@ export function CheckpointNote() {
         <>A stride of 1 stores every state and re-tapes one step at a time on the way back. </>
       ) : null}
       The periodic schedule stores the state at each segment start and re-tapes a segment on the way back: about T/k
-      stored states and k taped steps at once. Counted as items, their sum is smallest near k = √T, here k ≈{' '}
+      stored states and k recorded steps at once, beside the working state. Counted as items, their sum is smallest near k = √T, here k ≈{' '}
       {Math.max(1, Math.round(Math.sqrt(steps)))}. {sizes}{' '}
       {wide
         ? 'With a wide state the two weigh the same, so the bytes are smallest near √T too.'
-        : `In bytes a tape weighs ${formatRatio(cp.stepBytes / cp.stateBytes)} states, so the best stride is near √(T·S/R), about ${byteStride(steps, cp.stateBytes, cp.stepBytes)} here.`}{' '}
+        : `In bytes a recorded step weighs ${formatRatio(cp.stepBytes / cp.stateBytes)} stored states, so the best stride is near √(T·S/R), about ${byteStride(steps, cp.stateBytes, cp.stepBytes)} here.`}{' '}
       {readout}
     </p>
     </>
@@ -64,7 +64,7 @@ function formatRatio(x: number): string {
 }
 
 /**
- * √(T·S/R), the stride where stored states and taped steps weigh the same in bytes. Below 1 the
+ * √(T·S/R), the stride where stored states and recorded steps weigh the same in bytes. Below 1 the
  * readout beside it says stride 1; the sentence keeps one length at every T, so the panels in its
  * row do not change height as the steps move.
  */

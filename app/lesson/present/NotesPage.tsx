@@ -1,3 +1,4 @@
+import './notes.css';
 import { useEffect, useState } from 'react';
 import { CHAPTERS, chapterRow } from '../chapters/table.tsx';
 import { stepChapter, type LessonRoute } from '../route.ts';

@@ -1,3 +1,4 @@
+import './overview.css';
 import { CHAPTERS } from '../chapters/table.tsx';
 import { formatLessonHash, type LessonRoute } from '../route.ts';
 

@@ -24,16 +24,16 @@ export const MEANWHILE =
 
 export const NOTES: Readonly<Record<ChapterSlug, SpeakerNotes>> = {
   'chain': {
-    ask: 'How many steps does the computer run for x·y + sin(x²) − ln y? Let the room count the operations in the formula aloud, then press Show me and count the nodes as the tape is written: the inputs are nodes too.',
+    ask: 'How many primitives does the computer run for x·y + sin(x²) − ln y? Let the room count the operations in the formula aloud, then press Show me and count the nodes as the tape is written: the inputs are nodes too.',
     proves: 'The tape is written as the program runs: one node per primitive, each with its value and its local partials.',
     wrong: [
       '“The computer differentiates the formula.” It never sees the formula whole, only the primitives on the tape.',
-      '“A local partial is the derivative of z.” It is one step’s rate for its own inputs, nothing more.',
+      '“A local partial is the derivative of z.” It is one primitive’s rate for its own inputs, nothing more.',
     ],
   },
   'sweep': {
     ask: 'Before the sweep starts: what is the adjoint of z itself?',
-    proves: 'Each step of the sweep multiplies an adjoint by one local partial and passes it back: the chain rule, one edge at a time.',
+    proves: 'Each sweep event multiplies an adjoint by one local partial and passes it back: the chain rule, one edge at a time.',
     wrong: [
       '“0”: nothing has flowed yet. But z moves one for one with itself, so the seed is 1.',
       '“z’s value”: the adjoint is a rate, not a value.',
@@ -49,10 +49,10 @@ export const NOTES: Readonly<Record<ChapterSlug, SpeakerNotes>> = {
   },
   'transpose': {
     ask: 'Forward, x flows left to right. Which way does its adjoint flow, and what starts it?',
-    proves: 'Each backward step is a vector-Jacobian product: the adjoints (1, −0.628) times the table [4 1.5; 3 0] give x̄ = 2.12 and ȳ = 1.5. On the chain the sweep runs the same edges backward, from the loss.',
+    proves: 'The sweep through a block is a vector-Jacobian product: the adjoints (1, −0.628) times the table [4 1.5; 3 0] give x̄ = 2.12 and the block’s share of ȳ, 1.5. On the chain the sweep runs the same edges backward, from the loss.',
     wrong: [
       '“The backward pass needs a different program.” It reuses the tape: the same edges, reversed.',
-      '“The Jacobian is a big matrix we store.” Each step’s is tiny and read off the tape.',
+      '“The Jacobian is a big matrix we store.” Each primitive’s is tiny and read off the tape.',
     ],
   },
   'one-sweep': {
@@ -80,8 +80,8 @@ export const NOTES: Readonly<Record<ChapterSlug, SpeakerNotes>> = {
     ],
   },
   'checkpointing': {
-    ask: 'T = 36. Which stride holds the fewest items at once (stored states plus taped steps)?',
-    proves: 'Counted as items the sum T/k + k is smallest near k = √36 = 6. Counted in bytes a taped step weighs 80 stored states, so stride 1 is leanest; with a wide checkpoint the bytes agree with the items again.',
+    ask: 'T = 36. Which stride holds the fewest items at once (stored states, recorded steps and the working state)?',
+    proves: 'Counted as items the sum T/k + k is smallest near k = √36 = 6. Counted in bytes a recorded step weighs 80 stored states, so stride 1 is leanest; with a wide checkpoint the bytes agree with the items again.',
     wrong: [
       '“Stride 1: keep every state.” In items that holds 37 at once; in bytes it is the leanest, which is why the unit matters.',
       '“Stride 36: keep only the start.” Then the whole chain is taped at once on the way back: the full tape.',

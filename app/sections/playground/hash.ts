@@ -1,6 +1,7 @@
 import { parseDecimal } from '../../../engine/number-text.ts';
 import { quoteForNotice } from '../../state/url/quoteForNotice.ts';
 import type { HashPart } from '../../state/url/part.ts';
+import { encodeAt, encodeExpr } from '../../state/url/labLinks.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_EXPR_LENGTH, MAX_VARIABLES, VALUE_LIMIT, VARIABLE_NAME } from './defaults.ts';
 
 /**
@@ -22,19 +23,6 @@ export interface PlaygroundHashState {
   /** Variables in order of first appearance (the last expression that parsed). */
   variables: readonly string[];
   values: Readonly<Record<string, number>>;
-}
-
-/** The expression, percent-encoded for a hash, its operators left readable. */
-export function encodeExpr(source: string): string {
-  return encodeURIComponent(source).replace(/%2B/g, '+').replace(/%5E/g, '^').replace(/%2F/g, '/');
-}
-
-/** `x:0.5,y:4` for the variables given, in their order (a variable with no value is left out). */
-export function encodeAt(variables: readonly string[], values: Readonly<Record<string, number>>): string {
-  return variables
-    .filter((name) => Object.hasOwn(values, name) && Number.isFinite(values[name]))
-    .map((name) => `${name}:${String(values[name])}`)
-    .join(',');
 }
 
 /** True when the state is the default: the card's example at (0.5, 4). */

@@ -1,3 +1,4 @@
+import './tapeTable.css';
 import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { nodeTag, num, opWithConstant } from '../../ui/tape/labels.ts';
 import type { TapeFrame, TapeStatics } from '../../ui/tape/model.ts';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useLab } from '../../state/store/index.ts';
 import type { Speed } from '../../../workers/tensor/protocol.ts';
-import { HIDDEN_CHOICES, LEARNING_RATES, SPEEDS, STEPS_RANGE, type TrainSettings } from './tensorSlice.ts';
+import { HIDDEN_CHOICES } from '../../../engine/limits.ts';
+import { LEARNING_RATES, SPEEDS, STEPS_RANGE, type TrainSettings } from './tensorSlice.ts';
 
 export interface TrainActions {
   onTrain: () => void;

@@ -33,8 +33,9 @@ export function compareRows(c: TapeComparison): { label: string; scalar: string;
     { label: 'memory held', scalar: formatBytes(c.scalar.bytes), tensor: formatBytes(c.tensor.bytes), ratio: ratioText(c.ratios.bytes) },
     {
       label: 'time per step (alternated, median)',
-      scalar: msText(c.scalar.msPerStep),
-      tensor: msText(c.tensor.msPerStep),
+      // Timed together, round by round: when their ratio is too noisy to tell, so is each side's time.
+      scalar: tooNoisy(c) ? 'too noisy' : msText(c.scalar.msPerStep),
+      tensor: tooNoisy(c) ? 'too noisy' : msText(c.tensor.msPerStep),
       ratio: tooNoisy(c) ? 'too noisy' : ratioText(c.ratios.time),
     },
   ];

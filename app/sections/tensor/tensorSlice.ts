@@ -19,8 +19,6 @@ export interface TrainSettings {
  */
 export const TRAIN_DEFAULTS: Readonly<TrainSettings> = Object.freeze({ dataset: 'moons', hidden: 16, steps: 400, learningRate: 0.5, speed: 25 });
 
-/** The choices the panel offers. */
-export const HIDDEN_CHOICES = [4, 8, 16, 32] as const;
 export const STEPS_RANGE = { min: 50, max: 2000, step: 50 } as const;
 export const LEARNING_RATES = [0.05, 0.1, 0.2, 0.5, 1, 2] as const;
 /** The speeds offered, in steps per second (Infinity: as fast as the worker goes). */

@@ -11,6 +11,7 @@ import { sub } from '../../ui/subscript.ts';
 import { TruncatedGradientChart, TruncationCurveChart } from './figures/TruncationFigures.tsx';
 import { FusedChoice, InputsSlider, OutputsSlider, SavedChoice, WindowSlider } from './LeverControls.tsx';
 import { jacobianSkippedText } from './skippedText.ts';
+import { crossoverTimeText, fusionTimeSentence } from './timeText.ts';
 
 /** One lever: its heading, its control, its figures and the sentence saying what to notice. */
 function Lever({ title, control, notice, children }: { title: string; control: ReactNode; notice: ReactNode; children: ReactNode }) {
@@ -93,14 +94,17 @@ export function FusionLever() {
               { label: 'bytes', values: [f.fusion.primitive.bytes, f.fusion.fused.bytes], format: formatBytes },
               {
                 label: 'time',
-                values: [t ? t.fusion.primitiveMicroseconds : null, t ? t.fusion.fusedMicroseconds : null],
+                values: [t && !t.fusion.ratio.noisy ? t.fusion.primitiveMicroseconds : null, t && !t.fusion.ratio.noisy ? t.fusion.fusedMicroseconds : null],
                 format: micro,
+                missing: t?.fusion.ratio.noisy ? 'too noisy' : '…',
               },
             ]}
           />
         )}
       </ChartBox>
-      <p className="lever-note">Time: one recording of the chain and one sweep, on the tape in use.</p>
+      <p className="lever-note fusion-time">
+        Time: one recording of the chain and one sweep, on the tape in use.{t ? ` ${fusionTimeSentence(t.fusion.ratio)}` : ''}
+      </p>
       <p className="step-strip" aria-label="The nodes one step records on the tape in use">
         One step on this tape:{' '}
         {fused ? (
@@ -168,6 +172,7 @@ export function JacobianLever() {
   if (!f) return null;
   const N = f.jacobian.inputCount;
   const crossTime = t?.crossover.time ?? null;
+  const crossNoisy = t?.crossover.timeNoisy ?? false;
   const skipped = jacobianSkippedText(t?.skipped);
   const wins =
     f.jacobian.crossover === null
@@ -200,7 +205,7 @@ export function JacobianLever() {
         <ChartBox minHeight={230}>
           {(size) =>
             t ? (
-              <JacobianCostChart points={t.jacobian} outputs={f.outputs} steps={f.steps} metric="time" crossover={crossTime} {...size} />
+              <JacobianCostChart points={t.jacobian} outputs={f.outputs} steps={f.steps} metric="time" crossover={crossTime} crossoverNoisy={crossNoisy} {...size} />
             ) : (
               <p className="tape-placeholder">{waiting ?? 'Measuring…'}</p>
             )
@@ -226,7 +231,7 @@ export function JacobianLever() {
           { label: 'forward vs reverse, largest difference', value: formatNumber(f.jacobian.maxDifference, 2) },
           {
             label: 'forward starts to win (time)',
-            value: measuring && !t ? 'measuring…' : crossTime === null ? 'never, M ≤ T' : `from M = ${crossTime}`,
+            value: measuring && !t ? 'measuring…' : t ? crossoverTimeText(t.crossover) : 'not measured',
           },
         ]}
       />

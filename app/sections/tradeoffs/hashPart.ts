@@ -1,8 +1,8 @@
 import { LEVERS, type Levers } from '../../../engine/tradeoffs/levers.ts';
 import type { HashPart } from '../../state/url/part.ts';
 import { clampWithTable } from '../../state/settings/clamp.ts';
-import { pairText } from '../../state/settings/hashPart.ts';
-import { LEVER_DEFAULTS, effectiveLevers } from './levers.ts';
+import { encodeTradeoffs } from '../../state/url/labLinks.ts';
+import { LEVER_DEFAULTS } from './levers.ts';
 
 /**
  * The levers in the URL hash: `window=10&fused=1&saved=0&outputs=5`, keys and formats from the
@@ -11,19 +11,6 @@ import { LEVER_DEFAULTS, effectiveLevers } from './levers.ts';
  */
 export const TRADEOFFS_KEYS = LEVERS.keys;
 export type TradeoffsKey = (typeof TRADEOFFS_KEYS)[number];
-
-/**
- * The hash's part for the levers (no leading &), '' when all are at their defaults. Compared as
- * used with the chain's steps, so a short chain (where K and M are clamped) writes nothing new.
- */
-export function encodeTradeoffs(levers: Levers, steps: number): string {
-  const used = effectiveLevers(levers, steps);
-  const usual = effectiveLevers(LEVER_DEFAULTS, steps);
-  return LEVERS.rows
-    .filter((row) => !Object.is(used[row.key], usual[row.key]))
-    .map((row) => pairText(row, used[row.key]))
-    .join('&');
-}
 
 /**
  * Reads the levers from a hash's raw values, checked against the chain's (validated) steps with

@@ -1,42 +1,60 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
-import { createStore } from 'zustand/vanilla';
-import { createGoSlice } from '../../shell/go/goSlice.ts';
-import { createEmbedSlice } from '../../shell/embed/embedSlice.ts';
-import { createLessonSlice } from '../../lesson/slice.ts';
-import { createPracticeSlice } from '../../practice/slice.ts';
-import { createPlaygroundSlice } from '../../sections/playground/playgroundSlice.ts';
-import { createTapeSlice } from '../../sections/tape/tapeSlice.ts';
-import { createTensorSlice } from '../../sections/tensor/tensorSlice.ts';
-import { createThemeSlice } from '../../shell/theme/themeSlice.ts';
-import { createTradeoffsSlice } from '../../sections/tradeoffs/slice.ts';
-import { createBugsSlice } from '../../sections/bugs/slice.ts';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Feature } from '../feature.ts';
 import { createEngineSlice } from './engineSlice.ts';
 import { createResultsSlice } from './resultsSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
 import { HeldOffScreen } from './onScreen.ts';
-import type { LabState } from './types.ts';
+import type { LabState, LabStore } from './types.ts';
 import { createViewSlice } from './viewSlice.ts';
 
-export type { LabState } from './types.ts';
+export type { LabState, LabStore } from './types.ts';
 export { selectSettings } from './settingsSlice.ts';
 
-/** The one store, combined from its slices. */
-const store = createStore<LabState>()((...a) => ({
-  ...createSettingsSlice(...a),
-  ...createResultsSlice(...a),
-  ...createViewSlice(...a),
-  ...createTapeSlice(...a),
-  ...createEngineSlice(...a),
-  ...createThemeSlice(...a),
-  ...createEmbedSlice(...a),
-  ...createPlaygroundSlice(...a),
-  ...createTensorSlice(...a),
-  ...createLessonSlice(...a),
-  ...createPracticeSlice(...a),
-  ...createTradeoffsSlice(...a),
-  ...createBugsSlice(...a),
-  ...createGoSlice(...a),
-}));
+let features: readonly Feature[] | null = null;
+let made: StoreApi<LabState> | null = null;
+
+/**
+ * Gives the store its features (the registry, app/shell/features.ts), once, before anything reads
+ * it: the page's entry does this first, and so does the unit tests' setup.
+ */
+export function installFeatures(list: readonly Feature[]): void {
+  if (made && features !== list) throw new Error('The store was made before its features were installed.');
+  features = list;
+}
+
+/** The features the store was made from, in the registry's order. */
+export function installedFeatures(): readonly Feature[] {
+  if (!features) throw new Error('No features installed: import app/shell/features.ts first.');
+  return features;
+}
+
+/** The one store, combined from the core's slices and each feature's, made when first used. */
+function store(): StoreApi<LabState> {
+  if (made) return made;
+  const list = installedFeatures();
+  made = createStore<LabState>()((...a) => {
+    const state = {
+      ...createSettingsSlice(...a),
+      ...createResultsSlice(...a),
+      ...createViewSlice(...a),
+      ...createEngineSlice(...a),
+    };
+    for (const feature of list) if (feature.slice) Object.assign(state, feature.slice(...a));
+    return state as LabState;
+  });
+  return made;
+}
+
+/** The store's API, passed on to the store once it is made. */
+const api: StoreApi<LabState> = {
+  getState: () => store().getState(),
+  getInitialState: () => store().getInitialState(),
+  // One function for both of zustand's overloads (merge a part, or replace the whole state).
+  setState: ((partial: Partial<LabState>, replace?: boolean) =>
+    (store().setState as (partial: Partial<LabState>, replace?: boolean) => void)(partial, replace)) as StoreApi<LabState>['setState'],
+  subscribe: (listener) => store().subscribe(listener),
+};
 
 /**
  * Selects one field of the store (`useLab((s) => s.steps)`) and re-renders when it changes.
@@ -46,13 +64,13 @@ const store = createStore<LabState>()((...a) => ({
  * Inside a part held off screen (HeldOffScreen) it returns what it returned last and hears nothing;
  * when the hold ends (a new Hold) it reads the store again.
  */
-export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => {
+export const useLab: LabStore = Object.assign(<T>(selector: (state: LabState) => T): T => {
   const hold = useContext(HeldOffScreen);
   const last = useRef<T | typeof NOTHING>(NOTHING);
-  const read = () => (hold.held && last.current !== NOTHING ? last.current : selector(store.getState()));
+  const read = () => (hold.held && last.current !== NOTHING ? last.current : selector(api.getState()));
   const subscribe = useCallback(
     (changed: () => void) =>
-      store.subscribe(() => {
+      api.subscribe(() => {
         if (!hold.held) changed();
       }),
     [hold],
@@ -60,8 +78,6 @@ export const useLab = Object.assign(<T>(selector: (state: LabState) => T): T => 
   const value = useSyncExternalStore(subscribe, read, read);
   last.current = value;
   return value;
-}, store);
+}, api);
 
 const NOTHING: unique symbol = Symbol('nothing read yet');
-
-export type LabStore = typeof useLab;

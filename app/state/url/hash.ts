@@ -1,51 +1,55 @@
 import { quoteForNotice } from './quoteForNotice.ts';
-import { viewHashPart } from '../../shell/embed/embed.ts';
-import { goHashPart } from '../../shell/go/goHashPart.ts';
-import { lessonHashPart } from '../../lesson/hashPart.ts';
-import { practiceHashPart } from '../../practice/hashPart.ts';
-import { playgroundHashPart } from '../../sections/playground/hash.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
-import { tradeoffsHashPart } from '../../sections/tradeoffs/hashPart.ts';
-import { bugsHashPart } from '../../sections/bugs/hashPart.ts';
+import { installedFeatures, selectSettings, type LabState } from '../store/index.ts';
+import type { Features } from '../store/types.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import type { HashPart } from './part.ts';
 
 /**
- * The URL hash: every key it may hold, owned here through one table of parts. Each feature
- * defines its part (keys, read, write) beside its own code and is listed once in HASH_PARTS;
- * the order of the table is the order of the hash. Keys no part owns are ignored with a notice.
+ * The URL hash: every key it may hold, owned through one list of parts: the chain settings' (the
+ * core's, app/state/settings/hashPart.ts) first, then each registered feature's, in the registry's
+ * order (app/shell/features.ts). The order of the list is the order of the hash. Keys no part owns
+ * are ignored with a notice.
  *
- * How a feature registers keys, as the lesson does with `lesson=N` and `present=1`: it defines
- * a HashPart beside its code (app/lesson/hashPart.ts: keys, read, write; any text reads to a
- * valid value with one notice per correction) and adds one row to HASH_PARTS below. Then
- * `readHash(hash).values.lesson` is its value and `hashOf({ …, lesson })` writes it. The "what
- * frameworks hide" section registers `window`, `fused`, `saved` and `outputs` the same way
- * (app/sections/tradeoffs/hashPart.ts).
+ * How a feature registers keys, as the lesson does with `lesson=N` and `present=1`: it defines a
+ * HashPart beside its code (app/lesson/hashPart.ts: keys, read, write; any text reads to a valid
+ * value with one notice per correction), names it in its record (app/lesson/feature.ts: `hash`) with
+ * what it reads in its row of `Features`, and is listed once in the registry. Then
+ * `readHash(hash).values.lesson` is its value and `hashOf(state)` writes it.
  */
-export const HASH_PARTS = {
-  settings: settingsHashPart,
-  tradeoffs: tradeoffsHashPart,
-  bugs: bugsHashPart,
-  playground: playgroundHashPart,
-  lesson: lessonHashPart,
-  practice: practiceHashPart,
-  view: viewHashPart,
-  go: goHashPart,
-} as const;
 
-type Parts = typeof HASH_PARTS;
-export type HashPartName = keyof Parts;
+/** What each part reads from a hash, by its name: the settings, and each feature that has a part. */
+export type HashValues = { settings: AppSettings } & {
+  [N in keyof Features as Features[N] extends { hash: unknown } ? N : never]: Features[N] extends { hash: infer R } ? R : never;
+};
 
-/** What each part reads from a hash. */
-export type HashValues = { [N in HashPartName]: Parts[N] extends HashPart<infer R, unknown> ? R : never };
+export type HashPartName = keyof HashValues & string;
 
-/** What each part writes into a hash. */
-export type HashState = { [N in HashPartName]: Parts[N] extends HashPart<unknown, infer W> ? W : never };
+interface NamedPart {
+  name: HashPartName;
+  part: HashPart<unknown, unknown>;
+  of: (state: LabState) => unknown;
+}
 
-const PART_NAMES = Object.keys(HASH_PARTS) as HashPartName[];
+let table: { from: readonly unknown[]; parts: NamedPart[]; owner: Map<string, HashPartName> } | null = null;
 
-/** Which part owns each key (a Map, so a key named `__proto__` is just a key). */
-const OWNER = new Map<string, HashPartName>(PART_NAMES.flatMap((name) => HASH_PARTS[name].keys.map((key) => [key, name] as const)));
+/** The parts in the hash's order, and which part owns each key (a Map, so a key named `__proto__` is just a key). */
+function partsTable(): { parts: NamedPart[]; owner: Map<string, HashPartName> } {
+  const features = installedFeatures();
+  if (table?.from === features) return table;
+  const parts: NamedPart[] = [
+    { name: 'settings', part: settingsHashPart as HashPart<unknown, unknown>, of: (state) => selectSettings(state) },
+    ...features.flatMap((f) => (f.hash ? [{ name: f.name as HashPartName, part: f.hash.part, of: f.hash.of }] : [])),
+  ];
+  const owner = new Map<string, HashPartName>(parts.flatMap(({ name, part }) => part.keys.map((key) => [key, name] as const)));
+  table = { from: features, parts, owner };
+  return table;
+}
+
+/** Every part of the hash, in its order: the settings', then each feature's. */
+export function hashParts(): readonly HashPart<unknown, unknown>[] {
+  return partsTable().parts.map(({ part }) => part);
+}
 
 /** A hash split into each part's raw values, plus the keys no part owns. */
 export interface SplitHash {
@@ -55,8 +59,9 @@ export interface SplitHash {
 
 /** Splits a hash (with or without the leading #) by owner; later copies of a key win. */
 export function splitHash(hash: string): SplitHash {
+  const { parts, owner: OWNER } = partsTable();
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
-  const raw = Object.fromEntries(PART_NAMES.map((name) => [name, Object.create(null)])) as SplitHash['raw'];
+  const raw = Object.fromEntries(parts.map(({ name }) => [name, Object.create(null)])) as SplitHash['raw'];
   const unknown: string[] = [];
   for (const piece of body.split('&')) {
     if (piece === '') continue;
@@ -68,7 +73,7 @@ export function splitHash(hash: string): SplitHash {
       continue;
     }
     const text = eq < 0 ? '' : piece.slice(eq + 1);
-    raw[owner][key] = HASH_PARTS[owner].raw === 'encoded' ? text : safeDecode(text);
+    raw[owner][key] = parts.find((p) => p.name === owner)?.part.raw === 'encoded' ? text : safeDecode(text);
   }
   return { raw, unknown };
 }
@@ -86,7 +91,7 @@ function unknownNotice(unknown: string[]): string | null {
  * keys but `keep`, then the keys no part owns (the lesson and practice each show one part).
  */
 export function keysBeside(split: SplitHash, own: HashPartName, keep: readonly string[] = []): string[] {
-  const others = PART_NAMES.flatMap((name) => (name === own ? [] : Object.keys(split.raw[name])));
+  const others = partsTable().parts.flatMap(({ name }) => (name === own ? [] : Object.keys(split.raw[name])));
   return [...others.filter((key) => !keep.includes(key)), ...split.unknown];
 }
 
@@ -106,8 +111,8 @@ export function readHash(hash: string): { values: HashValues; notices: string[] 
   const { raw, unknown } = splitHash(hash);
   const notices: string[] = [];
   const values = {} as Record<HashPartName, unknown>;
-  for (const name of PART_NAMES) {
-    const read = (HASH_PARTS[name] as HashPart<unknown, unknown>).read(raw[name]);
+  for (const { name, part } of partsTable().parts) {
+    const read = part.read(raw[name]);
     values[name] = read.value;
     notices.push(...read.notices);
     if (name === 'settings') {
@@ -118,15 +123,17 @@ export function readHash(hash: string): { values: HashValues; notices: string[] 
   return { values: values as HashValues, notices };
 }
 
-/** The whole state as a hash, with the leading #: each part in the table's order, empty parts left out. */
-export function hashOf(state: HashState): string {
-  const pieces = PART_NAMES.map((name) => (HASH_PARTS[name] as HashPart<unknown, unknown>).write(state[name])).filter((p) => p !== '');
+/** The page's state as a hash, with the leading #: each part in the hash's order, empty parts left out. */
+export function hashOf(state: LabState): string {
+  const pieces = partsTable()
+    .parts.map(({ part, of }) => part.write(of(state)))
+    .filter((p) => p !== '');
   return `#${pieces.join('&')}`;
 }
 
 /** The chain settings' part of a hash (no leading #), as the embed bar shows it. */
 export function encodeHash(settings: AppSettings): string {
-  return HASH_PARTS.settings.write(settings);
+  return settingsHashPart.write(settings);
 }
 
 /**
@@ -135,7 +142,7 @@ export function encodeHash(settings: AppSettings): string {
  */
 export function decodeHash(hash: string): { settings: AppSettings; notices: string[] } & Omit<SplitHash['raw'], 'settings'> {
   const { raw, unknown } = splitHash(hash);
-  const { value, notices } = HASH_PARTS.settings.read(raw.settings);
+  const { value, notices } = settingsHashPart.read(raw.settings);
   const note = unknownNotice(unknown);
   if (note) notices.push(note);
   const { settings: _own, ...others } = raw;

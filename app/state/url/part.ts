@@ -1,6 +1,6 @@
 /**
  * One feature's keys in the URL hash, and how it reads and writes them. A feature defines one
- * part beside its own code and lists it once in app/state/url/hash.ts's HASH_PARTS; nothing else reads
+ * part beside its own code and names it in its feature record (app/state/feature.ts); nothing else reads
  * its keys. Any text must read to a valid value, with one notice per thing corrected.
  */
 export interface HashPart<Read, Write = Read> {
@@ -16,3 +16,6 @@ export interface HashPart<Read, Write = Read> {
   /** `key=value&…` for the state, or '' when the part writes nothing (it is at its default). */
   write(value: Write): string;
 }
+
+/** What a part reads from a hash, for a feature's row in `Features` (app/state/store/types.ts). */
+export type HashRead<P> = P extends HashPart<infer R, unknown> ? R : never;

@@ -227,36 +227,77 @@ export function siftOrder(graph: OrderGraph, inputsInOrder = false): void {
     layers.get(rank)!.push(id);
   }
   for (const ids of layers.values()) ids.sort((a, b) => (graph.node(a).order ?? 0) - (graph.node(b).order ?? 0));
-  // Inputs in the tape's order, as an evaluation trace lists them (x₁ above x₂): the other
-  // layers sift around them.
-  const inputs = inputsInOrder ? layers.get(0) : undefined;
-  if (inputs) inputs.sort((a, b) => Number(a) - Number(b));
+  const edges = graph.edges().map((e) => [e.v, e.w] as const);
+  const rankOf = (id: string) => graph.node(id).rank ?? 0;
+  let best: Map<number, string[]>;
+  if (inputsInOrder && layers.has(0)) {
+    // Inputs in the tape's order, as an evaluation trace lists them (x₁ above x₂): the other
+    // layers sift around them, from three starts, and the fewest crossings win. dagre ordered the
+    // later layers for its own order of the inputs; so one start keeps that order, the others
+    // order each later layer by the mean place of its parents (the barycentre), ties broken one
+    // way or the other (a sift moves one place-holder at a time, so it cannot move a long edge
+    // from one side of a chain to the other).
+    const inOrder = (from: Map<number, string[]>) => new Map([...from].map(([rank, ids]) => [rank, rank === 0 ? [...ids].sort((a, b) => Number(a) - Number(b)) : [...ids]]));
+    const starts = [inOrder(layers), barycentred(inOrder(layers), edges, 1), barycentred(inOrder(layers), edges, -1)];
+    const tries = starts.map((start) => sifted(start, edges, rankOf, true));
+    best = tries.reduce((a, b) => (b.crossings < a.crossings ? b : a)).layers;
+  } else {
+    best = sifted(layers, edges, rankOf, false).layers;
+  }
+  for (const ids of best.values()) ids.forEach((id, k) => (graph.node(id).order = k));
+}
+
+/**
+ * Each layer after the first ordered by the mean place of its parents, layer by layer. Ties (two
+ * edges out of one node, each with its label's place-holder) go in the tape's order of the node
+ * each leads to (`tie` 1), or the reverse (-1).
+ */
+function barycentred(layers: Map<number, string[]>, edges: readonly (readonly [string, string])[], tie: 1 | -1): Map<number, string[]> {
+  const next = new Map<string, string>();
+  for (const [v, w] of edges) if (!next.has(v)) next.set(v, w);
+  // The tape node a place-holder leads to (dagre's own ids are not numbers).
+  const leadsTo = (id: string): number => {
+    for (let at: string | undefined = id, hops = 0; at !== undefined && hops < 1000; at = next.get(at), hops++) {
+      if (/^\d+$/.test(at)) return Number(at);
+    }
+    return Number.MAX_SAFE_INTEGER;
+  };
+  const position = new Map<string, number>();
+  for (const ids of layers.values()) ids.forEach((id, k) => position.set(id, k));
+  for (const rank of [...layers.keys()].sort((a, b) => a - b).slice(1)) {
+    const ids = layers.get(rank)!;
+    const centre = new Map<string, number>();
+    for (const id of ids) {
+      const from = edges.filter(([, w]) => w === id).map(([v]) => position.get(v)!);
+      centre.set(id, from.length > 0 ? from.reduce((a, b) => a + b, 0) / from.length : position.get(id)!);
+    }
+    ids.sort((a, b) => centre.get(a)! - centre.get(b)! || tie * (leadsTo(a) - leadsTo(b)));
+    ids.forEach((id, k) => position.set(id, k));
+  }
+  return layers;
+}
+
+/**
+ * Sifting from the given order (changed in place): each node in turn tries every place in its
+ * layer and keeps the one with the fewest crossings, until no move helps; with `fixFirst` the
+ * first layer stays as it is. Returns the layers and their crossings.
+ */
+function sifted(
+  layers: Map<number, string[]>,
+  edges: readonly (readonly [string, string])[],
+  rankOf: (id: string) => number,
+  fixFirst: boolean,
+): { layers: Map<number, string[]>; crossings: number } {
   const position = new Map<string, number>();
   const renumber = (ids: string[]) => ids.forEach((id, k) => position.set(id, k));
   for (const ids of layers.values()) renumber(ids);
-  const edges = graph.edges().map((e) => [e.v, e.w] as const);
-  if (inputs) {
-    // dagre ordered the later layers for its own order of the inputs: order each again, layer by
-    // layer, by the mean place of its parents (the barycentre), so the sifting starts near the best.
-    const ranks = [...layers.keys()].sort((a, b) => a - b);
-    for (const rank of ranks.slice(1)) {
-      const ids = layers.get(rank)!;
-      const centre = new Map<string, number>();
-      for (const id of ids) {
-        const from = edges.filter(([, w]) => w === id).map(([v]) => position.get(v)!);
-        centre.set(id, from.length > 0 ? from.reduce((a, b) => a + b, 0) / from.length : position.get(id)!);
-      }
-      ids.sort((a, b) => centre.get(a)! - centre.get(b)!);
-      renumber(ids);
-    }
-  }
   const crossings = () => {
     let n = 0;
     for (let i = 0; i < edges.length; i++) {
       for (let j = 0; j < i; j++) {
         const [a, b] = edges[i];
         const [c, d] = edges[j];
-        if ((graph.node(a).rank ?? 0) !== (graph.node(c).rank ?? 0)) continue;
+        if (rankOf(a) !== rankOf(c)) continue;
         const before = position.get(a)! - position.get(c)!;
         const after = position.get(b)! - position.get(d)!;
         if (before * after < 0) n++;
@@ -268,7 +309,7 @@ export function siftOrder(graph: OrderGraph, inputsInOrder = false): void {
   for (let pass = 0; pass < 20 && best > 0; pass++) {
     let moved = false;
     for (const [rank, ids] of layers) {
-      if (rank === 0 && inputsInOrder) continue;
+      if (rank === 0 && fixFirst) continue;
       for (const id of [...ids]) {
         const from = ids.indexOf(id);
         let bestAt = from;
@@ -291,7 +332,7 @@ export function siftOrder(graph: OrderGraph, inputsInOrder = false): void {
     }
     if (!moved) break;
   }
-  for (const ids of layers.values()) ids.forEach((id, k) => (graph.node(id).order = k));
+  return { layers, crossings: best };
 }
 
 /** Each node's layer: 0 for a node with no parents, else one more than its furthest parent's. */

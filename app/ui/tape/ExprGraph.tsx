@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import type { TapeView } from '../../../engine/tape-view.ts';
 import { useSize } from '../charts/useSize.ts';
 import { layeredGraph } from '../graph/layered.ts';
@@ -61,10 +61,10 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
   const font = present ? Math.max(PRESENT_GRAPH_FONT, figureFont) : figureFont;
   const [ref, size] = useSize<HTMLDivElement>({ width: 0, height });
   const width = size.width;
-  const direction = width > 0 && width < NARROW_GRAPH ? 'TB' : 'LR';
+  const preferred = width > 0 && width < NARROW_GRAPH ? 'TB' : 'LR';
   const text = useMemo(() => exprGraphLines(view, sweep), [view, sweep]);
-  const g = useMemo(
-    () =>
+  const layout = useCallback(
+    (direction: 'LR' | 'TB') =>
       layeredGraph(dagre, view, {
         direction,
         font,
@@ -75,8 +75,14 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
         measureLabel: graphMeasure(font, 400),
         inputsInOrder,
       }),
-    [view, direction, font, text, inputsInOrder],
+    [view, font, text, inputsInOrder],
   );
+  const wide = useMemo(() => layout(preferred), [layout, preferred]);
+  // Left to right would scroll sideways even at the least text size (practice's longer chains on
+  // a laptop): top to bottom, if that fits, shows the whole graph instead.
+  const scrollsAtLeast = minFont !== undefined && width > 0 && preferred === 'LR' && (wide.width * minFont) / font > width + 1;
+  const tall = useMemo(() => (scrollsAtLeast ? layout('TB') : null), [layout, scrollsAtLeast]);
+  const g = tall && (tall.width * minFont!) / font <= width + 1 ? tall : wide;
   const id = useId();
   // Shrink to the width if the layout is wider (never grow: the text stays at its size).
   const scale = width > 0 ? Math.min(1, Math.max(width / g.width, minFont === undefined ? 0 : minFont / font)) : 1;
@@ -88,11 +94,15 @@ export function ExprGraph({ view, tf, title, height, highlight = true, sweep = t
   const sweeping = tf.frame.phase === 'sweep' && highlight;
   const adj = tf.shown?.adjoint;
   const received = tf.shown?.received;
+  // Wider than its box at its smallest readable size: it scrolls sideways, so the keyboard can reach
+  // it (Tab, then the arrow keys), and a screen reader hears what the region is.
+  const scrolls = drawnWidth > width + 1;
   return (
     <div
       ref={ref}
       className="xgraph"
-      style={{ height: boxHeight, overflowX: drawnWidth > width + 1 ? 'auto' : undefined }}
+      style={{ height: boxHeight, overflowX: scrolls ? 'auto' : undefined }}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': 'The graph, wider than its box: scroll it sideways' } : {})}
       data-direction={g.direction}
       data-font={font * scale}
     >

@@ -1,3 +1,4 @@
+import './tapeList.css';
 import type { PlaygroundResult } from '../../../engine/expr/playground.ts';
 import type { TapeFrame } from './model.ts';
 import { formulaOf, num, v } from './labels.ts';

@@ -3,7 +3,7 @@ import { parseLessonHash } from '../../../app/lesson/route.ts';
 import { parsePracticeHash } from '../../../app/practice/wire.ts';
 import { decodePlayground } from '../../../app/sections/playground/hash.ts';
 import { decodeTradeoffs } from '../../../app/sections/tradeoffs/hashPart.ts';
-import { HASH_PARTS, readHash, splitHash } from '../../../app/state/url/hash.ts';
+import { hashParts, readHash, splitHash } from '../../../app/state/url/hash.ts';
 import { quoteForNotice } from '../../../app/state/url/quoteForNotice.ts';
 
 /** The right-to-left override, a left-to-right isolate, NUL and a newline, with how each is escaped. */
@@ -14,7 +14,7 @@ const HOSTILE: [string, string][] = [
   ['\n', '\\u{a}'],
 ];
 
-const KEYS = Object.values(HASH_PARTS).flatMap((part) => [...part.keys]);
+const KEYS = hashParts().flatMap((part) => [...part.keys]);
 
 /** Every notice any hash reader makes of `hash`: the lab's, the lesson's, practice's, the levers', the playground's. */
 function allNotices(hash: string): string[] {

@@ -6,7 +6,9 @@ import {
   gradExpression,
   PRACTICE_LEVELS,
   type AdjointsProblem,
+  type PracticeLevel,
 } from '../../../engine/index.ts';
+import { LEVEL_NODES } from '../../../engine/practice/templates.ts';
 import { centralAdjoint, evaluateFrom } from './nodes-eval.ts';
 
 const SEEDS = Array.from({ length: 200 }, (_, s) => s);
@@ -84,6 +86,13 @@ describe.each(PRACTICE_LEVELS)('adjoints problems at level %i', (level) => {
       const uses = readers(p);
       const computed = p.nodes.filter((n) => n.op !== 'input');
       const fanOut = p.nodes.filter((n) => uses.get(n.id)! >= 2);
+      // Each level's size lies above the one before (LEVEL_NODES): a level up is a larger sweep.
+      const [least, most] = LEVEL_NODES[level];
+      expect(p.nodes.length, p.expression).toBeGreaterThanOrEqual(least);
+      expect(p.nodes.length, p.expression).toBeLessThanOrEqual(most);
+      if (level > 1) expect(LEVEL_NODES[(level - 1) as PracticeLevel][1], 'the level below').toBeLessThan(least);
+      // From level 2 on, some value is read twice: a fan-out, where an overwrite goes wrong.
+      if (level > 1) expect(fanOut.length, p.expression).toBeGreaterThan(0);
       if (level === 1) {
         expect(computed.length === 3 || computed.length === 4, p.expression).toBe(true);
         expect(fanOut).toEqual([]);
@@ -94,9 +103,10 @@ describe.each(PRACTICE_LEVELS)('adjoints problems at level %i', (level) => {
         expect(computed.some((n) => ['div', 'log', 'exp', 'pow', 'square'].includes(n.op)), p.expression).toBe(true);
       }
       if (level === 4) {
-        // A neuron's loss; with one input, weight decay too, which reads the weight twice.
-        expect(p.expression).toMatch(/^(0\.5\*)?\(tanh\((w\*x \+ b\) [+-] \d\.\d+\)\^2 \+ 0\.1\*w\^2|w1\*x1 \+ w2\*x2 \+ b\) [+-] \d\.\d+\)\^2)$/);
-        if (p.expression.includes('w^2')) expect(fanOut.map((n) => n.op)).toContain('input');
+        // A neuron's loss: with one input and weight decay, which reads the weight twice, or with the
+        // features x and x², which read x twice.
+        expect(p.expression).toMatch(/^(0\.5\*)?\(tanh\((w\*x \+ b\) [+-] \d\.\d+\)\^2 \+ 0\.1\*w\^2|w1\*x \+ w2\*x\^2 \+ b\) [+-] \d\.\d+\)\^2)$/);
+        expect(fanOut.map((n) => n.op)).toContain('input');
       }
       expect(p.nodes.at(-1)!.id).toBe(`v${p.nodes.length - 1}`);
       expect(answerFields(p)[0]).toBe(p.nodes.at(-1)!.id);
@@ -105,27 +115,36 @@ describe.each(PRACTICE_LEVELS)('adjoints problems at level %i', (level) => {
 });
 
 describe('adjoints problems: a hand-checked example', () => {
-  it('level 2, seed 29 is sin(x/y)*x at x = 2.8, y = 1.2, keyed by hand', () => {
-    const p = adjointsProblem(2, 29);
-    expect([p.expression, p.at]).toEqual(['sin(x/y)*x', { x: 2.8, y: 1.2 }]);
+  it('level 2, seed 265 is (ln(x/y)²·x)² at x = 2.9, y = 2, keyed by hand', () => {
+    const p = adjointsProblem(2, 265);
+    expect([p.expression, p.at]).toEqual(['(ln(x/y)^2*x)^2', { x: 2.9, y: 2 }]);
     expect(p.nodes.map((n) => [n.id, n.op, n.inputs])).toEqual([
       ['v0', 'input', []],
       ['v1', 'input', []],
       ['v2', 'div', ['v0', 'v1']],
-      ['v3', 'sin', ['v2']],
-      ['v4', 'mul', ['v3', 'v0']],
+      ['v3', 'log', ['v2']],
+      ['v4', 'square', ['v3']],
+      ['v5', 'mul', ['v4', 'v0']],
+      ['v6', 'square', ['v5']],
     ]);
-    const q = 2.8 / 1.2;
-    expect(p.nodes[2].partials.v0).toBeCloseTo(1 / 1.2, 15);
-    expect(p.nodes[2].partials.v1).toBeCloseTo(-2.8 / 1.44, 15);
-    expect(p.nodes[3].partials).toEqual({ v2: Math.cos(q) });
-    expect(p.nodes[4].partials).toEqual({ v3: 2.8, v0: Math.sin(q) });
+    const [x, y] = [2.9, 2];
+    const q = x / y;
+    const s = Math.log(q);
+    expect(p.nodes[2].partials.v0).toBeCloseTo(1 / y, 15);
+    expect(p.nodes[2].partials.v1).toBeCloseTo(-x / (y * y), 15);
+    expect(p.nodes[3].partials.v2).toBeCloseTo(1 / q, 15);
+    expect(p.nodes[4].partials.v3).toBeCloseTo(2 * s, 15);
+    expect(p.nodes[5].partials).toEqual({ v4: x, v0: p.nodes[4].value });
     const a = p.answer.adjoints;
-    expect([a.v4, a.v3]).toEqual([1, 2.8]);
-    expect(a.v2).toBeCloseTo(2.8 * Math.cos(q), 14);
-    // ∂/∂y (x·sin(x/y)) = −(x/y)² cos(x/y); ∂/∂x = sin(x/y) + (x/y) cos(x/y).
-    expect(a.v1).toBeCloseTo(-q * q * Math.cos(q), 14);
-    expect(a.v0).toBeCloseTo(Math.sin(q) + q * Math.cos(q), 14);
+    // f = x²·ln⁴(x/y), s = ln q: backward, v̄₅ = 2x·s², v̄₄ = 2x²·s², v̄₃ = 4x²·s³, v̄₂ = 4x²·s³/q.
+    expect(a.v6).toBe(1);
+    expect(a.v5).toBeCloseTo(2 * x * s * s, 14);
+    expect(a.v4).toBeCloseTo(2 * x * x * s * s, 14);
+    expect(a.v3).toBeCloseTo(4 * x * x * s ** 3, 14);
+    expect(a.v2).toBeCloseTo((4 * x * x * s ** 3) / q, 14);
+    // x is read twice (by x/y and by the product): ∂f/∂x = 2x·s⁴ + 4x²·s³/(q·y); ∂f/∂y = −4x³·s³/(q·y²).
+    expect(a.v1).toBeCloseTo((-4 * x ** 3 * s ** 3) / (q * y * y), 14);
+    expect(a.v0).toBeCloseTo(2 * x * s ** 4 + (4 * x * x * s ** 3) / (q * y), 14);
     expect(p.answer.gradient).toEqual({ x: a.v0, y: a.v1 });
   });
 });

@@ -76,6 +76,13 @@ describe('the tradeoffs report', () => {
     expect(crossoverOf([point(1, 10, 1)]).work).toBeNull();
   });
 
+  it('a time too noisy to tell withholds the crossover and says so, rather than reading as "never"', () => {
+    const clear = crossoverOf([point(1, 10, 5), point(2, 10, 6)]);
+    expect(clear).toMatchObject({ time: null, timeNoisy: false });
+    const noisy = crossoverOf([point(1, 10, 1), { ...point(2, 10, 20), reverseNoisy: true }]);
+    expect(noisy).toMatchObject({ time: null, timeNoisy: true });
+  });
+
   it('timings count the work at every sampled M (times are measured, not checked)', () => {
     const t = tradeoffsTimings(defaultParams(8), 3, 1);
     expect(t.jacobian.map((p) => p.outputs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -89,7 +96,9 @@ describe('the tradeoffs report', () => {
     }
     // N + 1 = P + 3 against 1 + M: with every input, forward mode's count never wins for M ≤ T.
     expect(t.crossover.work).toBeNull();
-    expect(Object.keys(t.fusion)).toEqual(['primitiveMicroseconds', 'fusedMicroseconds']);
+    expect(Object.keys(t.fusion)).toEqual(['primitiveMicroseconds', 'fusedMicroseconds', 'ratio']);
+    expect(Object.keys(t.fusion.ratio)).toEqual(['median', 'low', 'high', 'rounds', 'noisy']);
+    expect(t.crossover.timeNoisy).toBe(t.jacobian.some((p) => p.forwardNoisy || p.reverseNoisy));
     // With x0 alone the sampled M include N and N + 1, and forward's count wins from M = 2.
     const one = tradeoffsTimings(defaultParams(30), 3, 1, 4, 1);
     expect(one.jacobian.map((p) => p.outputs)).toEqual(expect.arrayContaining([1, 2]));

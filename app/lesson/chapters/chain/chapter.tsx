@@ -3,13 +3,13 @@ import Figure from './Figure.tsx';
 
 /** Chapter `chain`: its words, its question and where its figure comes from. */
 export const chapter: ChapterContent = {
-  title: 'A program is a chain of small steps',
+  title: 'A program is a chain of small operations',
   body: (
     <>
       <p>
         Take z = x·y + sin(x²) − ln y at x = 1.5, y = 4. The computer never sees that formula whole. It runs small
-        steps, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each step is a{' '}
-        <dfn>primitive</dfn>.
+        operations, one after another: a multiply, a square, a sine, a logarithm, an add, a subtract. Each of them is
+        a <dfn>primitive</dfn>.
       </p>
       <p>
         A <dfn>derivative</dfn> says how fast an output changes when you nudge an input. Each primitive knows its own
@@ -17,7 +17,7 @@ export const chapter: ChapterContent = {
         moves u by y per unit, so ∂u/∂x = y = 4. For w = x², ∂w/∂x = 2x = 3.
       </p>
       <p>
-        As the program runs, it writes every step on a list, the <dfn>tape</dfn>: what the step read, what it made,
+        As the program runs, it writes every primitive on a list, the <dfn>tape</dfn>: what it read, what it made,
         and its local partials. The <dfn>chain rule</dfn> will join them: along a path the partials multiply, and
         where paths meet they add.
       </p>

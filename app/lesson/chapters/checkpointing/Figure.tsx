@@ -19,7 +19,10 @@ const STEPS = 36;
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 /** The two sizes of a checkpoint the figure offers: one number, or as large as a step's tape. */
 const WIDTHS = ['scalar', 'wide'] as const;
-const WIDTH_LABELS = ['one number (8 B)', 'wide (640 B)'];
+/** The choice's labels, with S at each width as the worker counts it once it has answered. */
+function widthLabels(bytes: Record<(typeof WIDTHS)[number], number> | undefined): string[] {
+  return bytes ? [`one number (${bytes.scalar} B)`, `wide (${bytes.wide} B)`] : ['one number', 'wide'];
+}
 
 /** A peak's items by kind, in the words of the chapter: "5 stored states, 6 recorded steps and the working state". */
 function itemsText(p: PeakItems): string {
@@ -78,7 +81,7 @@ export default function Chapter8() {
               valueText={here ? `stride ${stride}: ${here.storedStates} items, ${formatBytes(here.peakBytes)}` : `stride ${stride}`}
               onChange={(value) => (setStride(value), setRevealed(true))}
             />
-            <Choices legend="A checkpoint" options={WIDTH_LABELS} value={width} onChange={setWidth} />
+            <Choices legend="A checkpoint" options={widthLabels(report?.checkpoint.stateBytesByWidth)} value={width} onChange={setWidth} />
             <ShowMeButton show={show} label="step the stride" />
           </div>
           {report && here && fewestItems && fewestBytes ? (

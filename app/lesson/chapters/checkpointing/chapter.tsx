@@ -45,7 +45,7 @@ export const chapter: ChapterContent = {
         <dfn>Revolve</dfn> (Griewank and Walther) reruns from a few stored states in the order that recomputes
         fewest steps.
       </p>
-      <TryOne level={4} seed={5}>
+      <TryOne level={4} seed={4}>
         sweep one step like the chain’s, tanh(w·x + b), and its loss by hand; weight decay, 0.1·w², reads w a second
         time. On the way back the schedule sweeps each recorded step like this.
       </TryOne>

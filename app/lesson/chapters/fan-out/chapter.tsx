@@ -42,7 +42,7 @@ export const chapter: ChapterContent = {
         <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
         which nudge each input both ways (chapter {chapterNumber('finite-differences')}).
       </p>
-      <TryOne level={2} seed={29}>
+      <TryOne level={2} seed={265}>
         x is read twice. Add its two shares; Check says so if one was written over.
       </TryOne>
     </>

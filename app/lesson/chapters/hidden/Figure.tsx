@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatBytes } from '../../../ui/format.ts';
-import { encodeTradeoffs } from '../../../sections/tradeoffs/hashPart.ts';
+import { encodeTradeoffs } from '../../../state/url/labLinks.ts';
 import { LEVER_DEFAULTS } from '../../../../engine/tradeoffs/levers.ts';
 import { EQUAL_TIME_PAIR_MS } from '../../../../engine/limits.ts';
 import { tradeoffsEngine } from '../../../../workers/tradeoffs/host.ts';

@@ -40,7 +40,7 @@ export const chapter: ChapterContent = {
         <strong>Try:</strong> step the sweep back to x and y.
       </p>
       <TryOne level={1} seed={3}>
-        sweep a chain of three steps by hand. Type each adjoint, from the output back; Check marks each one.
+        sweep a chain of three or four primitives by hand. Type each adjoint, from the output back; Check marks each one.
       </TryOne>
     </>
   ),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatBytes, formatNumber, formatRatio } from '../../../ui/format.ts';
 import { tapeTimeCell, tapeTimeSentence } from '../timeWords.ts';
-import { HIDDEN_CHOICES } from '../../../sections/tensor/tensorSlice.ts';
+import { HIDDEN_CHOICES } from '../../../../engine/limits.ts';
 import { tensorEngine } from '../../../../workers/tensor/host.ts';
 import { ChapterFrame } from '../../ChapterFrame.tsx';
 import { Choices } from '../../Choices.tsx';
@@ -109,8 +109,9 @@ export default function Chapter9() {
                   </tr>
                   <tr>
                     <th scope="row">time a step</th>
-                    <td>{ms(c.scalar.msPerStep)}</td>
-                    <td>{ms(c.tensor.msPerStep)}</td>
+                    {/* Each side's time is one estimate with the ratio: when its rounds spread too widely, neither is shown. */}
+                    <td>{c.timeSpread?.noisy ? 'too noisy' : ms(c.scalar.msPerStep)}</td>
+                    <td>{c.timeSpread?.noisy ? 'too noisy' : ms(c.tensor.msPerStep)}</td>
                     <td>{tapeTimeCell(c)}</td>
                   </tr>
                 </tbody>

@@ -18,10 +18,10 @@ export const chapter: ChapterContent = {
       </p>
       <Formula name="step" />
       <p>
-        A step’s <dfn>Jacobian</dfn> is the table of its local partials: one row per output, one column per input.
+        A block of primitives has a <dfn>Jacobian</dfn>, the table of its local partials: one row per output, one column per input.
         Chapter {chapterNumber('chain')}’s (x, y) ↦ (x·y, x²) at x = 1.5, y = 4 has the Jacobian [4 1.5; 3 0]; in z’s sweep its outputs’
         adjoints are 1 and cos(2.25) = −0.628. The row (1, −0.628) times the table gives x̄ = 2.12 and, for y, 1.5:
-        a <dfn>vector-Jacobian product</dfn>, one backward step. This 1.5 is one block’s share: −ln y adds −0.25,
+        a <dfn>vector-Jacobian product</dfn>. This 1.5 is the block’s share: −ln y adds −0.25,
         so ȳ = 1.25.
       </p>
       <Formula name="back" className="tex-small" />

@@ -55,12 +55,14 @@ interface CostProps {
   steps: number;
   metric: CostMetric;
   crossover: number | null;
+  /** The measured times spread too widely to tell where the lines cross (the title says so). */
+  crossoverNoisy?: boolean;
   width: number;
   height: number;
 }
 
 /** Forward and reverse mode's cost of the Jacobian against M, the M on screen and the crossover marked. Props in, SVG out. */
-export const JacobianCostChart = memo(function JacobianCostChart({ points, outputs, steps, metric, crossover, width, height }: CostProps) {
+export const JacobianCostChart = memo(function JacobianCostChart({ points, outputs, steps, metric, crossover, crossoverNoisy = false, width, height }: CostProps) {
   const frame = useMemo(() => makeFrame(width, height, { ...MARGIN, right: 12 }), [width, height]);
   const layout = useMemo(
     () => costLayout(points, outputs, steps, metric, crossover, frame),
@@ -71,7 +73,7 @@ export const JacobianCostChart = memo(function JacobianCostChart({ points, outpu
     <Chart
       frame={frame}
       className={`tradeoffs-cost ${metric}`}
-      title={`Cost of the Jacobian in ${what}, forward and reverse mode, for M from 1 to ${steps}; ${crossover === null ? 'forward mode never costs less here' : `forward mode costs less from M = ${crossover}`}.`}
+      title={`Cost of the Jacobian in ${what}, forward and reverse mode, for M from 1 to ${steps}; ${crossoverNoisy ? 'where forward mode starts to cost less is too noisy to tell' : crossover === null ? 'forward mode never costs less here' : `forward mode costs less from M = ${crossover}`}.`}
     >
       <AxisLeft frame={frame} ticks={layout.yTicks} label={metric === 'work' ? 'work (passes)' : 'time per call (µs, log)'} />
       <AxisBottom frame={frame} ticks={layout.xTicks} label="output states M" />

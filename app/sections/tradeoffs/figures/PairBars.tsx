@@ -1,12 +1,12 @@
 import { memo } from 'react';
-import { barPairs } from './barsLayout.ts';
+import { barPairs, type BarRow } from './barsLayout.ts';
 
 interface PairBarsProps {
   /** What the two sides are, in order. */
   names: [string, string];
   /** Which side is in use (drawn solid; the other is faded). */
   chosen: 0 | 1;
-  rows: { label: string; values: [number | null, number | null]; format: (x: number) => string }[];
+  rows: BarRow[];
   width: number;
   /** Colour classes of the two sides. */
   classes: [string, string];

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXPRESSION_PRESETS } from '../../../../engine/expr/presets.ts';
 import { DEFAULT_AT, DEFAULT_SOURCE, MAX_EXPR_LENGTH } from '../../../../app/sections/playground/defaults.ts';
-import { decodePlayground, encodeAt, encodeExpr, encodePlayground } from '../../../../app/sections/playground/hash.ts';
+import { decodePlayground, encodePlayground } from '../../../../app/sections/playground/hash.ts';
+import { encodeAt, encodeExpr } from '../../../../app/state/url/labLinks.ts';
 import { decodeHash, encodeHash } from '../../../../app/state/url/hash.ts';
 import { DEFAULTS } from '../../../../app/state/settings/schema.ts';
 

@@ -107,6 +107,11 @@ describe('the comparison’s words', () => {
     expect(rows.map((r) => r.label)).toEqual(['nodes on the tape', 'memory held', 'time per step (alternated, median)']);
     expect(rows[0]).toMatchObject({ scalar: c.scalar.nodes.toLocaleString('en-US'), tensor: String(c.tensor.nodes) });
     expect(rows[2]).toMatchObject({ scalar: '—', ratio: '—' });
+    // Timed, but too noisy to tell: neither side's time shows as a number, nor the ratio.
+    const noisy = compareRows({ ...c, scalar: { ...c.scalar, msPerStep: 1.2 }, tensor: { ...c.tensor, msPerStep: 0.3 }, ratios: { ...c.ratios, time: 4 }, timeSpread: { low: 1, high: 9, noisy: true } });
+    expect(noisy[2]).toMatchObject({ scalar: 'too noisy', tensor: 'too noisy', ratio: 'too noisy' });
+    const clear = compareRows({ ...c, scalar: { ...c.scalar, msPerStep: 1.2 }, tensor: { ...c.tensor, msPerStep: 0.3 }, ratios: { ...c.ratios, time: 4 }, timeSpread: { low: 3.8, high: 4.2, noisy: false } });
+    expect(clear[2].scalar).toMatch(/^1\.2/);
     expect([2789.27, 6.89, 12.4, null].map(ratioText)).toEqual(['2,789×', '6.9×', '12×', '—']);
     expect([0, 9.71e-17, 1e-12].map(smallText)).toEqual(['0', '9.7e-17', '1e-12']);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHash, splitHash } from '../../../../app/state/url/hash.ts';
-import { decodeTradeoffs, encodeTradeoffs, TRADEOFFS_KEYS } from '../../../../app/sections/tradeoffs/hashPart.ts';
+import { decodeTradeoffs, TRADEOFFS_KEYS } from '../../../../app/sections/tradeoffs/hashPart.ts';
+import { encodeTradeoffs } from '../../../../app/state/url/labLinks.ts';
 import { LEVER_DEFAULTS, LEVERS, effectiveLevers } from '../../../../app/sections/tradeoffs/levers.ts';
 import { clampWithTable } from '../../../../app/state/settings/clamp.ts';
 import { buildSettingsTable } from '../../../../engine/settings-table.ts';
