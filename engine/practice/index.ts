@@ -5,6 +5,7 @@
 export * from './types.ts';
 export { PRACTICE_KINDS, MAX_PRACTICE_SEED, practiceProblem, practiceTapeView, practiceSteps, answerFields, type PracticeStep } from './problem.ts';
 export { adjointsProblem } from './adjoints.ts';
+export { LEVEL_NODES } from './templates.ts';
 export { ruleProblem, checkRule, RULES, RULE_POINTS, RULE_TOLERANCE, type RuleVerdict } from './rule.ts';
 export { bugProblem, checkBugMark, describeEvent, explainBug, possibleBugs } from './bug.ts';
 export { revealItems, type RevealItem } from './reveal.ts';
