@@ -102,7 +102,24 @@ describe('the tensor section’s training without zero_grad()', () => {
     await scrollTo(page, TENSOR);
     const compare = panel.locator('.zero-grad-compare');
     await scrollUntilInView(page, `${TENSOR} .zero-grad-compare`, TENSOR);
-    await compare.locator('.fig-zg-right dd').waitFor({ timeout: wait(60_000) });
+    // It asks for its runs once the page has seen it on screen. Once in a full run under load its
+    // figures never came (213 s): sections above it that finish loading can push it off again
+    // first. So keep it in view, as a reader would, and every 10 s take it away and bring it back
+    // (as scrollUntilInView does for a part the page's record of "near the screen" missed).
+    await page.waitForFunction(
+      (sel) => {
+        const el = document.querySelector(`${sel} .zero-grad-compare`);
+        if (el?.querySelector('.fig-zg-right dd')) return true;
+        const w = window as { __zgPolls?: number };
+        w.__zgPolls = (w.__zgPolls ?? 0) + 1;
+        const r = el?.getBoundingClientRect();
+        if (w.__zgPolls % 20 === 0) window.scrollTo(0, 0);
+        else if (el && r && (r.bottom <= 0 || r.top >= window.innerHeight)) el.scrollIntoView({ block: 'center' });
+        return false;
+      },
+      TENSOR,
+      { timeout: wait(60_000), polling: 500 },
+    );
     // The chart draws its lines once it has measured its width, a frame or more after the figures.
     await compare.locator('svg.chart .series-line').nth(3).waitFor({ timeout: wait(30_000) });
     // Two charts: mini-batches of 32 and the whole data set, each with and without zero_grad().
