@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { CHAPTER_COUNT, CHAPTER_ORDER, chapterNumber, slugAt } from '../../../app/lesson/chapters/order.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
 import { CHAPTER_FOLDERS, CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
@@ -60,5 +62,23 @@ describe('the table of chapters', () => {
         }
       }
     }
+  });
+});
+
+describe('docs/teaching.md, against the chapters', () => {
+  const doc = readFileSync(fileURLToPath(new URL('../../../docs/teaching.md', import.meta.url)), 'utf8');
+  const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
+
+  it('lists every chapter by its number and title, in order', () => {
+    const table = doc.slice(doc.indexOf('| # | chapter |')).split('\n\n')[0];
+    const rows = [...table.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => [Number(m[1]), m[2].trim()]);
+    expect(rows).toEqual(CHAPTERS.map((r) => [r.number, r.title]));
+  });
+
+  it('counts the chapters that ask for a prediction as the chapters do', () => {
+    const m = /(\w+) of the (\w+)\s+ask for a prediction/i.exec(doc);
+    expect(m).not.toBeNull();
+    expect(WORDS.indexOf(m![1].toLowerCase())).toBe(CHAPTERS.filter((r) => r.question).length);
+    expect(WORDS.indexOf(m![2].toLowerCase())).toBe(CHAPTERS.length);
   });
 });
