@@ -1,6 +1,6 @@
 import { controlsFor } from '../shell/embed/embed.ts';
 import { useLab } from '../state/store/index.ts';
-import { hashOf } from './labSync.ts';
+import { hashOf } from '../state/url/hash.ts';
 import { ScheduleChoice } from './ScheduleChoice.tsx';
 import { EpsSlider, KnobSlider, StepsSlider } from './Sliders.tsx';
 import { Status } from '../shell/Status.tsx';

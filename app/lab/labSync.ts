@@ -4,7 +4,7 @@ import { isDragging, onDragging } from '../state/perf/dragging.ts';
 import { updateTiming } from '../state/perf/updateTiming.ts';
 import { decodeTradeoffs } from '../sections/tradeoffs/hashPart.ts';
 import { sameLevers } from '../sections/tradeoffs/levers.ts';
-import { hashOf as writeHashOf, readHash as readUrlHash } from '../state/url/hash.ts';
+import { hashOf, readHash as readUrlHash } from '../state/url/hash.ts';
 import { selectSettings, type LabStore } from '../state/store/index.ts';
 import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../../workers/channel/faults.ts';
@@ -18,9 +18,6 @@ export function describeRun(run: LabSettings): string {
   if (run.include?.frontier) parts.push('the frontier');
   return `Computing ${parts.join(', ')} for T = ${run.steps}…`;
 }
-
-/** The page's state as a URL hash: the settings, then each feature's part (app/shell/features.ts). */
-export const hashOf = writeHashOf;
 
 /** The parts of `window` the wiring touches, so tests can pass a stand-in. */
 export interface HostWindow {

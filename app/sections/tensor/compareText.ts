@@ -28,15 +28,16 @@ export function smallText(x: number): string {
 
 /** The comparison's rows: what each tape held and took for one step, and scalar over tensor. */
 export function compareRows(c: TapeComparison): { label: string; scalar: string; tensor: string; ratio: string }[] {
+  const noisy = tooNoisy(c);
   return [
     { label: 'nodes on the tape', scalar: count(c.scalar.nodes), tensor: count(c.tensor.nodes), ratio: ratioText(c.ratios.nodes) },
     { label: 'memory held', scalar: formatBytes(c.scalar.bytes), tensor: formatBytes(c.tensor.bytes), ratio: ratioText(c.ratios.bytes) },
     {
       label: 'time per step (alternated, median)',
       // Timed together, round by round: when their ratio is too noisy to tell, so is each side's time.
-      scalar: tooNoisy(c) ? 'too noisy' : msText(c.scalar.msPerStep),
-      tensor: tooNoisy(c) ? 'too noisy' : msText(c.tensor.msPerStep),
-      ratio: tooNoisy(c) ? 'too noisy' : ratioText(c.ratios.time),
+      scalar: noisy ? 'too noisy' : msText(c.scalar.msPerStep),
+      tensor: noisy ? 'too noisy' : msText(c.tensor.msPerStep),
+      ratio: noisy ? 'too noisy' : ratioText(c.ratios.time),
     },
   ];
 }

@@ -75,6 +75,8 @@ export function FusionLever() {
   const fused = useLab((s) => s.levers.fused);
   if (!f) return null;
   const chosen = fused ? f.fusion.fused : f.fusion.primitive;
+  // The measured times, unless their rounds spread too widely to tell (then the bars say so).
+  const timed = t && !t.fusion.ratio.noisy ? t.fusion : null;
   return (
     <Lever
       title="Fusing a step"
@@ -94,7 +96,7 @@ export function FusionLever() {
               { label: 'bytes', values: [f.fusion.primitive.bytes, f.fusion.fused.bytes], format: formatBytes },
               {
                 label: 'time',
-                values: [t && !t.fusion.ratio.noisy ? t.fusion.primitiveMicroseconds : null, t && !t.fusion.ratio.noisy ? t.fusion.fusedMicroseconds : null],
+                values: [timed ? timed.primitiveMicroseconds : null, timed ? timed.fusedMicroseconds : null],
                 format: micro,
                 missing: t?.fusion.ratio.noisy ? 'too noisy' : '…',
               },
