@@ -3,6 +3,7 @@ import type { Live } from './chapters/row.ts';
 import { useLessonView } from './context.ts';
 import { ANSWER_FIRST, GateContext, gateWhy } from './gate.ts';
 import { Predict } from './Predict.tsx';
+import { Words } from './words/Words.tsx';
 
 interface ChapterFrameProps {
   /** The live figure with its controls. */
@@ -20,7 +21,7 @@ const IGNORE = () => {};
 
 /**
  * One chapter as an article: its title, its words and question (from its row of
- * app/lesson/chapters/table.tsx) beside its figure, and the way into the lab.
+ * app/lesson/chapters/table.ts) beside its figure, and the way into the lab.
  */
 export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }: ChapterFrameProps) {
   const id = useId();
@@ -43,7 +44,7 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
         <h2 id={id} tabIndex={-1} ref={heading}>
           <span className="chapter-number">{row.number}.</span> {row.title}
         </h2>
-        {row.body}
+        <Words blocks={row.body} />
         {row.question && (
           <Predict
             question={row.question}
@@ -56,8 +57,8 @@ export function ChapterFrame({ figure, labHash, onAnswer = IGNORE, live = NONE }
             }}
           />
         )}
-        {answered ? row.afterAnswer : null}
-        {row.afterQuestion}
+        {answered ? <Words blocks={row.afterAnswer} /> : null}
+        <Words blocks={row.afterQuestion} />
       </div>
       <div className="chapter-figure">
         {open ? null : (

@@ -6,7 +6,7 @@ import { useLab } from '../state/store/index.ts';
 import { ThemeToggle } from '../shell/theme/ThemeToggle.tsx';
 import { SectionBoundary } from '../shell/SectionBoundary.tsx';
 import { figureAt } from './chapters/row.ts';
-import { CHAPTERS, chapterRow } from './chapters/table.tsx';
+import { CHAPTERS, chapterRow } from './chapters/table.ts';
 import { LessonContext, type LessonView } from './context.ts';
 import { FigureContext, type FigureView } from '../ui/teach/figureView.ts';
 import { Glossary } from './Glossary.tsx';

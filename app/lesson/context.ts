@@ -5,7 +5,7 @@ import type { LessonRoute } from './route.ts';
 /** What every chapter may read: where the lesson is, its row, and the size figure text is drawn at. */
 export interface LessonView {
   route: LessonRoute;
-  /** The row of app/lesson/chapters/table.tsx for the chapter shown: its title and words. */
+  /** The row of app/lesson/chapters/table.ts for the chapter shown: its title and words. */
   row: ChapterRow;
   /** Font size of figure labels and ticks, in CSS pixels (larger in presentation mode). */
   figureFont: number;
@@ -15,7 +15,7 @@ export interface LessonView {
 
 export const LessonContext = createContext<LessonView>({
   route: { chapter: 1, present: false, notes: false, embed: false },
-  row: { slug: 'chain', number: 1, title: '', body: null, labSection: 'playground', figure: () => null },
+  row: { slug: 'chain', number: 1, title: '', body: [], afterAnswer: [], afterQuestion: [], labSection: 'playground', figure: () => null },
   figureFont: 16,
   focusTitle: false,
 });

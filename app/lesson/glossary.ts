@@ -19,6 +19,7 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Gradient', 'The list of the loss’s derivatives with respect to every parameter: here ∂L/∂aₜ and ∂L/∂bₜ for every step t, P = 2T numbers. Written ∇L.'],
   ['Pass', 'One run over the whole chain, forward or backward, on plain numbers: the unit the lesson counts cost in. A run whose values each carry k tangents beside them counts k + 1 passes, so forward mode carrying all P tangents in one run is P + 1. Measured time is a second figure: it follows the arithmetic done and the machine, not the count.'],
   ['Forward mode', 'Carrying, beside each value, its derivative with respect to chosen inputs, forward through the program. One tangent per input.'],
+  ['Central differences', 'The finite difference the lab uses: each parameter nudged both ways, by +h and by −h, and the change in the loss divided by 2h. For all P parameters that is 2P + 1 runs of the chain (one more for the loss itself).'],
   ['Cheap-gradient result', 'A gradient by reverse mode costs a small constant multiple of one run of the function, however many parameters there are.'],
   ['Finite difference', 'Estimating a derivative by running the program twice with an input nudged by ±h and dividing the change by 2h.'],
   ['Step h', 'The size of a finite difference’s nudge. The lab’s slider is labelled “Finite-difference epsilon”, the one place it goes by that name.'],

@@ -1,7 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { GoTarget } from '../../shell/go/goHashPart.ts';
 import type { Retryable } from '../../shell/retryable.ts';
 import type { ChapterSlug } from './order.ts';
+import type { ChapterWords } from '../words/parse.ts';
 
 /**
  * Values a chapter's figure has computed, already formatted, by name (`{ z: '0.87' }`). A question's
@@ -31,23 +32,17 @@ export interface Question {
   answer: string;
 }
 
-/** One chapter of the lesson: one row of app/lesson/chapters/table.tsx. */
-export interface ChapterRow {
+/**
+ * One chapter of the lesson, as app/lesson/chapters/table.ts joins it: its words (title, body, the
+ * words after the answer and after the question, from `<slug>/words.md`, see ../words/parse.ts),
+ * and what `<slug>/chapter.ts` says of it.
+ */
+export interface ChapterRow extends ChapterWords {
   /** Its folder's name, how tests and links name it (app/lesson/chapters/order.ts). */
   slug: ChapterSlug;
   /** Its place, from 1: `#lesson=N`, from its slug's place in the list. */
   number: number;
-  title: string;
-  /** The words beside the figure, above the question (all of them when there is none). */
-  body: ReactNode;
   question?: Question;
-  /**
-   * Words shown below the question once it is answered: the ones that would give its answer away
-   * (a question comes before what answers it).
-   */
-  afterAnswer?: ReactNode;
-  /** Words below the question (and below afterAnswer once it shows), there from the start. */
-  afterQuestion?: ReactNode;
   /**
    * How presentation mode shares the stage's width: 'figure' gives the figure at least 60 % (the
    * words are short), 'graph' gives it the 1,030 px an eight-node expression graph needs at 24 px
@@ -68,8 +63,8 @@ export interface ChapterRow {
   figure: ComponentType | Retryable;
 }
 
-/** What a chapter's folder says of it (`<slug>/chapter.tsx`): its row without the slug and number the list gives it. */
-export type ChapterContent = Omit<ChapterRow, 'slug' | 'number'>;
+/** What `<slug>/chapter.ts` says of its chapter: its row without the words (`<slug>/words.md`) and the slug and number the list gives it. */
+export type ChapterContent = Omit<ChapterRow, 'slug' | 'number' | keyof ChapterWords>;
 
 /** The figure's component for a load attempt (0 first, one more after each Retry). */
 export function figureAt(row: ChapterRow, attempt: number): ComponentType {

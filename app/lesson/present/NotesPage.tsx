@@ -1,6 +1,6 @@
 import './notes.css';
 import { useEffect, useState } from 'react';
-import { CHAPTERS, chapterRow } from '../chapters/table.tsx';
+import { CHAPTERS, chapterRow } from '../chapters/table.ts';
 import { stepChapter, type LessonRoute } from '../route.ts';
 import { goTo } from '../wire.ts';
 import { MEANWHILE, NOTES } from './notes.ts';

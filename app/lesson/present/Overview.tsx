@@ -1,5 +1,5 @@
 import './overview.css';
-import { CHAPTERS } from '../chapters/table.tsx';
+import { CHAPTERS } from '../chapters/table.ts';
 import { formatLessonHash, type LessonRoute } from '../route.ts';
 
 /**

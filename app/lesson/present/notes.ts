@@ -1,7 +1,7 @@
 import { chapterNumber, type ChapterSlug } from '../chapters/order.ts';
 
 /**
- * Speaker notes, one entry per chapter of app/lesson/chapters/table.tsx, keyed by its slug: what
+ * Speaker notes, one entry per chapter of app/lesson/chapters/table.ts, keyed by its slug: what
  * to ask the room, what the chapter's figure proves, and the wrong answers to expect (with what
  * to say). The notes window (`#lesson=N&notes=1`, key N) shows them; test/app/lesson/notes.test.ts
  * fails when a chapter has none.

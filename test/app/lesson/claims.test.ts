@@ -1,5 +1,5 @@
 /**
- * The numbers the lesson's text states (app/lesson/chapters/table.tsx), each checked against the
+ * The numbers the lesson's text states (app/lesson/chapters/table.ts), each checked against the
  * engine that draws the figures. The browser test (test/e2e/lesson.test.ts) checks every
  * question's accepted answer against the figure's own numbers on screen.
  */
@@ -20,7 +20,7 @@ import { GLOSSARY } from '../../../app/lesson/glossary.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
 import { CARD, FIVE_NODES } from '../../../app/lesson/exprTape.ts';
 import { lessonSettings } from '../../../app/lesson/engine.ts';
-import { chapterRow, CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+import { chapterRow, CHAPTERS } from '../../../app/lesson/chapters/table.ts';
 
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { say } from '../../../app/lesson/chapters/row.ts';
-import { CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+import { CHAPTERS } from '../../../app/lesson/chapters/table.ts';
 import { feedback } from '../../../app/lesson/Predict.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHAPTER_COUNT, CHAPTER_ORDER, chapterNumber, slugAt } from '../../../app/lesson/chapters/order.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
-import { CHAPTER_FOLDERS, CHAPTERS } from '../../../app/lesson/chapters/table.tsx';
+import { CHAPTER_FOLDERS, CHAPTERS } from '../../../app/lesson/chapters/table.ts';
 import { GO_TARGETS } from '../../../app/shell/go/goHashPart.ts';
 
 describe('the table of chapters', () => {

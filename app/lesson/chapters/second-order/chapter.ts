@@ -1,24 +1,8 @@
 import { retryable } from '../../../shell/retryable.ts';
 import type { ChapterContent } from '../row.ts';
 
-/** Chapter `second-order`: its words, its question and where its figure comes from. */
+/** Chapter `second-order`: its question, its place in the lab and its figure (its words are ./words.md). */
 export const chapter: ChapterContent = {
-  title: 'Second derivatives',
-  body: (
-    <>
-      <p>
-        A <dfn>second derivative</dfn> is a derivative of a derivative: a slope’s rate of change. The loss’s
-        second derivatives form a table, the <dfn>Hessian</dfn> H: entry (i, j) is ∂²L/∂θᵢ∂θⱼ, θ being the P
-        parameters. Most uses need only H times one direction v: the{' '}
-        <dfn>Hessian-vector product</dfn> H·v.
-      </p>
-      <p>
-        A <dfn>dual number</dfn> is a value with a tangent beside it: its rate of change as the inputs move along
-        v. Run the tape on dual numbers: the inputs’ adjoint tangents are H·v. That is{' '}
-        <dfn>forward over reverse</dfn>.
-      </p>
-    </>
-  ),
   question: {
     prompt: 'How many passes over the 40-step chain does one H·v take?',
     choices: [
@@ -39,12 +23,6 @@ export const chapter: ChapterContent = {
     ],
     answer: '4: two runs, each on dual numbers',
   },
-  afterQuestion: (
-    <p>
-      vᵀHv is the <dfn>curvature</dfn> along v: how fast the slope along v grows. Optimizers need only H·v, never
-      H itself.
-    </p>
-  ),
   labSection: 'hvp',
   figure: retryable(() => import('./Figure.tsx')),
 };

@@ -1,18 +1,8 @@
 import { retryable } from '../../../shell/retryable.ts';
 import type { ChapterContent } from '../row.ts';
 
-/** Chapter `one-sweep`: its words, its question and where its figure comes from. */
+/** Chapter `one-sweep`: its question, its place in the lab and its figure (its words are ./words.md). */
 export const chapter: ChapterContent = {
-  title: 'Why one sweep gives every gradient',
-  body: (
-    <p>
-      The chain has P = 2T parameters. The <dfn>gradient</dfn> is all P derivatives ∂L/∂aₜ, ∂L/∂bₜ. Cost is
-      counted in <dfn>passes</dfn> over the chain and measured in runs of time (plain runs).{' '}
-      <dfn>Reverse mode</dfn> records a tape and sweeps it back. <dfn>Forward mode</dfn> carries P
-      derivatives beside each value: P + 1 passes. <dfn>Central differences</dfn> nudge each parameter both ways: 2P
-      + 1.
-    </p>
-  ),
   question: {
     prompt: 'From T = 100 to T = 200, P doubles. What does reverse mode’s cost for the whole gradient do?',
     choices: [
@@ -29,12 +19,6 @@ export const chapter: ChapterContent = {
     ],
     answer: 'Stays about the same',
   },
-  afterAnswer: (
-    <p>
-      The <dfn>cheap-gradient result</dfn>: reverse mode costs a small constant times one run, whatever P. The
-      figure measures that constant in time, on this machine.
-    </p>
-  ),
   labSection: 'work',
   figure: retryable(() => import('./Figure.tsx')),
 };

@@ -1,15 +1,8 @@
 import { retryable } from '../../../shell/retryable.ts';
 import type { ChapterContent } from '../row.ts';
 
-/** Chapter `tape-price`: its words, its question and where its figure comes from. */
+/** Chapter `tape-price`: its question, its place in the lab and its figure (its words are ./words.md). */
 export const chapter: ChapterContent = {
-  title: 'The tape is the price',
-  body: (
-    <p>
-      The sweep needs values from the forward run: each step’s local partials depend on its x, a and b. So the
-      tape keeps them all until the sweep has passed them.
-    </p>
-  ),
   question: {
     prompt: 'From T = 100 to T = 200 steps, what does the tape’s memory do?',
     choices: [
@@ -26,18 +19,6 @@ export const chapter: ChapterContent = {
     ],
     answer: 'About doubles',
   },
-  afterQuestion: (
-    <>
-      <p>Memory, not arithmetic, is the price of reverse mode. There are three ways to pay:</p>
-      <ul className="options">
-        <li>keep the whole tape: a fast sweep, a large tape;</li>
-        <li>keep almost nothing: a tiny tape, and the chain run again for every step back;</li>
-        <li>
-          keep a few <dfn>checkpoints</dfn>, stored states xₜ to restart from, and recompute between them.
-        </li>
-      </ul>
-    </>
-  ),
   labSection: 'checkpoint',
   figure: retryable(() => import('./Figure.tsx')),
 };

@@ -1,20 +1,8 @@
 import { retryable } from '../../../shell/retryable.ts';
 import type { ChapterContent } from '../row.ts';
 
-/** Chapter `hidden`: its words, its question and where its figure comes from. */
+/** Chapter `hidden`: its question, its place in the lab and its figure (its words are ./words.md). */
 export const chapter: ChapterContent = {
-  title: 'What frameworks hide',
-  body: (
-    <>
-      <p>
-        Frameworks such as PyTorch and JAX run this machinery for you. Its trades are hidden, but not gone.
-      </p>
-      <p>
-        A <dfn>stop-gradient</dfn> treats one value as a constant, so the sweep ends there. Here it stops K steps
-        from the end, and the tape shrinks.
-      </p>
-    </>
-  ),
   question: {
     // K and the steps before it are the figure's window (10 and 30 where it starts); at K = T no step is cut, so the question names its own K.
     prompt: (v) =>
@@ -35,12 +23,5 @@ export const chapter: ChapterContent = {
     answer: 'Exactly 0',
   },
   labSection: 'tradeoffs',
-  afterQuestion: (
-    <p>
-      Forward mode can be the cheaper one. Take one input, x₀ (N = 1), and the last M states as outputs. Forward
-      mode carries each value’s derivative with respect to x₀ (a <dfn>Jacobian-vector product</dfn>): N + 1 = 2
-      passes for any M. Reverse mode records once and sweeps once per output: M + 1.
-    </p>
-  ),
   figure: retryable(() => import('./Figure.tsx')),
 };

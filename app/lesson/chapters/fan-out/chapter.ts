@@ -1,19 +1,8 @@
 import { retryable } from '../../../shell/retryable.ts';
-import { TryOne } from '../../TryOne.tsx';
-import { chapterNumber } from '../order.ts';
 import type { ChapterContent } from '../row.ts';
 
-/** Chapter `fan-out`: its words, its question and where its figure comes from. */
+/** Chapter `fan-out`: its question, its place in the lab and its figure (its words are ./words.md). */
 export const chapter: ChapterContent = {
-  title: 'A value read twice',
-  body: (
-    <>
-      <p>
-        x is a fan-out: blame reaches it by two paths, through x·y and x². What must the sweep do with the second
-        share?
-      </p>
-    </>
-  ),
   question: {
     prompt: 'If the sweep set x̄ = share instead of x̄ += share, what would it report for ∂z/∂x?',
     choices: [
@@ -30,23 +19,6 @@ export const chapter: ChapterContent = {
     ],
     answer: 'Only the share that arrives last',
   },
-  afterAnswer: (
-    <p>
-      The chain rule says paths that meet add up. So the sweep adds each share into the adjoint (+=) and never
-      writes over it (=).
-    </p>
-  ),
-  afterQuestion: (
-    <>
-      <p className="todo">
-        <strong>Try:</strong> switch the sweep. The last column is a referee with no tape: central differences,
-        which nudge each input both ways (chapter {chapterNumber('finite-differences')}).
-      </p>
-      <TryOne level={2} seed={265}>
-        x is read twice. Add its two shares; Check says so if one was written over.
-      </TryOne>
-    </>
-  ),
   wide: 'figure',
   labSection: 'pitfall',
   figure: retryable(() => import('./Figure.tsx')),
