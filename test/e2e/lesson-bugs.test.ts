@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chapterRow } from '../../app/lesson/chapters/table.tsx';
+import { chapterRow } from '../../app/lesson/chapters/table.ts';
 import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
 import { chapterReady, stageOverflow } from './lessonKit.ts';

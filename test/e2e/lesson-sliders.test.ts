@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHAPTERS } from '../../app/lesson/chapters/table.tsx';
+import { CHAPTERS } from '../../app/lesson/chapters/table.ts';
 import { chapterReady, goTo, lessonKit } from './lessonKit.ts';
 
 const kit = lessonKit();

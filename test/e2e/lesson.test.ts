@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAPTERS as ROWS } from '../../app/lesson/chapters/table.tsx';
+import { CHAPTERS as ROWS } from '../../app/lesson/chapters/table.ts';
 import { axeViolations, framesPass } from './helpers.ts';
 import { acceptedAnswers, chapterPasses, chapterReady, CHAPTERS, FIRST_HALF, horizontalOverflow, lessonKit, stageOverflow } from './lessonKit.ts';
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CHAPTER_COUNT, chapterNumber, type ChapterSlug } from '../../app/lesson/chapters/order.ts';
 import { say } from '../../app/lesson/chapters/row.ts';
-import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.tsx';
+import { CHAPTERS as ROWS, chapterRow } from '../../app/lesson/chapters/table.ts';
 import { sharedBrowser, type PageOptions, type SharedBrowser } from './harness.ts';
 import { axeViolations, framesPass, systemScheme } from './helpers.ts';
 
