@@ -1,5 +1,6 @@
 /**
- * Where the lesson is: `#lesson=N` (chapter N, from 1; `#lesson` alone is chapter 1), with
+ * Where the lesson is: `#lesson=fan-out` (a chapter by its slug; `#lesson=3`, its number, is read too;
+ * `#lesson` alone is chapter 1), with
  * `&present=1` for presentation mode and `&embed=1` for one chapter inside a course page. Pure
  * functions over app/state/url's split of the hash: a hand-edited link is read into a valid place plus
  * one notice per thing corrected.
@@ -35,7 +36,7 @@ export function parseLessonHash(hash: string, chapters: number): { route: Lesson
   return { route, notices };
 }
 
-/** The hash of a place in the lesson (with the #): `#lesson=4`, `#lesson=4&present=1`. */
+/** The hash of a place in the lesson (with the #): `#lesson=transpose`, `#lesson=transpose&present=1`. */
 export function formatLessonHash(route: LessonRoute): string {
   return `#${writeLessonPlace(route)}${route.embed ? '&embed=1' : ''}`;
 }

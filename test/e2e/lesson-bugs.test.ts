@@ -226,7 +226,7 @@ describe('chapter 12: second derivatives', () => {
 describe('chapter 11 on the stage', () => {
   it('every bug, with PyTorch’s full error texts, fits the 1920 × 1080 stage without scrolling', async () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${env.served.url}#lesson=11&present=1`);
+    await page.goto(`${env.served.url}#lesson=bugs&present=1`);
     await chapterReady(page, 11);
     await page.locator('.ch11-figure [data-readout="outcome"]').waitFor({ timeout: wait(30_000) });
     for (const bug of ['detach', 'in-place', 'retain-graph', 'overwrite']) {

@@ -79,7 +79,7 @@ const QUOTES: Record<number, (s: string, page: Page) => Promise<void>> = {
 
 describe('the lesson’s words follow its sliders', () => {
   it('moves every slider of every chapter, once answered, and each sentence quoting it reads the new setting', async () => {
-    const { page, watch } = await kit.open('#lesson=1');
+    const { page, watch } = await kit.open('#lesson=chain');
     const withSliders: number[] = [];
     for (const { number: n, question } of CHAPTERS) {
       await goTo(page, `#lesson=${n}`, n);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAPTERS as ROWS } from '../../app/lesson/chapters/table.ts';
+import { slugAt } from '../../app/lesson/chapters/order.ts';
 import { axeViolations, framesPass } from './helpers.ts';
 import { acceptedAnswers, chapterPasses, chapterReady, CHAPTERS, FIRST_HALF, horizontalOverflow, lessonKit, stageOverflow } from './lessonKit.ts';
 
@@ -16,7 +17,7 @@ describe('the lesson, first half', () => {
   acceptedAnswers(kit, 1, FIRST_HALF);
 
   it('scales the stage to 1366 × 768 and draws it in the dark theme', async () => {
-    const { page, watch } = await kit.open('#lesson=6&present=1', { viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
+    const { page, watch } = await kit.open('#lesson=finite-differences&present=1', { viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
     await chapterReady(page, 6);
     const scale = await page.evaluate(() => document.querySelector('.stage')!.getBoundingClientRect().width / 1920);
     expect(scale).toBeCloseTo(1366 / 1920, 2);
@@ -29,7 +30,7 @@ describe('the lesson, first half', () => {
   });
 
   it('plays a motion on the live figure, stops on any key, and jumps to the end for reduced motion', async () => {
-    const { page, watch } = await kit.open('#lesson=6');
+    const { page, watch } = await kit.open('#lesson=finite-differences');
     await chapterReady(page, 6);
     const slider = page.getByRole('slider');
     // The motion waits for the answer; the lecturer may ask for it.
@@ -52,7 +53,7 @@ describe('the lesson, first half', () => {
     expect(stoppedAt).toBeLessThan(Number(await slider.getAttribute('max')));
     await page.close();
 
-    const reduced = await kit.open('#lesson=7', { reducedMotion: 'reduce' });
+    const reduced = await kit.open('#lesson=tape-price', { reducedMotion: 'reduce' });
     await chapterReady(reduced.page, 7);
     // Two wrong tries: the first gets a second try, the second the answer; then the motion plays.
     const asks = reduced.page.getByRole('radiogroup');
@@ -71,7 +72,7 @@ describe('the lesson, first half', () => {
   });
 
   it('has a glossary one key away, embeds one chapter, opens its state in the lab, and corrects junk links', async () => {
-    const { page, watch } = await kit.open('#lesson=4');
+    const { page, watch } = await kit.open('#lesson=transpose');
     await chapterReady(page, 4);
     const glossary = page.getByRole('button', { name: 'Glossary' });
     await glossary.focus();
@@ -95,11 +96,11 @@ describe('the lesson, first half', () => {
 
     await page.goto(`${kit.url()}#lesson=abc`);
     await chapterReady(page, 1);
-    expect(await page.locator('.lesson-notice').textContent()).toContain('“abc” is not a chapter number');
+    expect(await page.locator('.lesson-notice').textContent()).toContain('“abc” is neither a chapter’s number nor its name');
     await page.goto(`${kit.url()}#lesson=99`);
     await chapterReady(page, CHAPTERS);
     expect(await page.locator('.lesson-notice').textContent()).toContain(`there is no chapter 99`);
-    expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${CHAPTERS}`);
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${slugAt(CHAPTERS)}`);
 
     await page.goto(`${kit.url()}#lesson=4&embed=1`);
     await chapterReady(page, 4);

@@ -13,13 +13,13 @@ describe('the lesson offline', () => {
   // vite preview (`npm start`) answers with `Vary: Origin`; scripts/serve.mjs, a plain host, with
   // `Vary: Accept-Encoding`. Before the fix the stored chapters missed behind the first.
   for (const host of ['preview', 'plain'] as const) {
-    it(`behind ${host === 'preview' ? 'vite preview' : 'a plain static host'}: after one visit, #lesson=3, 9 and 12, a practice problem and the lab open in new tabs with the server stopped`, async () => {
+    it(`behind ${host === 'preview' ? 'vite preview' : 'a plain static host'}: after one visit, #lesson=tensors, fan-out and second-order, a practice problem and the lab open in new tabs with the server stopped`, async () => {
       const own = await serveDist(host);
       const context = await env.context({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'allow' });
       const { page } = await openPage(context, own.origin);
       await page.goto(`${own.url}#steps=30`);
       await waitForCharts(page);
-      await page.goto(`${own.url}#lesson=1`);
+      await page.goto(`${own.url}#lesson=chain`);
       await page.waitForSelector('article h2');
       // The worker is active only once its install has stored every built file.
       const stored = await page.evaluate(async () => {
@@ -35,7 +35,7 @@ describe('the lesson offline', () => {
       await own.stop();
       const unexpected = (errors: string[]) => errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
 
-      for (const hash of ['#lesson=9', '#lesson=3', '#lesson=12']) {
+      for (const hash of ['#lesson=tensors', '#lesson=fan-out', '#lesson=second-order']) {
         const tab = await openPage(context, own.origin);
         await tab.page.goto(`${own.url}${hash}`);
         await tab.page.waitForSelector('article h2', { timeout: wait(60_000) });

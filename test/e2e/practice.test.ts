@@ -197,7 +197,7 @@ describe('practice: adjoints by hand', () => {
 
 describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', () => {
   it('links each to an adjoints problem at the matching level, opens it, and leaves it out of presentation mode', async () => {
-    const { page } = await open('#lesson=2');
+    const { page } = await open('#lesson=sweep');
     const link = page.getByRole('link', { name: 'Try one yourself' });
     for (const [chapter, hash] of [
       [2, '#practice=adjoints&level=1&seed=3'],
@@ -210,18 +210,18 @@ describe('practice: "Try one yourself" at the end of chapters 2, 3, 4 and 8', ()
       expect(await link.getAttribute('href'), `chapter ${chapter}`).toBe(hash);
     }
     // No other chapter has one.
-    await page.evaluate(() => (window.location.hash = '#lesson=5'));
+    await page.evaluate(() => (window.location.hash = '#lesson=one-sweep'));
     await page.waitForFunction(() => document.querySelector('article h2')?.textContent?.startsWith('5.'));
     expect(await link.count()).toBe(0);
 
-    await page.evaluate(() => (window.location.hash = '#lesson=3'));
+    await page.evaluate(() => (window.location.hash = '#lesson=fan-out'));
     await link.click();
     await page.waitForFunction(() => window.location.hash === '#practice=adjoints&level=2&seed=265');
     expect(await page.locator('.practice-task code').textContent()).toBe('(ln(x/y)^2*x)^2');
 
-    await page.goto(`${env.served.url}#lesson=3&embed=1`);
+    await page.goto(`${env.served.url}#lesson=fan-out&embed=1`);
     expect(await link.getAttribute('target')).toBe('_blank');
-    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await page.goto(`${env.served.url}#lesson=fan-out&present=1`);
     await page.locator('.stage article h2').waitFor();
     expect(await link.count()).toBe(0);
     await page.close();

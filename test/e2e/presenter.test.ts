@@ -1,16 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_COUNT, chapterNumber } from '../../app/lesson/chapters/order.ts';
+import { CHAPTER_COUNT, chapterNumber, slugAt } from '../../app/lesson/chapters/order.ts';
+import { chapterShown } from './lessonKit.ts';
 import { sharedBrowser } from './harness.ts';
 import { wait } from './patience.ts';
 
 const env = sharedBrowser();
 
-const chapterShown = (page: Page) => page.evaluate(() => Number(/lesson=(\d+)/.exec(window.location.hash)?.[1] ?? 0));
-
 /** Waits until chapter n's article is on screen with its figure drawn. */
 async function onChapter(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => /lesson=(\d+)/.exec(window.location.hash)?.[1] === String(want), n).catch(async (error: unknown) => {
+  // The page writes a chapter by its slug; a link may have named it by its number.
+  const want = { slug: slugAt(n) ?? '', n: String(n) };
+  await page.waitForFunction(({ slug, n }) => [slug, n].includes(/lesson=([^&]*)/.exec(window.location.hash)?.[1] ?? ''), want).catch(async (error: unknown) => {
     // Where the page was, and what had focus (a key the page did not take for a slide went to it).
     const where = await page.evaluate(() => {
       const el = document.activeElement;
@@ -42,7 +43,7 @@ const touched = (page: Page) => page.evaluate(() => (window as unknown as { touc
 describe('the presenter’s clicker', () => {
   it('turns the slide after a choice, a slider, a button or the figure was clicked, and leaves them as they were', async () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${env.served.url}#lesson=2&present=1`);
+    await page.goto(`${env.served.url}#lesson=sweep&present=1`);
     await onChapter(page, 2);
 
     // A choice of the question, clicked in front of the class: the clicker still turns the page.
@@ -139,7 +140,7 @@ describe('the presenter’s clicker', () => {
   it('never blanks the page when the lesson or a chapter cannot load, and Retry works once the network is back', async () => {
     for (const [hash, chunk, n] of [
       [`#lesson=${chapterNumber('tensors')}`, /\/assets\/chapter-tensors-[^/]*\.js$/, chapterNumber('tensors')],
-      ['#lesson=3', /\/assets\/LessonPage-[^/]*\.js$/, 3],
+      ['#lesson=fan-out', /\/assets\/LessonPage-[^/]*\.js$/, 3],
     ] as const) {
       const { page } = await env.page({ viewport: { width: 1366, height: 768 } });
       let blocked = true;
@@ -192,7 +193,7 @@ describe('the presenter’s clicker', () => {
 
   it('shows every chapter as a card on O and at #lesson=0, and jumps to the one picked', async () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await page.goto(`${env.served.url}#lesson=fan-out&present=1`);
     await onChapter(page, 3);
     await page.keyboard.press('o');
     await page.waitForFunction(() => window.location.hash === '#lesson=0&present=1');
@@ -206,7 +207,7 @@ describe('the presenter’s clicker', () => {
     await page.keyboard.press('o');
     await page.getByRole('link', { name: /^7\s*The tape is the price/ }).click();
     await onChapter(page, 7);
-    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=7&present=1');
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${slugAt(7)}&present=1`);
     // A link to the overview is not junk: no notice, the cards, out of presentation mode too.
     await page.goto(`${env.served.url}#lesson=0`);
     await cards.first().waitFor();
@@ -216,8 +217,8 @@ describe('the presenter’s clicker', () => {
     await page.goto(`${env.served.url}#lesson=abc&present=1`);
     await onChapter(page, 1);
     const notice = page.locator('.present .lesson-notice');
-    await notice.getByText('Lesson: “abc” is not a chapter number, so chapter 1 is shown.').waitFor();
-    expect(await page.evaluate(() => window.location.hash)).toBe('#lesson=1&present=1');
+    await notice.getByText('Lesson: “abc” is neither a chapter’s number nor its name, so chapter 1 is shown.').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${slugAt(1)}&present=1`);
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await notice.waitFor({ state: 'detached' });
     expect(watch.errors).toEqual([]);
@@ -226,10 +227,10 @@ describe('the presenter’s clicker', () => {
 
   it('opens speaker notes with N that follow the slides both ways, with a timer, and resets a figure', async () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${env.served.url}#lesson=3&present=1`);
+    await page.goto(`${env.served.url}#lesson=fan-out&present=1`);
     await onChapter(page, 3);
     const [notes] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('n')]);
-    await notes.waitForFunction(() => window.location.hash === '#lesson=3&notes=1');
+    await notes.waitForFunction((want) => window.location.hash === want, `#lesson=${slugAt(3)}&notes=1`);
     const heading = notes.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent()).toContain('A value read twice');
     expect(await notes.getByRole('heading', { name: 'Ask the room' }).isVisible()).toBe(true);
@@ -286,7 +287,7 @@ describe('the presenter’s clicker', () => {
 
   it('draws chapter 9’s network layers and both tapes’ node counts over hidden units, counted by the worker', async () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${env.served.url}#lesson=9&present=1`);
+    await page.goto(`${env.served.url}#lesson=tensors&present=1`);
     await onChapter(page, 9);
     const diagram = page.locator('svg.layer-diagram');
     await diagram.waitFor();

@@ -1,6 +1,6 @@
 /**
- * The numbers the lesson's text states (app/lesson/chapters/table.ts), each checked against the
- * engine that draws the figures. The browser test (test/e2e/lesson.test.ts) checks every
+ * The numbers the lesson's words state (each chapter folder's words.md), each checked against the
+ * engine that draws the figures: a test reads the number from the words it is checking. The browser test (test/e2e/lesson.test.ts) checks every
  * question's accepted answer against the figure's own numbers on screen.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,17 @@ import { say } from '../../../app/lesson/chapters/row.ts';
 import { CARD, FIVE_NODES } from '../../../app/lesson/exprTape.ts';
 import { lessonSettings } from '../../../app/lesson/engine.ts';
 import { chapterRow, CHAPTERS } from '../../../app/lesson/chapters/table.ts';
+import { chapterNumber, type ChapterSlug } from '../../../app/lesson/chapters/order.ts';
+import { plainText } from '../../../app/lesson/words/parse.ts';
+
+/** A chapter's words, all of them, as the page shows them (app/lesson/chapters/<slug>/words.md). */
+function wordsOf(slug: ChapterSlug): string {
+  const row = CHAPTERS.find((r) => r.slug === slug)!;
+  return plainText([...row.body, ...row.afterAnswer, ...row.afterQuestion], chapterNumber).replace(/\s+/g, ' ');
+}
+
+/** A number as the words write it: a minus sign, not a hyphen. */
+const written = (x: number, digits: number) => x.toFixed(digits).replace('-', '−');
 
 const FRONTIER = { sweep: false, tangents: false, frontier: true, workCurve: false, thirdDerivatives: false };
 
@@ -43,6 +54,8 @@ describe('the lesson’s stated numbers', () => {
     expect(tape.partial0[square]).toBe(3);
     expect(tape.partial0[product]).toBe(4);
     expect(tape.partial1[product]).toBe(1.5);
+    expect(wordsOf('chain')).toContain(`∂u/∂x = y = ${tape.partial0[product]}`);
+    expect(wordsOf('chain')).toContain(`∂w/∂x = 2x = ${tape.partial0[square]}`);
   });
 
   it('chapter 4: the 2×2 Jacobian [4 1.5; 3 0] times (1, cos 2.25) gives x̄ = 2.12 and ȳ = 1.5 through those two steps', () => {
@@ -54,6 +67,11 @@ describe('the lesson’s stated numbers', () => {
     // x is read only by x·y and x²: the VJP is the whole ∂z/∂x. y is also read by ln y (−1/y).
     expect(r.rows.find((row) => row.name === 'x')!.reverse).toBeCloseTo(xbar, 12);
     expect(r.rows.find((row) => row.name === 'y')!.reverse).toBeCloseTo(1.5 - 1 / 4, 12);
+    const words = wordsOf('transpose');
+    expect(words).toContain(`has the Jacobian [${r.tape.partial0[r.labels.indexOf('x*y')]} ${r.tape.partial1[r.labels.indexOf('x*y')]}; ${r.tape.partial0[r.labels.indexOf('x^2')]} 0]`);
+    expect(words).toContain(`cos(2.25) = ${written(wbar, 3)}`);
+    expect(words).toContain(`gives x̄ = ${written(xbar, 2)} and, for y, 1.5`);
+    expect(words).toContain(`ȳ = ${r.rows.find((row) => row.name === 'y')!.reverse}`);
   });
 
   it('chapters 5 and 7: reverse mode is 2 passes at T = 100 and 200, the others grow with P; a step is fourteen tape nodes', () => {
@@ -67,6 +85,9 @@ describe('the lesson’s stated numbers', () => {
     expect(r200.cost.forward.passes).toBe(401);
     expect(r200.cost.finiteDifference.passes).toBe(801);
     expect(r200.counts.tapeNodes - r100.counts.tapeNodes).toBe(14 * 100);
+    // Fourteen nodes a step: its two leaves, a and b, and the twelve primitives the words count.
+    expect(wordsOf('transpose')).toContain(`ϕ is twelve primitives`);
+    expect((r200.counts.tapeNodes - r100.counts.tapeNodes) / 100 - 2).toBe(12);
   });
 
   it('chapter 8: at T = 36 stride 6 holds the fewest items (12), stride 1 and 36 hold 37; in bytes stride 1 is least until the state is wide', () => {
@@ -89,6 +110,8 @@ describe('the lesson’s stated numbers', () => {
 
   it('chapter 9: both tapes count parameters, not the data; with 16 hidden units the ratio is about 3,000', () => {
     const c = compareTapes({ batch: 200, hidden: 16, minMs: 0 });
+    expect(wordsOf('tensors')).toContain('with 16 hidden units');
+    expect(wordsOf('tensors')).toContain('on 200 points');
     expect(c.tensor.nodes).toBe(10);
     expect(c.ratios.nodes).toBeGreaterThan(1000);
     expect(c.ratios.nodes).toBeLessThan(10000);
@@ -104,6 +127,7 @@ describe('the lesson’s stated numbers', () => {
     expect(f.truncation.gradient.a[30]).not.toBe(0);
     expect(f.jacobian.inputs).toEqual(['x0']);
     expect(f.jacobian.forward.work).toBe(2);
+    expect(wordsOf('hidden')).toContain(`N + 1 = ${f.jacobian.forward.work} passes for any M`);
     expect(f.jacobian.reverse.work).toBe(6);
     expect(f.jacobian.crossover).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatLessonHash, isLessonHash, parseLessonHash, stepChapter } from '../../../app/lesson/route.ts';
+import { CHAPTER_COUNT, CHAPTER_ORDER, chapterNumber, slugAt } from '../../../app/lesson/chapters/order.ts';
 
 describe('the lesson hash', () => {
   it('is the lesson only when it has a lesson key', () => {
@@ -28,16 +29,26 @@ describe('the lesson hash', () => {
     ]) {
       expect(parseLessonHash(formatLessonHash(route), 9)).toEqual({ route, notices: [] });
     }
-    expect(formatLessonHash({ chapter: 4, present: true, notes: false, embed: false })).toBe('#lesson=4&present=1');
-    expect(formatLessonHash({ chapter: 4, present: false, notes: true, embed: false })).toBe('#lesson=4&notes=1');
+    // A chapter is written by its slug, so a shared link stays right when chapters move.
+    expect(formatLessonHash({ chapter: 4, present: true, notes: false, embed: false })).toBe(`#lesson=${slugAt(4)}&present=1`);
+    expect(formatLessonHash({ chapter: 4, present: false, notes: true, embed: false })).toBe(`#lesson=${slugAt(4)}&notes=1`);
+    expect(formatLessonHash({ chapter: 0, present: false, notes: false, embed: false })).toBe('#lesson=0');
     expect(parseLessonHash('#lesson=0&present=1', 9)?.route).toEqual({ chapter: 0, present: true, notes: false, embed: false });
     expect(parseLessonHash('#lesson=3&notes=1', 9)?.route.notes).toBe(true);
+  });
+
+  it('reads a chapter by its slug, in any case, or by its number', () => {
+    for (const slug of CHAPTER_ORDER) {
+      expect(parseLessonHash(`#lesson=${slug}`, CHAPTER_COUNT)).toEqual({ route: { chapter: chapterNumber(slug), present: false, notes: false, embed: false }, notices: [] });
+    }
+    expect(parseLessonHash('#lesson=Fan-Out&present=1', CHAPTER_COUNT)!.route).toEqual({ chapter: chapterNumber('fan-out'), present: true, notes: false, embed: false });
+    expect(parseLessonHash('#lesson=3', CHAPTER_COUNT)!.route.chapter).toBe(3);
   });
 
   it('corrects junk with one notice each, never a blank page', () => {
     const word = parseLessonHash('#lesson=abc', 9)!;
     expect(word.route.chapter).toBe(1);
-    expect(word.notices).toEqual(['Lesson: “abc” is not a chapter number, so chapter 1 is shown.']);
+    expect(word.notices).toEqual(['Lesson: “abc” is neither a chapter’s number nor its name, so chapter 1 is shown.']);
     const high = parseLessonHash('#lesson=99', 9)!;
     expect(high.route.chapter).toBe(9);
     expect(high.notices[0]).toContain('there is no chapter 99');
@@ -56,7 +67,7 @@ describe('the lesson hash', () => {
     // Presented or not, a chapter that is not a number is corrected with its notice.
     const presented = parseLessonHash('#lesson=abc&present=1', 9)!;
     expect(presented.route).toEqual({ chapter: 1, present: true, notes: false, embed: false });
-    expect(presented.notices).toEqual(['Lesson: “abc” is not a chapter number, so chapter 1 is shown.']);
+    expect(presented.notices).toEqual(['Lesson: “abc” is neither a chapter’s number nor its name, so chapter 1 is shown.']);
     expect(parseLessonHash('#lesson=%E0%A4%A', 9)!.route.chapter).toBe(1);
   });
 
