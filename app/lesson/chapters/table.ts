@@ -23,7 +23,7 @@
  *  5. Put its slug in ./order.ts at its place. That one line numbers it (`#lesson=N`) and counts it;
  *     `#lesson=<slug>` links to it wherever it moves.
  * test/app/lesson/table.test.ts fails when a folder and the list disagree, and
- * test/app/lesson/words.test.ts when a words file has a form it does not know. test/e2e/lesson.test.ts
+ * test/app/lesson/words.test.tsx when a words file has a form it does not know. test/e2e/lesson.test.ts
  * and lesson-later.test.ts walk every chapter, answer every question both ways and check the page
  * at every size; a question's accepted answer and what its figure shows go in test/e2e/lessonKit.ts,
  * keyed by slug.

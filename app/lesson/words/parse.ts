@@ -2,7 +2,7 @@
  * A chapter's words as content: `app/lesson/chapters/<slug>/words.md`, plain text in a small
  * subset of Markdown plus two forms of the lesson's own, read into blocks that ./Words.tsx draws.
  * Nothing else is allowed, so a typo is an error that names the file and the line, not a page
- * that quietly shows a stray `*` (test/app/lesson/words.test.ts reads every chapter's file).
+ * that quietly shows a stray `*` (test/app/lesson/words.test.tsx reads every chapter's file).
  *
  * The file:
  *

@@ -69,10 +69,10 @@ describe('docs/teaching.md, against the chapters', () => {
   const doc = readFileSync(fileURLToPath(new URL('../../../docs/teaching.md', import.meta.url)), 'utf8');
   const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
 
-  it('lists every chapter by its number and title, in order', () => {
+  it('lists every chapter by its number, title and link, in order', () => {
     const table = doc.slice(doc.indexOf('| # | chapter |')).split('\n\n')[0];
-    const rows = [...table.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => [Number(m[1]), m[2].trim()]);
-    expect(rows).toEqual(CHAPTERS.map((r) => [r.number, r.title]));
+    const rows = [...table.matchAll(/^\| (\d+) \| ([^|]+) \|.*\| `#lesson=([a-z-]+)` \|$/gm)].map((m) => [Number(m[1]), m[2].trim(), m[3]]);
+    expect(rows).toEqual(CHAPTERS.map((r) => [r.number, r.title, r.slug]));
   });
 
   it('counts the chapters that ask for a prediction as the chapters do', () => {
