@@ -1,18 +1,20 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chapterRow } from '../../app/lesson/chapters/table.ts';
+import { CHAPTERS } from '../../app/lesson/chapters/table.ts';
+import type { ChapterSlug } from '../../app/lesson/chapters/order.ts';
 import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
 import { chapterReady, stageOverflow } from './lessonKit.ts';
 import { wait } from './patience.ts';
 
 const env = sharedBrowser();
+const rowOf = (slug: ChapterSlug) => CHAPTERS.find((r) => r.slug === slug)!;
 
-/** Opens chapter n at 1366 × 768 and waits until its figure has the worker's numbers. */
-async function openChapter(n: number): Promise<{ page: Page; errors: string[] }> {
+/** Opens a chapter by its slug at 1366 × 768 and waits until its figure has the worker's numbers. */
+async function openChapter(slug: ChapterSlug): Promise<{ page: Page; errors: string[] }> {
   const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
-  await page.goto(`${env.served.url}#lesson=${n}`);
-  await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), chapterRow(n).title);
+  await page.goto(`${env.served.url}#lesson=${slug}`);
+  await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), rowOf(slug).title);
   await page.waitForFunction(() => {
     const figure = document.querySelector('.lesson-figure');
     return figure !== null && figure.querySelector('.figure-waiting, .figure-error') === null && figure.querySelector('svg') !== null;
@@ -40,8 +42,8 @@ async function pickBug(page: Page, bug: string): Promise<void> {
 
 describe('chapter 11: the bugs you will meet', () => {
   it('hides zero-grad’s numbers until the question is answered; then every buggy number is exactly twice the right one, as the accepted answer says', async () => {
-    const { page, errors } = await openChapter(11);
-    const row = chapterRow(11);
+    const { page, errors } = await openChapter('bugs');
+    const row = rowOf('bugs');
     expect(row.labSection).toBe('bugs');
     // Before the answer: the buggy column is '?', no buggy dots, and no word says "twice".
     expect((await entries(page)).map((e) => e.text)).toEqual(['?', '?', '?']);
@@ -68,7 +70,7 @@ describe('chapter 11: the bugs you will meet', () => {
   });
 
   it('switching the bug changes the figure: detach zeroes the early steps, in-place and retain-graph are refused with the framework’s error', async () => {
-    const { page, errors } = await openChapter(11);
+    const { page, errors } = await openChapter('bugs');
     const code = () => page.locator('.ch11-code pre').first().textContent();
     expect(await code()).toContain('loss.backward()');
 
@@ -107,7 +109,7 @@ describe('chapter 11: the bugs you will meet', () => {
   });
 
   it('“Open this in the lab” lands on the bugs section with the chosen bug on, in view', async () => {
-    const { page, errors } = await openChapter(11);
+    const { page, errors } = await openChapter('bugs');
     await pickBug(page, 'detach');
     const link = page.getByRole('link', { name: 'Open this in the lab' });
     const href = (await link.getAttribute('href'))!;
@@ -129,7 +131,7 @@ describe('chapter 11: the bugs you will meet', () => {
 
 describe('chapter 12: second derivatives', () => {
   it('shows H·v on the chain checked against central differences, and its counted cost is the accepted answer', async () => {
-    const { page, errors } = await openChapter(12);
+    const { page, errors } = await openChapter('second-order');
     const check = page.locator('[data-readout="hvp-check"]');
     expect(Number(await check.getAttribute('data-max-relative'))).toBeLessThan(1e-6);
     expect(await dots(page, 's-fd')).toHaveLength(80);
@@ -138,7 +140,7 @@ describe('chapter 12: second derivatives', () => {
     const gradWork = Number(await cost.getAttribute('data-gradient-work'));
     // Two runs, each carrying a value and a tangent: twice one gradient's passes.
     expect(hvpWork).toBe(2 * gradWork);
-    const answer = chapterRow(12).question!.answer;
+    const answer = rowOf('second-order').question!.answer;
     expect(answer.startsWith(`${hvpWork}:`)).toBe(true);
     // The counted passes answer the question, so they wait for it.
     expect(await cost.textContent()).toBe('Counted passes: answer the question to see them.');
@@ -150,7 +152,7 @@ describe('chapter 12: second derivatives', () => {
   });
 
   it('on the expression, H·v from one dual sweep equals the Hessian times v; at 90° it is the Hessian’s second column', async () => {
-    const { page, errors } = await openChapter(12);
+    const { page, errors } = await openChapter('second-order');
     const hessian = await page.$$eval('[data-table="hessian"] tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value))));
     // ∂²z/∂x² = 2 cos(x²) − 4x² sin(x²), ∂²z/∂x∂y = 1, ∂²z/∂y² = 1/y², at x = 1.5, y = 4.
     expect(hessian[0][0]).toBeCloseTo(2 * Math.cos(2.25) - 9 * Math.sin(2.25), 12);
@@ -180,7 +182,7 @@ describe('chapter 12: second derivatives', () => {
   });
 
   it('“Open this in the lab” lands on the bugs section’s Second derivatives, in view', async () => {
-    const { page, errors } = await openChapter(12);
+    const { page, errors } = await openChapter('second-order');
     const link = page.getByRole('link', { name: 'Open this in the lab' });
     expect(await link.getAttribute('href')).toContain('go=hvp');
     await link.click();
@@ -195,7 +197,7 @@ describe('chapter 12: second derivatives', () => {
   });
 
   it('the same link lands on Second derivatives when the bugs section’s code comes after the eight seconds the page is held', async () => {
-    const { page: lesson } = await openChapter(12);
+    const { page: lesson } = await openChapter('second-order');
     const href = await lesson.getByRole('link', { name: 'Open this in the lab' }).getAttribute('href');
     await lesson.close();
     const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
@@ -227,7 +229,7 @@ describe('chapter 11 on the stage', () => {
   it('every bug, with PyTorch’s full error texts, fits the 1920 × 1080 stage without scrolling', async () => {
     const { page, watch } = await env.page({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${env.served.url}#lesson=bugs&present=1`);
-    await chapterReady(page, 11);
+    await chapterReady(page, 'bugs');
     await page.locator('.ch11-figure [data-readout="outcome"]').waitFor({ timeout: wait(30_000) });
     for (const bug of ['detach', 'in-place', 'retain-graph', 'overwrite']) {
       await pickBug(page, bug);

@@ -1,16 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chapterRow } from '../../app/lesson/chapters/table.ts';
+import { CHAPTERS } from '../../app/lesson/chapters/table.ts';
+import type { ChapterSlug } from '../../app/lesson/chapters/order.ts';
 import { sharedBrowser } from './harness.ts';
 import { steady } from './helpers.ts';
 
 const env = sharedBrowser();
 
-/** Opens chapter n at 1366 × 768 and follows its "Open this in the lab" link, as a reader would. */
-async function followLabLink(n: number): Promise<{ page: Page; errors: string[]; href: string }> {
+/** Opens a chapter by its slug at 1366 × 768 and follows its "Open this in the lab" link, as a reader would. */
+async function followLabLink(slug: ChapterSlug): Promise<{ page: Page; errors: string[]; href: string }> {
   const { page, watch } = await env.page({ viewport: { width: 1366, height: 768 } });
-  await page.goto(`${env.served.url}#lesson=${n}`);
-  await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), chapterRow(n).title);
+  await page.goto(`${env.served.url}#lesson=${slug}`);
+  const title = CHAPTERS.find((r) => r.slug === slug)!.title;
+  await page.waitForFunction((title) => document.querySelector('article h2')?.textContent?.includes(title), title);
   const link = page.getByRole('link', { name: 'Open this in the lab' });
   const href = (await link.getAttribute('href'))!;
   await link.click();
@@ -31,8 +33,8 @@ async function restingHeading(page: Page, section: string): Promise<{ top: numbe
 }
 
 describe('the lesson’s way into the lab', () => {
-  it('chapter 1 lands on “Your own expression” with the chapter’s expression loaded, in view', async () => {
-    const { page, errors, href } = await followLabLink(1);
+  it('chain lands on “Your own expression” with the chapter’s expression loaded, in view', async () => {
+    const { page, errors, href } = await followLabLink('chain');
     expect(href).toContain('go=playground');
     const section = 'section.playground-panel';
     const field = page.locator(section).getByLabel('Expression', { exact: true });
@@ -47,8 +49,8 @@ describe('the lesson’s way into the lab', () => {
     await page.close();
   });
 
-  it('chapter 3 lands on the tape explorer with the pitfall (the overwriting sweep) on, in view below the settings bar', async () => {
-    const { page, errors, href } = await followLabLink(3);
+  it('fan-out lands on the tape explorer with the pitfall (the overwriting sweep) on, in view below the settings bar', async () => {
+    const { page, errors, href } = await followLabLink('fan-out');
     expect(href).toContain('go=pitfall');
     expect(href).not.toContain('expr=');
     const section = 'section.tape-panel';

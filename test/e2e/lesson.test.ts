@@ -18,7 +18,7 @@ describe('the lesson, first half', () => {
 
   it('scales the stage to 1366 × 768 and draws it in the dark theme', async () => {
     const { page, watch } = await kit.open('#lesson=finite-differences&present=1', { viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
-    await chapterReady(page, 6);
+    await chapterReady(page, 'finite-differences');
     const scale = await page.evaluate(() => document.querySelector('.stage')!.getBoundingClientRect().width / 1920);
     expect(scale).toBeCloseTo(1366 / 1920, 2);
     expect(await stageOverflow(page)).toEqual([]);
@@ -31,7 +31,7 @@ describe('the lesson, first half', () => {
 
   it('plays a motion on the live figure, stops on any key, and jumps to the end for reduced motion', async () => {
     const { page, watch } = await kit.open('#lesson=finite-differences');
-    await chapterReady(page, 6);
+    await chapterReady(page, 'finite-differences');
     const slider = page.getByRole('slider');
     // The motion waits for the answer; the lecturer may ask for it.
     const showMe = page.getByRole('button', { name: 'Show me: sweep h' });
@@ -54,7 +54,7 @@ describe('the lesson, first half', () => {
     await page.close();
 
     const reduced = await kit.open('#lesson=tape-price', { reducedMotion: 'reduce' });
-    await chapterReady(reduced.page, 7);
+    await chapterReady(reduced.page, 'tape-price');
     // Two wrong tries: the first gets a second try, the second the answer; then the motion plays.
     const asks = reduced.page.getByRole('radiogroup');
     const said = reduced.page.locator('.predict [role="status"]');
@@ -73,7 +73,7 @@ describe('the lesson, first half', () => {
 
   it('has a glossary one key away, embeds one chapter, opens its state in the lab, and corrects junk links', async () => {
     const { page, watch } = await kit.open('#lesson=transpose');
-    await chapterReady(page, 4);
+    await chapterReady(page, 'transpose');
     const glossary = page.getByRole('button', { name: 'Glossary' });
     await glossary.focus();
     await page.keyboard.press('Enter');
@@ -103,7 +103,7 @@ describe('the lesson, first half', () => {
     expect(await page.evaluate(() => window.location.hash)).toBe(`#lesson=${slugAt(CHAPTERS)}`);
 
     await page.goto(`${kit.url()}#lesson=4&embed=1`);
-    await chapterReady(page, 4);
+    await chapterReady(page, 'transpose');
     expect(await page.locator('.lesson-head, .chapter-steps, .slide-count').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open this in the lab' }).getAttribute('target')).toBe('_blank');
     expect(watch.errors).toEqual([]);

@@ -38,8 +38,9 @@ export function lessonKit(): LessonKit {
   };
 }
 
-/** Waits until chapter n is on screen and its figure has the worker's numbers. */
-export async function chapterReady(page: Page, n: number): Promise<void> {
+/** Waits until a chapter (by its slug, or its number) is on screen and its figure has the worker's numbers. */
+export async function chapterReady(page: Page, chapter: number | ChapterSlug): Promise<void> {
+  const n = typeof chapter === 'number' ? chapter : chapterNumber(chapter);
   await page.waitForFunction(
     (title) => document.querySelector('article h2')?.textContent?.includes(title),
     chapterRow(n).title,

@@ -20,13 +20,15 @@ import { GLOSSARY } from '../../../app/lesson/glossary.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
 import { CARD, FIVE_NODES } from '../../../app/lesson/exprTape.ts';
 import { lessonSettings } from '../../../app/lesson/engine.ts';
-import { chapterRow, CHAPTERS } from '../../../app/lesson/chapters/table.ts';
+import { CHAPTERS } from '../../../app/lesson/chapters/table.ts';
 import { chapterNumber, type ChapterSlug } from '../../../app/lesson/chapters/order.ts';
 import { plainText } from '../../../app/lesson/words/parse.ts';
 
 /** A chapter's words, all of them, as the page shows them (app/lesson/chapters/<slug>/words.md). */
+const rowOf = (slug: ChapterSlug) => CHAPTERS.find((r) => r.slug === slug)!;
+
 function wordsOf(slug: ChapterSlug): string {
-  const row = CHAPTERS.find((r) => r.slug === slug)!;
+  const row = rowOf(slug);
   return plainText([...row.body, ...row.afterAnswer, ...row.afterQuestion], chapterNumber).replace(/\s+/g, ' ');
 }
 
@@ -42,7 +44,7 @@ function card() {
 }
 
 describe('the lesson’s stated numbers', () => {
-  it('chapter 1: at x = 1.5, y = 4 the tape shows ∂(x·y)/∂x = 4 and ∂(x²)/∂x = 2x = 3, not 1', () => {
+  it('chain: at x = 1.5, y = 4 the tape shows ∂(x·y)/∂x = 4 and ∂(x²)/∂x = 2x = 3, not 1', () => {
     const r = card();
     expect(CARD.values).toEqual({ x: 1.5, y: 4 });
     expect(FIVE_NODES.values).toEqual(CARD.values);
@@ -58,7 +60,7 @@ describe('the lesson’s stated numbers', () => {
     expect(wordsOf('chain')).toContain(`∂w/∂x = 2x = ${tape.partial0[square]}`);
   });
 
-  it('chapter 4: the 2×2 Jacobian [4 1.5; 3 0] times (1, cos 2.25) gives x̄ = 2.12 and ȳ = 1.5 through those two steps', () => {
+  it('transpose: the 2×2 Jacobian [4 1.5; 3 0] times (1, cos 2.25) gives x̄ = 2.12 and ȳ = 1.5 through those two steps', () => {
     const r = card();
     const wbar = Math.cos(2.25);
     expect(wbar.toFixed(3)).toBe('-0.628');
@@ -74,7 +76,7 @@ describe('the lesson’s stated numbers', () => {
     expect(words).toContain(`ȳ = ${r.rows.find((row) => row.name === 'y')!.reverse}`);
   });
 
-  it('chapters 5 and 7: reverse mode is 2 passes at T = 100 and 200, the others grow with P; a step is fourteen tape nodes', () => {
+  it('one-sweep and tape-price: reverse mode is 2 passes at T = 100 and 200, the others grow with P; a step is fourteen tape nodes', () => {
     const quick = { sweep: false, tangents: false, frontier: false, workCurve: false, thirdDerivatives: false };
     const at = (T: number) => runLab(lessonSettings({ steps: T }, quick));
     const [r100, r200] = [at(100), at(200)];
@@ -90,7 +92,7 @@ describe('the lesson’s stated numbers', () => {
     expect((r200.counts.tapeNodes - r100.counts.tapeNodes) / 100 - 2).toBe(12);
   });
 
-  it('chapter 8: at T = 36 stride 6 holds the fewest items (12), stride 1 and 36 hold 37; in bytes stride 1 is least until the state is wide', () => {
+  it('checkpointing: at T = 36 stride 6 holds the fewest items (12), stride 1 and 36 hold 37; in bytes stride 1 is least until the state is wide', () => {
     const scalar = runLab(lessonSettings({ steps: 36 }, FRONTIER)).checkpoint;
     const periodic = scalar.frontier!.periodic;
     const items = (k: number) => periodic.find((p) => p.setting === k)!.storedStates;
@@ -108,7 +110,7 @@ describe('the lesson’s stated numbers', () => {
     expect(wide.frontier!.periodic.map((p) => p.storedStates)).toEqual(periodic.map((p) => p.storedStates));
   });
 
-  it('chapter 9: both tapes count parameters, not the data; with 16 hidden units the ratio is about 3,000', () => {
+  it('tensors: both tapes count parameters, not the data; with 16 hidden units the ratio is about 3,000', () => {
     const c = compareTapes({ batch: 200, hidden: 16, minMs: 0 });
     expect(wordsOf('tensors')).toContain('with 16 hidden units');
     expect(wordsOf('tensors')).toContain('on 200 points');
@@ -117,7 +119,7 @@ describe('the lesson’s stated numbers', () => {
     expect(c.ratios.nodes).toBeLessThan(10000);
   });
 
-  it('chapter 10: at K = 10 the first 30 steps’ gradients are exactly 0; with N = 1 forward mode (2 passes) wins from M = 2', () => {
+  it('hidden: at K = 10 the first 30 steps’ gradients are exactly 0; with N = 1 forward mode (2 passes) wins from M = 2', () => {
     const params = defaultParams(40);
     const f = tradeoffsFigures(params, { window: 10, outputs: 5, inputs: 1 });
     for (let t = 0; t < 30; t++) {
@@ -132,31 +134,31 @@ describe('the lesson’s stated numbers', () => {
     expect(f.jacobian.crossover).toBe(2);
   });
 
-  it('chapters 11 and 12: zero-grad’s buggy gradient is exactly twice; one H·v on the 40-step chain counts 4 passes (2 runs on dual numbers), twice one gradient; P = 80 gives 6,400 Hessian entries', () => {
+  it('bugs and second-order: zero-grad’s buggy gradient is exactly twice; one H·v on the 40-step chain counts 4 passes (2 runs on dual numbers), twice one gradient; P = 80 gives 6,400 Hessian entries', () => {
     const params = defaultParams(40);
     const f = chainBugFigures(params, { detachStep: 30, direction: 'ones' });
     const zero = f.bugs.find((b) => b.name === 'zero-grad')!;
     for (let t = 0; t < 40; t++) expect(zero.buggy.gradient!.a[t]).toBe(2 * zero.correct.gradient!.a[t]);
     expect(f.hvp.workUnits).toBe(4);
     expect(f.hvp.gradientWorkUnits).toBe(2);
-    expect(chapterRow(12).question!.answer).toMatch(/^4/);
+    expect(rowOf('second-order').question!.answer).toMatch(/^4/);
     expect(f.hvp.tapeBytes).toBeGreaterThan(f.hvp.gradientTapeBytes);
     expect(f.hvp.maxRelative).toBeLessThan(1e-6);
     // P = 2T parameters, one H·v entry for each: the Hessian has P² entries, and the choice and the glossary say so.
     const P = f.hvp.hvp.a.length + f.hvp.hvp.b.length;
     expect(P).toBe(80);
     expect((P * P).toLocaleString('en-US')).toBe('6,400');
-    expect(chapterRow(12).question!.choices.map((c) => say(c.label, {}))).toContain(`${(P * P).toLocaleString('en-US')}, one per Hessian entry`);
+    expect(rowOf('second-order').question!.choices.map((c) => say(c.label, {}))).toContain(`${(P * P).toLocaleString('en-US')}, one per Hessian entry`);
     expect(GLOSSARY.find(([term]) => term === 'Hessian')![1]).toContain(`${(P * P).toLocaleString('en-US')} for the 40-step chain`);
   });
 
-  it('chapters 11 and 12: the glossary, open beside a question, does not state its answer', () => {
+  it('bugs and second-order: the glossary, open beside a question, does not state its answer', () => {
     const entry = (term: string) => GLOSSARY.find(([t]) => t === term)![1];
     expect(entry('zero_grad')).not.toMatch(/twice|doubl/i);
     for (const term of ['Forward over reverse', 'Hessian-vector product', 'Dual number']) expect(entry(term)).not.toMatch(/one recording|one sweep|two passes|2 passes/i);
   });
 
-  it('chapter 11’s caption: total += loss keeps every step’s nodes (saved tensors freed by backward) or, with no backward, every forward’s saved tensors; float32’s error floor is far above float64’s', () => {
+  it('bugs, the caption: total += loss keeps every step’s nodes (saved tensors freed by backward) or, with no backward, every forward’s saved tensors; float32’s error floor is far above float64’s', () => {
     const params = defaultParams(40);
     const late = chainBugs(params).find((b) => b.name === 'free-late')!;
     expect(late.buggy.bytes! / late.correct.bytes!).toBeGreaterThan(1);
