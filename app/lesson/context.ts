@@ -15,7 +15,7 @@ export interface LessonView {
 
 export const LessonContext = createContext<LessonView>({
   route: { chapter: 1, present: false, notes: false, embed: false },
-  row: { slug: 'chain', number: 1, title: '', body: [], afterAnswer: [], afterQuestion: [], labSection: 'playground', figure: () => null },
+  row: { slug: 'chain', number: 1, title: '', body: [], afterAnswer: [], afterQuestion: [], notes: { ask: [], proves: [], wrong: [] }, labSection: 'playground', figure: () => null },
   figureFont: 16,
   focusTitle: false,
 });

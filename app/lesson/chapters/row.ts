@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { GoTarget } from '../../shell/go/goHashPart.ts';
 import type { Retryable } from '../../shell/retryable.ts';
 import type { ChapterSlug } from './order.ts';
-import type { ChapterWords } from '../words/parse.ts';
+import type { ChapterWords, SpeakerNotes } from '../words/parse.ts';
 
 /**
  * Values a chapter's figure has computed, already formatted, by name (`{ z: '0.87' }`). A question's
@@ -42,6 +42,8 @@ export interface ChapterRow extends ChapterWords {
   slug: ChapterSlug;
   /** Its place, from 1: `#lesson=N`, from its slug's place in the list. */
   number: number;
+  /** What the notes window shows beside its slide (`<slug>/notes.md`). */
+  notes: SpeakerNotes;
   question?: Question;
   /**
    * How presentation mode shares the stage's width: 'figure' gives the figure at least 60 % (the
@@ -63,8 +65,8 @@ export interface ChapterRow extends ChapterWords {
   figure: ComponentType | Retryable;
 }
 
-/** What `<slug>/chapter.ts` says of its chapter: its row without the words (`<slug>/words.md`) and the slug and number the list gives it. */
-export type ChapterContent = Omit<ChapterRow, 'slug' | 'number' | keyof ChapterWords>;
+/** What `<slug>/chapter.ts` says of its chapter: its row without the words and notes (`<slug>/words.md`, `notes.md`) and the slug and number the list gives it. */
+export type ChapterContent = Omit<ChapterRow, 'slug' | 'number' | 'notes' | keyof ChapterWords>;
 
 /** The figure's component for a load attempt (0 first, one more after each Retry). */
 export function figureAt(row: ChapterRow, attempt: number): ComponentType {

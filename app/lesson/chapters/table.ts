@@ -1,7 +1,8 @@
 /**
  * The lesson's chapters, in the order of ./order.ts. Each is the folder named by its slug: its
  * words in `<slug>/words.md` (content: plain text in the few forms ../words/parse.ts reads), its
- * question and its place in the lab in `<slug>/chapter.ts`, its figure in `<slug>/Figure.tsx`. The
+ * question and its place in the lab in `<slug>/chapter.ts`, its figure in `<slug>/Figure.tsx`, its
+ * speaker notes in `<slug>/notes.md`. The
  * page, its chapter list, the previous and next links, the window title, the slide count and the
  * tests read this table; nothing here counts or names chapters by hand.
  *
@@ -20,7 +21,9 @@
  *     one, question (prompt, choices each with why, the accepted answer's label); labSection (where
  *     "Open this in the lab" lands), and `figure: retryable(() => import('./Figure.tsx'))` so it
  *     loads when opened (and again on Retry).
- *  5. Put its slug in ./order.ts at its place. That one line numbers it (`#lesson=N`) and counts it;
+ *  5. Write its speaker notes, `<slug>/notes.md`: "# Speaker notes", then "## Ask the room", "## What
+ *     the figure proves" and "## Wrong answers to expect" (a list), in the same forms.
+ *  6. Put its slug in ./order.ts at its place. That one line numbers it (`#lesson=N`) and counts it;
  *     `#lesson=<slug>` links to it wherever it moves.
  * test/app/lesson/table.test.ts fails when a folder and the list disagree, and
  * test/app/lesson/words.test.tsx when a words file has a form it does not know. test/e2e/lesson.test.ts
@@ -30,23 +33,28 @@
  */
 import { CHAPTER_ORDER, type ChapterSlug } from './order.ts';
 import type { ChapterContent, ChapterRow } from './row.ts';
-import { parseWords } from '../words/parse.ts';
+import { parseNotes, parseWords } from '../words/parse.ts';
 
 /** Every chapter folder's `chapter.ts`, by its path (its figure loads when the chapter is opened). */
 const FOLDERS = import.meta.glob<ChapterContent>('./*/chapter.ts', { eager: true, import: 'chapter' });
 
-/** Every chapter folder's words, by its path, as text. */
+/** Every chapter folder's words and speaker notes, by their paths, as text. */
 const WORDS = import.meta.glob<string>('./*/words.md', { eager: true, query: '?raw', import: 'default' });
+const NOTES = import.meta.glob<string>('./*/notes.md', { eager: true, query: '?raw', import: 'default' });
 
 /** The slugs of the chapter folders found beside this file, in any order (the table test compares them with the list). */
-export const CHAPTER_FOLDERS: readonly string[] = [...new Set([...Object.keys(FOLDERS), ...Object.keys(WORDS)].map((path) => path.split('/')[1]))];
+export const CHAPTER_FOLDERS: readonly string[] = [...new Set([...Object.keys(FOLDERS), ...Object.keys(WORDS), ...Object.keys(NOTES)].map((path) => path.split('/')[1]))];
 
 function rowOf(slug: ChapterSlug, i: number): ChapterRow {
   const content = FOLDERS[`./${slug}/chapter.ts`];
   const words = WORDS[`./${slug}/words.md`];
   if (!content) throw new Error(`app/lesson/chapters/order.ts lists '${slug}', but there is no ${slug}/chapter.ts exporting chapter`);
-  if (words === undefined) throw new Error(`app/lesson/chapters/order.ts lists '${slug}', but there is no ${slug}/words.md`);
-  return { ...content, ...parseWords(words, `app/lesson/chapters/${slug}/words.md`), slug, number: i + 1 };
+  const notes = NOTES[`./${slug}/notes.md`];
+  for (const [name, text] of [['words.md', words], ['notes.md', notes]]) {
+    if (text === undefined) throw new Error(`app/lesson/chapters/order.ts lists '${slug}', but there is no ${slug}/${name}`);
+  }
+  const folder = `app/lesson/chapters/${slug}`;
+  return { ...content, ...parseWords(words, `${folder}/words.md`), notes: parseNotes(notes, `${folder}/notes.md`), slug, number: i + 1 };
 }
 
 export const CHAPTERS: readonly ChapterRow[] = CHAPTER_ORDER.map(rowOf);

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { CHAPTERS, chapterRow } from '../chapters/table.ts';
 import { stepChapter, type LessonRoute } from '../route.ts';
 import { goTo } from '../wire.ts';
-import { MEANWHILE, NOTES } from './notes.ts';
+import { MEANWHILE } from './notes.ts';
+import { Words } from '../words/Words.tsx';
 import { useTalkChannel } from './talkChannel.ts';
 import { DEFAULT_PLAN, paceWords, parsePlan, plannedMinutes, type TalkPlan } from './talkPlan.ts';
 import { clock, elapsed, parseTimer, STARTED, toggle, type TalkTimer } from './talkTimer.ts';
@@ -42,7 +43,7 @@ export function NotesPage({ route }: { route: LessonRoute }) {
   const [plan, setPlan] = useState<TalkPlan>(() => parsePlan(localStorage.getItem(PLAN_KEY)) ?? DEFAULT_PLAN);
   useEffect(() => localStorage.setItem(PLAN_KEY, JSON.stringify(plan)), [plan]);
   if (overview) return <NotesOverview plan={plan} go={go} />;
-  const notes = NOTES[chapterRow(chapter).slug];
+  const { notes } = chapterRow(chapter);
   const next = chapter < CHAPTERS.length ? chapterRow(chapter + 1) : null;
   return (
     <main className="notes-page">
@@ -65,7 +66,7 @@ export function NotesPage({ route }: { route: LessonRoute }) {
       </nav>
       <section aria-labelledby="notes-ask">
         <h2 id="notes-ask">Ask the room</h2>
-        <p>{notes.ask}</p>
+        <Words blocks={notes.ask} />
       </section>
       {chapterRow(chapter).question ? (
         <section aria-labelledby="notes-meanwhile">
@@ -75,15 +76,11 @@ export function NotesPage({ route }: { route: LessonRoute }) {
       ) : null}
       <section aria-labelledby="notes-proves">
         <h2 id="notes-proves">What the figure proves</h2>
-        <p>{notes.proves}</p>
+        <Words blocks={notes.proves} />
       </section>
       <section aria-labelledby="notes-wrong">
         <h2 id="notes-wrong">Wrong answers to expect</h2>
-        <ul>
-          {notes.wrong.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
+        <Words blocks={notes.wrong} />
       </section>
       <p className="notes-next">
         <strong>Next:</strong> {next ? `${next.number}. ${next.title}` : 'the end of the lesson'}

@@ -1,6 +1,7 @@
 /**
- * A chapter's words as content: `app/lesson/chapters/<slug>/words.md`, plain text in a small
- * subset of Markdown plus two forms of the lesson's own, read into blocks that ./Words.tsx draws.
+ * A chapter's words as content: `app/lesson/chapters/<slug>/words.md` (and its speaker notes,
+ * `<slug>/notes.md`, see parseNotes), plain text in a small subset of Markdown plus two forms of
+ * the lesson's own, read into blocks that ./Words.tsx draws.
  * Nothing else is allowed, so a typo is an error that names the file and the line, not a page
  * that quietly shows a stray `*` (test/app/lesson/words.test.tsx reads every chapter's file).
  *
@@ -79,8 +80,23 @@ export interface ChapterWords {
   afterQuestion: Block[];
 }
 
-/** The sections a file may have after its body, by their heading. */
-const SECTIONS = { 'after the answer': 'afterAnswer', 'after the question': 'afterQuestion' } as const;
+/** The sections a words file may have after its body, by their heading. */
+const WORD_SECTIONS = { 'after the answer': 'afterAnswer', 'after the question': 'afterQuestion' } as const;
+
+/**
+ * A chapter's speaker notes (`<slug>/notes.md`), for the notes window beside the slides: "# Speaker
+ * notes", then its three sections, each headed as the window heads it.
+ */
+export interface SpeakerNotes {
+  /** A question for the room, before the figure answers it. */
+  ask: Block[];
+  /** What the live figure shows for certain, and how. */
+  proves: Block[];
+  /** Answers students give that are wrong, each with the reply: one list. */
+  wrong: Block[];
+}
+
+const NOTE_SECTIONS = { 'ask the room': 'ask', 'what the figure proves': 'proves', 'wrong answers to expect': 'wrong' } as const;
 
 /** A mistake in a words file: its message names the file and the line. */
 export class WordsError extends Error {
@@ -98,15 +114,42 @@ const NUMBERED = /^(\d+)\. (.*)$/;
 
 /** Reads a chapter's words file (`file` names it in errors). Throws a WordsError on anything it does not know. */
 export function parseWords(source: string, file: string): ChapterWords {
+  const { title, body, sections } = readSections(source, file, WORD_SECTIONS);
+  return { title, body, afterAnswer: sections.afterAnswer ?? [], afterQuestion: sections.afterQuestion ?? [] };
+}
+
+/** Reads a chapter's speaker notes (`file` names it in errors): all three sections, the wrong answers as one list. */
+export function parseNotes(source: string, file: string): SpeakerNotes {
+  const { title, body, sections } = readSections(source, file, NOTE_SECTIONS);
+  if (title !== 'Speaker notes') throw new WordsError(file, 1, `the notes' title is "# Speaker notes", not "# ${title}".`);
+  if (body.length > 0) throw new WordsError(file, 2, 'the notes have no words before "## Ask the room".');
+  for (const [heading, key] of Object.entries(NOTE_SECTIONS)) {
+    if (!sections[key]?.length) throw new WordsError(file, 1, `the notes need a section "## ${heading}" with words in it.`);
+  }
+  const wrong = sections.wrong!;
+  if (wrong.length !== 1 || wrong[0].kind !== 'list' || wrong[0].ordered) throw new WordsError(file, 1, 'the wrong answers are one list, a line each starting "- ".');
+  return { ask: sections.ask!, proves: sections.proves!, wrong };
+}
+
+/**
+ * Reads a file of the lesson's words: its title, the blocks before the first "##" heading, and the
+ * blocks under each heading `headings` knows (by the key it gives), each at most once.
+ */
+function readSections<Key extends string>(
+  source: string,
+  file: string,
+  headings: Readonly<Record<string, Key>>,
+): { title: string; body: Block[]; sections: Partial<Record<Key, Block[]>> } {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const first = lines.findIndex((line) => line.trim() !== '');
   if (first < 0 || !lines[first].startsWith('# ')) {
     throw new WordsError(file, first < 0 ? 1 : first + 1, 'the file must start with the title, as "# Title".');
   }
-  const words: ChapterWords = { title: lines[first].slice(2).trim(), body: [], afterAnswer: [], afterQuestion: [] };
-  if (words.title === '') throw new WordsError(file, first + 1, 'the title is empty.');
-  let into: Block[] = words.body;
-  const seen = new Set<string>();
+  const title = lines[first].slice(2).trim();
+  if (title === '') throw new WordsError(file, first + 1, 'the title is empty.');
+  const body: Block[] = [];
+  const sections: Partial<Record<Key, Block[]>> = {};
+  let into = body;
   let style: { name: Style; line: number } | null = null;
   // The block being gathered: its lines and the line it starts on.
   let chunk: { lines: string[]; start: number } | null = null;
@@ -129,18 +172,18 @@ export function parseWords(source: string, file: string): ChapterWords {
     if (line.startsWith('#')) {
       flush();
       const heading = /^## (.*)$/.exec(line)?.[1].trim().toLowerCase();
-      if (heading === undefined || !(heading in SECTIONS)) {
-        throw new WordsError(file, at, `"${line}" is not a section; the sections are ${Object.keys(SECTIONS).map((s) => `"## ${s}"`).join(' and ')}.`);
+      if (heading === undefined || !Object.hasOwn(headings, heading)) {
+        throw new WordsError(file, at, `"${line}" is not a section; the sections are ${Object.keys(headings).map((h) => `"## ${h}"`).join(', ')}.`);
       }
-      if (seen.has(heading)) throw new WordsError(file, at, `"## ${heading}" comes twice.`);
-      seen.add(heading);
-      into = words[SECTIONS[heading as keyof typeof SECTIONS]];
+      const key = headings[heading];
+      if (sections[key]) throw new WordsError(file, at, `"## ${heading}" comes twice.`);
+      into = sections[key] = [];
       continue;
     }
     const styled = STYLE.exec(line);
     if (styled) {
       flush();
-      if (!(styled[1] in STYLES)) throw new WordsError(file, at, `{.${styled[1]}} is not a style; the styles are ${Object.keys(STYLES).join(', ')}.`);
+      if (!Object.hasOwn(STYLES, styled[1])) throw new WordsError(file, at, `{.${styled[1]}} is not a style; the styles are ${Object.keys(STYLES).join(', ')}.`);
       style = { name: styled[1] as Style, line: at };
       continue;
     }
@@ -151,7 +194,7 @@ export function parseWords(source: string, file: string): ChapterWords {
   }
   flush();
   if (style) throw new WordsError(file, (style as { line: number }).line, 'a style line must come just before the block it styles.');
-  return words;
+  return { title, body, sections };
 }
 
 /** What kind of block a line starts: a list item, a formula, or a paragraph's text. */
@@ -167,7 +210,7 @@ function readBlock(lines: string[], start: number, style: Style | undefined, fil
   if (kind === 'formula') {
     if (lines.length > 1) throw new WordsError(file, start + 1, 'a formula stands alone on its line, with a blank line after it.');
     const name = FORMULA.exec(lines[0])![1];
-    if (!(name in FORMULAS)) throw new WordsError(file, start, `$$${name}$$ is not a formula; the formulas are ${Object.keys(FORMULAS).join(', ')}.`);
+    if (!Object.hasOwn(FORMULAS, name)) throw new WordsError(file, start, `$$${name}$$ is not a formula; the formulas are ${Object.keys(FORMULAS).join(', ')}.`);
     return { kind: 'formula', style, name: name as FormulaName };
   }
   if (kind === 'bullet' || kind === 'numbered') {
