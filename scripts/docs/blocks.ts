@@ -5,7 +5,9 @@
  * test/scripts/docs-figures.test.ts (and docs-figures-more) run the same commands and fail when a doc no longer says
  * what they print.
  */
-import { CHAPTER_COUNT } from '../../app/lesson/chapters/order.ts';
+import { readFileSync } from 'node:fs';
+import { CHAPTER_COUNT, CHAPTER_ORDER } from '../../app/lesson/chapters/order.ts';
+import { blockText } from './sync.ts';
 import { frontier, leastMemory } from '../../engine/checkpoint/frontier.ts';
 import { commandJson, commandLine } from './command.ts';
 import { bytes, count, fixed, sci, shown, step, sub, table, wrap } from './format.ts';
@@ -47,6 +49,30 @@ function decades(gradient: { a: number[]; b: number[] }): number {
 function periodicSentence(r: Json): string {
   const c = r.checkpoint;
   return `A periodic checkpoint schedule with stride ${c.stride} holds at most ${c.storedStates} items (stored states, recorded steps and the working state) instead of ${c.fullTapeStates}, and recomputes ${c.recomputedSteps} steps (${c.stepEvaluations} step evaluations, ${fixed(c.workUnits)} work units).`;
+}
+
+/** A file of the repository, from its root. */
+const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+/**
+ * docs/teaching.md's table of chapters, in the order of app/lesson/chapters/order.ts: each chapter's
+ * number, its title (the first line of its words.md), what the class sees and does (kept from the
+ * doc's own row for that chapter, found by its link) and its `#lesson=<slug>` link. Moving a chapter
+ * in the list and running `npm run docs` moves its row.
+ */
+function chapterTable(): string {
+  const HEAD = ['| # | chapter | what the class sees and does | link |', '| --- | --- | --- | --- |'];
+  const rows = blockText(repoFile('docs/teaching.md'), 'chapter-table')?.split('\n').slice(HEAD.length) ?? [];
+  const said = new Map(rows.map((row) => [/`#lesson=([a-z-]+)` \|$/.exec(row)?.[1], row.split(' | ')[2]]));
+  return [
+    ...HEAD,
+    ...CHAPTER_ORDER.map((slug, i) => {
+      const title = /^# (.*)$/m.exec(repoFile(`app/lesson/chapters/${slug}/words.md`))![1].trim();
+      const does = said.get(slug);
+      if (does === undefined) throw new Error(`docs/teaching.md's table of chapters has no row for ${slug}: add one ending in \`#lesson=${slug}\` |`);
+      return `| ${i + 1} | ${title} | ${does} | \`#lesson=${slug}\` |`;
+    }),
+  ].join('\n');
 }
 
 /**
@@ -118,6 +144,11 @@ export const BLOCKS: readonly DocBlock[] = [
         '  most ask the class to predict before the figure shows the answer. *Open this in the lab*',
         '  takes the chapter’s settings into the full lab, scrolled to the part that shows the same idea.',
       ].join('\n'),
+  },
+  {
+    file: 'docs/teaching.md',
+    name: 'chapter-table',
+    render: chapterTable,
   },
   {
     file: 'docs/measurements.md',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocs, DOC_FILES } from './docsFigures.ts';
 
-/** README.md and docs/measurements.md (the run, the audit, schedules, long chains, grad, tradeoffs). */
-const MAIN_DOCS = ['README.md', 'docs/measurements.md'];
+/** README.md, docs/measurements.md (the run, the audit, schedules, long chains, grad, tradeoffs) and docs/teaching.md's table of chapters. */
+const MAIN_DOCS = ['README.md', 'docs/measurements.md', 'docs/teaching.md'];
 /** The other half, in docs-figures-more.test.ts. */
 const MORE_DOCS = ['engine/checkpoint/README.md', 'docs/cli.md'];
 
