@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { chapterNumber } from '../../../app/lesson/chapters/order.ts';
 import { CHAPTERS } from '../../../app/lesson/chapters/table.ts';
 import { GLOSSARY } from '../../../app/lesson/glossary.ts';
-import { parseWords, plainText, type Block } from '../../../app/lesson/words/parse.ts';
+import { readFileSync } from 'node:fs';
+import { parseWords, plainText, STYLES, type Block } from '../../../app/lesson/words/parse.ts';
 import { Words } from '../../../app/lesson/words/Words.tsx';
 
 const FILE = 'app/lesson/chapters/test/words.md';
@@ -58,6 +59,12 @@ describe('a chapter’s words file', () => {
 });
 
 describe('the chapters’ words', () => {
+  it('ask only for styles their stylesheets define', () => {
+    for (const [style, sheet] of Object.entries(STYLES)) {
+      expect(readFileSync(new URL(`../../../${sheet}`, import.meta.url), 'utf8'), `${style} in ${sheet}`).toMatch(new RegExp(`\\.${style}[\\s,{]`));
+    }
+  });
+
   it('give every chapter a body, and words after the answer only to a chapter that asks a question', () => {
     for (const row of CHAPTERS) {
       expect(row.body.length, row.slug).toBeGreaterThan(0);
