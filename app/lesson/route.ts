@@ -1,7 +1,7 @@
 /**
- * Where the lesson is: `#lesson=fan-out` (a chapter by its slug; `#lesson=3`, its number, is read too;
- * `#lesson` alone is chapter 1), with
- * `&present=1` for presentation mode and `&embed=1` for one chapter inside a course page. Pure
+ * Where the lesson is: `#lesson=fan-out` (a chapter by its slug; `#lesson=3`, its number, is read
+ * too; `#lesson` alone is chapter 1), with `&present=1` for presentation mode and `&embed=1` for
+ * one chapter inside a course page. Pure
  * functions over app/state/url's split of the hash: a hand-edited link is read into a valid place plus
  * one notice per thing corrected.
  */

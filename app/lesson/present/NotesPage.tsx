@@ -13,7 +13,7 @@ const TIMER_KEY = 'tape-lab-talk-timer';
 const PLAN_KEY = 'tape-lab-talk-plan';
 
 /**
- * The speaker-notes window (`#lesson=N&notes=1`, opened with N in presentation mode): the
+ * The speaker-notes window (`#lesson=<slug>&notes=1`, opened with N in presentation mode): the
  * chapter's notes, the next chapter's title and the talk's timer. It follows the presenter's
  * window and leads it: moving here (buttons, PageDown/PageUp, arrows) moves the slides too.
  */
