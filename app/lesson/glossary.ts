@@ -21,6 +21,7 @@ export const GLOSSARY: readonly (readonly [string, string])[] = [
   ['Forward mode', 'Carrying, beside each value, its derivative with respect to chosen inputs, forward through the program. One tangent per input.'],
   ['Central differences', 'The finite difference the lab uses: each parameter nudged both ways, by +h and by −h, and the change in the loss divided by 2h. For all P parameters that is 2P + 1 runs of the chain (one more for the loss itself).'],
   ['Cheap-gradient result', 'A gradient by reverse mode costs a small constant multiple of one run of the function, however many parameters there are.'],
+  ['Round', 'One turn of a timing: the method timed once, then what it is measured against (a plain run of the chain, or the other tape). A measured time is the median of many rounds; the middle half of the rounds says how far they spread, and when they spread too widely the page says “too noisy to tell”.'],
   ['Finite difference', 'Estimating a derivative by running the program twice with an input nudged by ±h and dividing the change by 2h.'],
   ['Step h', 'The size of a finite difference’s nudge. The lab’s slider is labelled “Finite-difference epsilon”, the one place it goes by that name.'],
   ['Truncation error', 'The error of a finite difference from using a step h that is not tiny: the slope over 2h is not the slope at the point. It falls as h².'],

@@ -16,8 +16,8 @@ export function CompareTable({ onMeasure }: { onMeasure: () => void }) {
           <table className={`compare-table${stale ? ' stale' : ''}`}>
             <caption>
               The same forward pass, loss and reverse sweep of the 2 → {c.hidden} → 2 network ({c.parameters} parameters) on one
-              batch of {c.batch} points ({c.dataset}), timed in this tab: the two tapes in turn, in batches of steps, the time ratio the median of the turns’
-              ratios.
+              batch of {c.batch} points ({c.dataset}), timed in this tab: the two tapes in turn, in rounds of a batch of steps each; the time ratio is the median of
+              the rounds’ ratios.
             </caption>
             <thead>
               <tr>

@@ -105,8 +105,8 @@ export default function Chapter5() {
                 <p className="figure-readout">{words?.constant}</p>
               ) : null}
               <figcaption>
-                One run of time is one plain run of the chain, timed in turns with each method on this machine (in
-                brackets: the middle half of the turns). {words?.shortcut}
+                One run of time is one plain run of the chain. Each method is timed in rounds, in turn with a plain run,
+                on this machine (in brackets: the middle half of the rounds). {words?.shortcut}
               </figcaption>
             </>
           ) : (
