@@ -170,6 +170,7 @@ function readSections<Key extends string>(
       continue;
     }
     if (line.startsWith('#')) {
+      if (style && !chunk) throw new WordsError(file, style.line, 'a style line must come just before the block it styles.');
       flush();
       const heading = /^## (.*)$/.exec(line)?.[1].trim().toLowerCase();
       if (heading === undefined || !Object.hasOwn(headings, heading)) {
@@ -188,7 +189,14 @@ function readSections<Key extends string>(
       continue;
     }
     // A list item or a formula starts a block of its own kind; a paragraph's line continues it.
-    if (chunk && startsBlock(line) !== startsBlock(chunk.lines[0])) flush();
+    // A list and a paragraph touching would be a wrapped line read as the other: a blank line parts them.
+    if (chunk && startsBlock(line) !== startsBlock(chunk.lines[0])) {
+      const kinds = [startsBlock(line), startsBlock(chunk.lines[0])];
+      if (kinds.includes('text') && (kinds.includes('bullet') || kinds.includes('numbered'))) {
+        throw new WordsError(file, at, 'a list and a paragraph are parted by a blank line (and a list item stays on one line).');
+      }
+      flush();
+    }
     chunk ??= { lines: [], start: at };
     chunk.lines.push(line);
   }

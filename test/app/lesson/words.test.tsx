@@ -52,6 +52,9 @@ describe('a chapter’s words file', () => {
     ['a formula it does not know', '# T\n\n$$nope$$\n', 'line 3: $$nope$$ is not a formula'],
     ['a practice level it does not have', '# T\n\nTry one yourself (level 5, seed 1): more.\n', 'line 3: practice has levels 1 to 4'],
     ['a practice link misspelt', '# T\n\nTry one yourself (level 2): more.\n', 'line 3: a practice link reads'],
+    ['a wrapped line read as a list', '# T\n\nMachine epsilon is about\n2. So it goes.\n', 'line 4: a list and a paragraph are parted by a blank line'],
+    ['a list item wrapped', '# T\n\n- one item that\nwraps.\n', 'line 4: a list and a paragraph are parted by a blank line'],
+    ['a style before a heading', '# T\n\nBody.\n\n{.todo}\n## after the question\nMore.\n', 'line 5: a style line must come just before'],
     ['a link out of the page', '# T\n\nSee [this](https://example.com).\n', 'line 3: a link goes to a place in the page'],
   ])('names the file and the line of %s', (_, text, message) => {
     expect(() => read(text)).toThrow(`${FILE}, ${message}`);
