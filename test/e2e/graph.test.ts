@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedBrowser, type Watch } from './harness.ts';
 import { wait } from './patience.ts';
+import { slugAt } from '../../app/lesson/chapters/order.ts';
 
 const env = sharedBrowser();
 
@@ -81,7 +82,7 @@ afterAll(async () => {
 });
 
 async function graphOf(chapter: number, width: number, height: number, present: boolean): Promise<Measured> {
-  const hash = `#lesson=${chapter}${present ? '&present=1' : ''}`;
+  const hash = `#lesson=${slugAt(chapter)}${present ? '&present=1' : ''}`;
   const key = `${width}×${height}`;
   let shared = pages.get(key);
   if (!shared) {
