@@ -7,8 +7,9 @@ import { readFlag } from '../state/url/flag.ts';
  * The lesson's keys in the URL hash: `lesson=fan-out` (a chapter by its slug, its folder's name,
  * which the page writes: the link stays right when chapters move), `lesson=N` (chapter N, from 1,
  * read as well; `lesson` alone is chapter 1; `lesson=0` is the overview, every chapter as a card),
- * `present=1` for presentation mode and `notes=1` for the speaker-notes window. Embed mode's `embed` key belongs to the view part
- * (app/shell/embed); app/lesson/route.ts reads it beside these for a lesson link.
+ * `present=1` for presentation mode and `notes=1` for the speaker-notes window. Embed mode's
+ * `embed` key belongs to the view part (app/shell/embed); app/lesson/route.ts reads it beside these
+ * for a lesson link.
  */
 
 /** A chapter, and whether it is presented. */

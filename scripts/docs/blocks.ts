@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { CHAPTER_COUNT, CHAPTER_ORDER } from '../../app/lesson/chapters/order.ts';
 import { blockText } from './sync.ts';
+import { parseWords } from '../../app/lesson/words/parse.ts';
 import { frontier, leastMemory } from '../../engine/checkpoint/frontier.ts';
 import { commandJson, commandLine } from './command.ts';
 import { bytes, count, fixed, sci, shown, step, sub, table, wrap } from './format.ts';
@@ -67,7 +68,8 @@ function chapterTable(): string {
   return [
     ...HEAD,
     ...CHAPTER_ORDER.map((slug, i) => {
-      const title = /^# (.*)$/m.exec(repoFile(`app/lesson/chapters/${slug}/words.md`))![1].trim();
+      const words = `app/lesson/chapters/${slug}/words.md`;
+      const { title } = parseWords(repoFile(words), words);
       const does = said.get(slug);
       if (does === undefined) throw new Error(`docs/teaching.md's table of chapters has no row for ${slug}: add one ending in \`#lesson=${slug}\` |`);
       return `| ${i + 1} | ${title} | ${does} | \`#lesson=${slug}\` |`;

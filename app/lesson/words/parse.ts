@@ -280,7 +280,7 @@ export function readInlines(text: string, file: string, line: number): Inline[] 
   return out;
 }
 
-/** A block's words as plain text, the chapter numbers filled in: what a reader sees, for tests and the notes. */
+/** Blocks' words as plain text, the chapter numbers filled in: what a reader sees (the tests compare it with the page and the engine). */
 export function plainText(blocks: readonly Block[], numberOf: (slug: ChapterSlug) => number): string {
   const inline = (runs: readonly Inline[]) => runs.map((run) => (run.kind === 'chapter' ? String(numberOf(run.slug)) : run.text)).join('');
   return blocks
