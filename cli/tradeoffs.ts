@@ -17,6 +17,7 @@ import { durationText, parseDecimal, quoteSafely } from '../engine/number-text.t
 import { TOO_NOISY } from '../engine/method-cost.ts';
 import type { Progress } from './progress.ts';
 import { UsageError } from './errors.ts';
+import type { RatioSpread } from '../engine/tradeoffs/timing.ts';
 import { printJson } from './print-json.ts';
 import { chainScalarsFromOptions, optionsHelp, optionsOf, readOption } from './settings-options.ts';
 import { fmt, fmtBytes, table } from './table.ts';
@@ -73,6 +74,14 @@ function leversFromOptions(values: Partial<Record<string, string | boolean | und
  * `--budget`'s milliseconds, 0 … TRADEOFFS_MAX_BUDGET_MS. Its error is one line within 80
  * characters: the value it quotes is escaped and cut to 16 characters.
  */
+
+/**
+ * A ratio of rounds for --json. With no clean round (every batch interrupted, on a busy machine)
+ * it has no median or quartiles: null, not NaN, beside `noisy: true` and `rounds: 0`.
+ */
+export function ratioJson(r: RatioSpread) {
+  return r.rounds === 0 ? { ...r, median: null, low: null, high: null } : r;
+}
 export function budgetOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = parseDecimal(text);
@@ -112,7 +121,7 @@ export function tradeoffsJson(f: TradeoffsFigures, t: TradeoffsTimings): Record<
       primitive: { ...f.fusion.primitive, microseconds: t.fusion.primitiveMicroseconds },
       fused: { ...f.fusion.fused, microseconds: t.fusion.fusedMicroseconds },
       // Fused over primitive, round by round: median, middle half, and whether it is too noisy to tell.
-      timeRatio: t.fusion.ratio,
+      timeRatio: ratioJson(t.fusion.ratio),
       maxDifference: f.fusion.maxDifference,
       relativeDifference: f.fusion.relativeDifference,
     },

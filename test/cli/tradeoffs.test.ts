@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { ratioJson } from '../../cli/tradeoffs.ts';
+import { ratioSpread } from '../../engine/tradeoffs/timing.ts';
 
 /** Runs the command line in-process and captures what it writes. */
 function run(...argv: string[]): { code: number; out: string; err: string } {
@@ -109,5 +111,14 @@ describe('tape-lab tradeoffs', () => {
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('tradeoffs --json, a time ratio with no undisturbed round', () => {
+  it('prints null times beside noisy: true and rounds: 0, never NaN', () => {
+    const none = ratioJson(ratioSpread([]));
+    expect(none).toEqual({ median: null, low: null, high: null, rounds: 0, noisy: true });
+    const some = ratioSpread([0.5, 0.5, 0.5, 0.5, 0.5]);
+    expect(ratioJson(some)).toBe(some);
   });
 });
