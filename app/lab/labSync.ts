@@ -2,14 +2,29 @@ import type { LabSettings } from '../../engine/report.ts';
 import { sameSettings } from '../../engine/settings-table.ts';
 import { isDragging, onDragging } from '../state/perf/dragging.ts';
 import { updateTiming } from '../state/perf/updateTiming.ts';
-import { decodeTradeoffs } from '../sections/tradeoffs/hashPart.ts';
-import { sameLevers } from '../sections/tradeoffs/levers.ts';
-import { hashOf, readHash as readUrlHash } from '../state/url/hash.ts';
-import { selectSettings, type LabStore } from '../state/store/index.ts';
+import { hashOf, pageOf, readHash as readUrlHash } from '../state/url/hash.ts';
+import { installedFeatures, selectSettings, type LabState, type LabStore } from '../state/store/index.ts';
 import { createLabClient, type LabRunner } from '../../workers/lab/client.ts';
 import { ENGINE_GAVE_UP, RUN_CANCELLED } from '../../workers/channel/faults.ts';
 import { createPipeline } from '../../workers/lab/cachedParts.ts';
-import { followGo } from '../shell/go/goSlice.ts';
+
+/**
+ * Whether a feature's part of the lab's hash reads something else in `state` than in `previous`:
+ * each part's `of` picks the store's values it writes, compared one by one. The parts of a page of
+ * its own (the lesson's, practice's) are left out: that page writes its hash itself.
+ */
+function partsChanged(state: LabState, previous: LabState): boolean {
+  return installedFeatures().some(({ hash, page }) => hash && !page && !sameFields(hash.of(state), hash.of(previous)));
+}
+
+/** The same value, or two objects with the same fields (`Object.is` each). */
+function sameFields(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  const other = b as Record<string, unknown>;
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], other[key]));
+}
 
 /** What a run computes, for the progress note: "the sweep over h, T = 200". */
 export function describeRun(run: LabSettings): string {
@@ -59,8 +74,7 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
     // A lesson or practice link on screen is that page's: a late change of the lab's state (a
     // worker's answer after the reader followed a link into the lesson) must not replace it with
     // the lab's hash, which took the reader back to the lab (seen on a busy machine).
-    const shown = readUrlHash(host.location.hash).values;
-    if (shown.lesson || shown.practice) return;
+    if (pageOf(readUrlHash(host.location.hash).values)) return;
     const hash = hashOf(store.getState());
     if (host.location.hash !== hash) host.history.replaceState(null, '', hash);
   }
@@ -84,25 +98,15 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
 
   function readHash() {
     const { values, notices } = readUrlHash(host.location.hash);
-    // A lesson or practice link is that page's own (app/lesson/wire.ts, app/practice/wire.ts): the lab leaves it alone.
-    if (values.lesson || values.practice) return;
-    const { settings, playground: expression, view: embed } = values;
-    const levers = decodeTradeoffs(values.tradeoffs, settings.steps);
-    notices.push(...levers.notices);
-    if (notices.length > 0) store.getState().showNotices(notices);
-    store.getState().setEmbed(embed);
-    if (!sameSettings(settings, selectSettings(store.getState()))) {
-      store.getState().replaceSettings(settings);
+    // A link to a page of its own (the lesson's, practice's) is that page's: its wiring reads it (app/lesson/wire.ts), the lab leaves it alone.
+    if (pageOf(values)) return;
+    if (!sameSettings(values.settings, selectSettings(store.getState()))) store.getState().replaceSettings(values.settings);
+    // Then each feature's part, in the registry's order (a go= link last of the lab's, once the rest is in place).
+    for (const feature of installedFeatures()) {
+      const load = feature.hash?.load;
+      if (load) notices.push(...(load(values[feature.name as keyof typeof values], { store, values }) ?? []));
     }
-    if (!sameLevers(levers.levers, store.getState().levers)) store.getState().replaceLevers(levers.levers);
-    if (values.bugs !== store.getState().bugOn) store.getState().setBugOn(values.bugs);
-    const state = store.getState();
-    const changed =
-      expression.source !== state.exprSource ||
-      expression.variables.some((name) => !Object.is(expression.values[name], state.exprValues[name]));
-    if (changed) state.loadExpression(expression.source, expression.values, expression.variables);
-    if (expression.linked) state.noteExprLinked();
-    if (values.go) followGo(values.go, state);
+    if (notices.length > 0) store.getState().showNotices(notices);
     writeHash();
   }
 
@@ -116,17 +120,12 @@ export function startLab(store: LabStore, runner: LabRunner, host: HostWindow): 
       pipeline.forget();
       client.request(selectSettings(state));
     }
-    if (
-      state.exprSource !== previous.exprSource ||
-      state.exprValues !== previous.exprValues ||
-      state.exprVariables !== previous.exprVariables ||
-      state.levers !== previous.levers ||
-      state.bugOn !== previous.bugOn
-    ) {
-      writeHash();
-    }
     const settings = selectSettings(state);
-    if (sameSettings(settings, selectSettings(previous))) return;
+    if (sameSettings(settings, selectSettings(previous))) {
+      // A feature's part of the lab's link changed (the expression, a lever, the bug switched on).
+      if (partsChanged(state, previous)) writeHash();
+      return;
+    }
     if (state.engineNote !== null) state.setEngineNote(null);
     writeHashSoon();
     client.request(settings);

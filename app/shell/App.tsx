@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { retryable } from './retryable.ts';
+import { retryable, type Retryable } from './retryable.ts';
 import { SectionBoundary } from './SectionBoundary.tsx';
 import { Announcer } from './Announcer.tsx';
 import { usePaintedStages } from './usePaintedStages.ts';
@@ -8,72 +8,70 @@ import { EngineNote } from './EngineNote.tsx';
 import { Header } from './Header.tsx';
 import { Notices } from './Notices.tsx';
 import { OnScreenGate } from './OnScreenGate.tsx';
-import { LinkedPart } from './go/LinkedPart.tsx';
 import { Summary } from '../lab/Summary.tsx';
 import { EmbedBar } from './embed/EmbedBar.tsx';
-import { showsPanel, type PanelKey } from './embed/embed.ts';
+import { showsPanel, showsSection, type EmbedView, type PanelKey } from './embed/embed.ts';
 import { CheckpointPanel } from '../lab/panels/CheckpointPanel.tsx';
 import { FiniteDifferencePanel } from '../lab/panels/FiniteDifferencePanel.tsx';
 import { ForwardPanel } from '../lab/panels/ForwardPanel.tsx';
 import { ReversePanel } from '../lab/panels/ReversePanel.tsx';
 import { WorkPanel } from '../lab/panels/WorkPanel.tsx';
-import { PlaygroundSection } from '../sections/playground/PlaygroundSection.tsx';
-import { TapeSection } from '../sections/tape/TapeSection.tsx';
-import { TensorSection } from '../sections/tensor/TensorSection.tsx';
-import { TradeoffsSection } from '../sections/tradeoffs/TradeoffsSection.tsx';
-import { BugsSection } from '../sections/bugs/BugsSection.tsx';
-import { useLab } from '../state/store/index.ts';
+import type { Feature, FeaturePage, FeatureSection } from '../state/feature.ts';
+import { installedFeatures, useLab } from '../state/store/index.ts';
+import type { LabState } from '../state/store/types.ts';
 
 /**
- * The lab, or the lesson when the hash says `#lesson=…`. The lab is the one page: the program, the settings, the figures, the five panels. Embedded in a course
+ * The lab, or a page of its own when the hash names one (the lesson, `#lesson=…`; practice,
+ * `#practice=…`). The lab is the one page: the program, the settings, the figures, the five panels,
+ * then each feature's section (the registry, app/shell/features.ts, says which and where). Embedded in a course
  * page (`#embed=1&panels=fd,work`) it shows only the chosen panels and the controls they need.
  */
 export function App({ progressive = false }: { progressive?: boolean }) {
-  const lesson = useLab((s) => s.lesson);
-  // The lesson's and practice's code for this attempt; Retry makes a fresh import (a failed
-  // lazy() stays failed).
-  const [lessonTry, setLessonTry] = useState(() => ({ n: 0, Page: lessonPage.at(0) }));
-  const [practiceTry, setPracticeTry] = useState(() => ({ n: 0, Page: practicePage.at(0) }));
-  const practice = useLab((s) => s.practice);
-  if (practice && !lesson) {
-    return (
-      <SectionBoundary
-        key={practiceTry.n}
-        title="practice"
-        rest="The lab still works: remove #practice from the address, or Retry once the network is back."
-        onRetry={() => setPracticeTry(({ n }) => ({ n: n + 1, Page: practicePage.at(n + 1) }))}
-      >
-        <Suspense fallback={<p className="lesson-loading">Loading practice…</p>}>
-          <practiceTry.Page />
-        </Suspense>
-      </SectionBoundary>
-    );
-  }
-  if (lesson) {
-    return (
-      <SectionBoundary
-        key={lessonTry.n}
-        title="the lesson"
-        rest="The lab still works: remove #lesson from the address, or Retry once the network is back."
-        onRetry={() => setLessonTry(({ n }) => ({ n: n + 1, Page: lessonPage.at(n + 1) }))}
-      >
-        <Suspense fallback={<p className="lesson-loading">Loading the lesson…</p>}>
-          <lessonTry.Page />
-        </Suspense>
-      </SectionBoundary>
-    );
-  }
+  const shown = useLab(pageShown);
+  if (shown?.page) return <OwnPage key={shown.name} feature={shown} page={shown.page} />;
   return <Lab progressive={progressive} />;
 }
 
-/** The bugs section's "Second derivatives" part, once its body has loaded. */
-const secondDerivatives = (section: Element) => section.querySelector('.bug-second');
+/** A page of its own, its code fetched when first shown; Retry makes a fresh import (a failed lazy() stays failed). */
+function OwnPage({ feature, page }: { feature: Feature; page: FeaturePage }) {
+  const [attempt, setAttempt] = useState(() => ({ n: 0, Page: pageCode(feature, page).at(0) }));
+  return (
+    <SectionBoundary
+      key={attempt.n}
+      title={page.title}
+      rest={page.rest}
+      onRetry={() => setAttempt(({ n }) => ({ n: n + 1, Page: pageCode(feature, page).at(n + 1) }))}
+    >
+      <Suspense fallback={<p className="lesson-loading">{page.loading}</p>}>
+        <attempt.Page />
+      </Suspense>
+    </SectionBoundary>
+  );
+}
 
-/** The practice page (app/practice), fetched only when a `#practice` link asks for it, and again on Retry. */
-const practicePage = retryable(() => import('../practice/PracticePage.tsx').then((m) => ({ default: m.PracticePage })));
+/** The page on screen instead of the lab: the first feature in the registry whose page is shown (the lesson before practice), or null. */
+function pageShown(state: LabState): Feature | null {
+  return installedFeatures().find((feature) => feature.page?.shown(state)) ?? null;
+}
 
-/** The lesson (app/lesson), fetched only when a `#lesson` link asks for it, and again on Retry. */
-const lessonPage = retryable(() => import('../lesson/LessonPage.tsx').then((m) => ({ default: m.LessonPage })));
+const pageCodes = new WeakMap<Feature, Retryable>();
+
+/** A page's code, fetched only when a link asks for it, and again on Retry. */
+function pageCode(feature: Feature, page: FeaturePage): Retryable {
+  let code = pageCodes.get(feature);
+  if (!code) {
+    code = retryable(page.load);
+    pageCodes.set(feature, code);
+  }
+  return code;
+}
+
+/** The features' sections in one area of the lab's page, top to bottom. */
+function sectionsIn(area: FeatureSection['area']): { name: string; section: FeatureSection }[] {
+  return installedFeatures()
+    .flatMap(({ name, section }) => (section?.area === area ? [{ name, section }] : []))
+    .sort((a, b) => a.section.place - b.section.place);
+}
 
 /**
  * The lab's page. `progressive`: the header's words are painted first, then its formulas, then the
@@ -83,18 +81,19 @@ const lessonPage = retryable(() => import('../lesson/LessonPage.tsx').then((m) =
 function Lab({ progressive }: { progressive: boolean }) {
   const embed = useLab((s) => s.embed);
   const stage = usePaintedStages(3, progressive);
-  const shows = (key: PanelKey) => showsPanel(embed, key);
   return (
     <div className={embed ? 'page embed' : 'page'}>
       {embed ? <EmbedBar /> : <Header formulas={stage >= 1} />}
-      {stage >= 2 ? <Body embed={embed !== null} shows={shows} panels={stage >= 3} /> : null}
+      {stage >= 2 ? <Body view={embed} panels={stage >= 3} /> : null}
       <Announcer />
     </div>
   );
 }
 
 /** Everything below the header: the settings, the figures (once `panels`), the sections, the footer. */
-function Body({ embed, shows, panels }: { embed: boolean; shows: (key: PanelKey) => boolean; panels: boolean }) {
+function Body({ view, panels }: { view: EmbedView | null; panels: boolean }) {
+  const embed = view !== null;
+  const shows = (key: PanelKey) => showsPanel(view, key);
   return (
     <>
       {/* The settings bar sticks only within the chain's part of the page, which it controls. */}
@@ -113,21 +112,19 @@ function Body({ embed, shows, panels }: { embed: boolean; shows: (key: PanelKey)
             {shows('work') ? <OnScreenGate><WorkPanel /></OnScreenGate> : null}
           </main>
         ) : null}
-        {panels && shows('tape') ? <OnScreenGate><TapeSection /></OnScreenGate> : null}
+        {panels
+          ? sectionsIn('chain').map(({ name, section: { Component, embed: key } }) =>
+              showsSection(view, key) ? <OnScreenGate key={name}><Component /></OnScreenGate> : null,
+            )
+          : null}
       </div>
       {panels && !embed ? (
         <>
-          <OnScreenGate><PlaygroundSection /></OnScreenGate>
-          <OnScreenGate><TensorSection /></OnScreenGate>
-          <OnScreenGate><TradeoffsSection /></OnScreenGate>
-          <OnScreenGate>
-            {/* The section has no go= of its own: go=bugs lands on it, go=hvp on its Second derivatives. */}
-            <LinkedPart section="bugs">
-              <LinkedPart section="hvp" within={secondDerivatives}>
-                <BugsSection />
-              </LinkedPart>
-            </LinkedPart>
-          </OnScreenGate>
+          {sectionsIn('below').map(({ name, section: { Component } }) => (
+            <OnScreenGate key={name}>
+              <Component />
+            </OnScreenGate>
+          ))}
           <footer className="footer">
             <p>
               A deterministic toy experiment: work counts chain-step evaluations (one unit = one run of the chain) and

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { GoTarget } from './go/goHashPart.ts';
+import type { GoTarget } from '../state/store/types.ts';
 import { SectionBoundary, SectionLoadFailed } from './SectionBoundary.tsx';
 import { useScrollWhenLinked } from './useScrollWhenLinked.ts';
 import { useWhenNear } from './useWhenNear.ts';

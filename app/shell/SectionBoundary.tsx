@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import type { GoTarget } from './go/goHashPart.ts';
+import type { GoTarget } from '../state/store/types.ts';
 import { reloadKeepingPlace } from './reloadKeepingPlace.ts';
 
 /** A section's code that could not be fetched (a deploy while the tab was open, the network gone). */

@@ -1,4 +1,4 @@
-import type { GoTarget } from './go/goHashPart.ts';
+import type { GoTarget } from '../state/store/types.ts';
 
 /**
  * Brings back a part whose code could not load: reloads the page, keeping the hash (every setting

@@ -57,6 +57,30 @@ describe('the wiring of faults, cancels and embed mode', () => {
     await settle();
   });
 
+  it('loads each feature’s part of a link through its record: the levers against the link’s own steps, the bug, the expression, then go=', async () => {
+    useLab.setState(useLab.getInitialState(), true);
+    const host = fakeHost('#steps=12&window=99&fused=1&bug=detach&expr=x*y&at=x:2,y:3&go=tradeoffs');
+    const stop = startLab(useLab, fakeRunner().runner, host);
+    const s = useLab.getState();
+    expect(s.steps).toBe(12);
+    // The window is clamped to the link's 12 steps, with one notice naming it.
+    expect(s.levers.window).toBeLessThanOrEqual(12);
+    expect(s.levers.fused).toBe(true);
+    expect(s.notices.filter((n) => /window/i.test(n))).toHaveLength(1);
+    expect(s.bugOn).toBe('detach');
+    expect([s.exprSource, s.exprValues.x, s.exprValues.y]).toEqual(['x*y', 2, 3]);
+    expect([s.tradeoffsWanted, s.sectionLinked.tradeoffs]).toEqual([true, 1]);
+    // The hash goes on describing what is on screen: go= is dropped, the rest written back.
+    expect(host.location.hash).not.toContain('go=');
+    expect(host.location.hash).toContain('bug=detach');
+    expect(host.location.hash).toContain('fused=1');
+    // A change of a feature's part (the bug switched off) is written at once.
+    useLab.getState().setBugOn(null);
+    expect(host.location.hash).not.toContain('bug=');
+    stop();
+    await settle();
+  });
+
   it('leaves a lesson or practice link alone when the lab changes behind it', async () => {
     useLab.setState(useLab.getInitialState(), true);
     const host = fakeHost('#steps=12');

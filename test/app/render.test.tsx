@@ -45,6 +45,29 @@ describe('the page, rendered from a real report', () => {
     },
   );
 
+  it('draws each feature’s section from the registry, in the order of their places: the tape under the settings, the rest below', () => {
+    const titles = ['The tape', 'Your own expression', 'From scalars to tensors', 'What frameworks hide', 'Bugs you will meet'];
+    const at = titles.map((title) => html.indexOf(`${title}</h2>`));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // The tape is inside the chain's area, after the panels; the others below it, before the footer.
+    const start = html.indexOf('<div class="chain-area">');
+    let depth = 0;
+    let end = -1;
+    for (const tag of html.slice(start).matchAll(/<(\/?)div\b/g)) {
+      depth += tag[1] ? -1 : 1;
+      if (depth === 0) {
+        end = start + (tag.index ?? 0);
+        break;
+      }
+    }
+    expect(html.indexOf('<main class="panels">')).toBeGreaterThan(start);
+    expect(html.indexOf('<main class="panels">')).toBeLessThan(at[0]);
+    expect(at[0]).toBeLessThan(end);
+    expect(at[1]).toBeGreaterThan(end);
+    expect(html.indexOf('<footer')).toBeGreaterThan(at[4]);
+  });
+
   it('labels the sliders exactly as the design says', () => {
     for (const label of ['Finite-difference epsilon', 'Chain steps', 'Checkpoint stride']) {
       expect(html).toMatch(new RegExp(`<label for="[^"]+">${label}</label>`));

@@ -25,7 +25,7 @@ interface PanelProps {
 export function Panel({ title, caption, method, children, className, exports }: PanelProps) {
   const id = useId();
   const section = useRef<HTMLElement>(null);
-  const linked = useLab((s) => s.sectionLinked[method]);
+  const linked = useLab((s) => s.sectionLinked[method] ?? 0);
   useScrollWhenLinked(section, linked, `panel ${method}`);
   return (
     <section ref={section} className={`panel panel-${method}${className ? ` ${className}` : ''}`} aria-labelledby={id}>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { GoTarget } from '../../shell/go/goHashPart.ts';
+import type { GoTarget } from '../../state/store/types.ts';
 import type { Retryable } from '../../shell/retryable.ts';
 import type { ChapterSlug } from './order.ts';
 import type { ChapterWords, SpeakerNotes } from '../words/parse.ts';

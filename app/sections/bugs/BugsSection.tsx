@@ -1,3 +1,4 @@
+import { LinkedPart } from '../../shell/go/LinkedPart.tsx';
 import { LazySection } from '../../shell/LazySection.tsx';
 import { useLab } from '../../state/store/index.ts';
 
@@ -7,9 +8,23 @@ const loadBugsLab = () => import('./BugsLab.tsx').then((m) => m.BugsLab);
 /**
  * "Bugs you will meet": what trips people up in `loss.backward()`, each switched on on the lab's
  * chain, with the PyTorch lines that cause it, the fix, and what the tape does; and H·v, second
- * derivatives on the same tape.
+ * derivatives on the same tape. It has no `go=` of its own: `go=bugs` lands on it, `go=hvp` on its
+ * Second derivatives part once its body has loaded.
  */
 export function BugsSection() {
+  return (
+    <LinkedPart section="bugs">
+      <LinkedPart section="hvp" within={secondDerivatives}>
+        <BugsPanel />
+      </LinkedPart>
+    </LinkedPart>
+  );
+}
+
+/** The bugs section's "Second derivatives" part, once its body has loaded. */
+const secondDerivatives = (section: Element) => section.querySelector('.bug-second');
+
+function BugsPanel() {
   const wanted = useLab((s) => s.bugsWanted || s.bugOn !== null);
   return (
     <LazySection

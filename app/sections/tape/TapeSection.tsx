@@ -11,7 +11,7 @@ const loadTapeLab = () => import('./TapeLab.tsx').then((m) => m.TapeLab);
  */
 export function TapeSection() {
   const wanted = useLab((s) => s.tapeWanted);
-  const linked = useLab((s) => s.sectionLinked.tape);
+  const linked = useLab((s) => s.sectionLinked.tape ?? 0);
   return (
     <LazySection
       go="tape"

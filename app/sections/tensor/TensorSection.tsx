@@ -10,7 +10,7 @@ const loadTensorLab = () => import('./TensorLab.tsx').then((m) => m.TensorLab);
  */
 export function TensorSection() {
   const wanted = useLab((s) => s.tensorWanted);
-  const linked = useLab((s) => s.sectionLinked.tensor);
+  const linked = useLab((s) => s.sectionLinked.tensor ?? 0);
   return (
     <LazySection
       go="tensor"

@@ -11,7 +11,7 @@ const loadTradeoffsLab = () => import('./TradeoffsLab.tsx').then((m) => m.Tradeo
  */
 export function TradeoffsSection() {
   const wanted = useLab((s) => s.tradeoffsWanted);
-  const linked = useLab((s) => s.sectionLinked.tradeoffs);
+  const linked = useLab((s) => s.sectionLinked.tradeoffs ?? 0);
   return (
     <LazySection
       go="tradeoffs"

@@ -79,6 +79,14 @@ export function showsPanel(embed: EmbedView | null, key: PanelKey): boolean {
   return embed === null || embed.panels.includes(key);
 }
 
+/**
+ * True when the page shows a section of the lab (app/state/feature.ts): the full page shows every
+ * one; an embed only those whose panel key (`tape`) it names.
+ */
+export function showsSection(embed: EmbedView | null, key: string | undefined): boolean {
+  return embed === null || (key !== undefined && (embed.panels as readonly string[]).includes(key));
+}
+
 /** Which optional controls an embedded view needs: the chain steps are always shown. */
 export interface ControlNeeds {
   /** The finite-difference epsilon: only the finite-difference panel reads it. */

@@ -7,7 +7,11 @@ import { createEmbedSlice, type EmbedSlice } from './embedSlice.ts';
 export const embedFeature = defineFeature({
   name: 'view',
   slice: createEmbedSlice,
-  hash: { part: viewHashPart, of: (state) => state.embed },
+  hash: {
+    part: viewHashPart,
+    of: (state) => state.embed,
+    load: (embed, { store }) => store.getState().setEmbed(embed),
+  },
 });
 
 declare module '../../state/store/types.ts' {

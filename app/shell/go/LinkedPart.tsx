@@ -1,11 +1,11 @@
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useLab } from '../../state/store/index.ts';
 import { useScrollWhenLinked } from '../useScrollWhenLinked.ts';
-import type { LinkedSection } from './goSlice.ts';
+import type { GoTarget } from '../../state/store/types.ts';
 
 interface LinkedPartProps {
   /** The `sectionLinked` count that brings it into view. */
-  section: LinkedSection;
+  section: GoTarget;
   /** Where in the part to land, once it is on the page (the part itself until then, or without it). */
   within?: (part: Element) => Element | null;
   /** The part: exactly one element. */
@@ -19,7 +19,7 @@ interface LinkedPartProps {
  */
 export function LinkedPart({ section, within, children }: LinkedPartProps) {
   const marker = useRef<HTMLSpanElement>(null);
-  const linked = useLab((s) => s.sectionLinked[section]);
+  const linked = useLab((s) => s.sectionLinked[section] ?? 0);
   const { target, arrived } = useMemo(() => {
     const part = () => {
       // Skip the markers of LinkedParts nested inside this one: the part is the element before them.

@@ -1,17 +1,23 @@
+import type { Feature } from '../../state/feature.ts';
+import { installedFeatures } from '../../state/store/index.ts';
+import type { GoTarget } from '../../state/store/types.ts';
 import type { HashPart } from '../../state/url/part.ts';
 import { quoteForNotice } from '../../state/url/quoteForNotice.ts';
 
 /**
- * The lab's sections a link can land on: `#…&go=tape` scrolls to the tape explorer, `go=pitfall`
- * to the same with its pitfall (the overwriting sweep) turned on, `go=playground` to "Your own
- * expression", `go=tradeoffs` to "What frameworks hide", `go=tensor` to the tensor section and
- * `go=bugs` to "Bugs you will meet" (`go=hvp` too: its Second derivatives part is in that section);
- * `go=reverse`, `forward`, `fd`, `checkpoint` and `work` to that panel of the chain's figures.
+ * Every `go=` target, top of the page first: each feature declares its own (its record's `go`,
+ * app/state/feature.ts), and this lists them in the order of their sections on the page. The lab's
+ * panels come first (`reverse`, `forward`, `fd`, `checkpoint`, `work`), then the tape (`tape`, and
+ * `pitfall`: the same with the overwriting sweep on), the playground, and so on down to "Bugs you
+ * will meet" (`bugs`, and `hvp`: its Second derivatives part).
  */
-export const GO_TARGETS = ['tape', 'pitfall', 'playground', 'tradeoffs', 'tensor', 'reverse', 'forward', 'fd', 'checkpoint', 'work', 'bugs', 'hvp'] as const;
-export type GoTarget = (typeof GO_TARGETS)[number];
-
-const isTarget = (text: string): text is GoTarget => (GO_TARGETS as readonly string[]).includes(text);
+export function goTargets(): readonly GoTarget[] {
+  const place = (feature: Feature) => feature.section?.place ?? 0;
+  return [...installedFeatures()]
+    .filter((feature) => feature.go)
+    .sort((a, b) => place(a) - place(b))
+    .flatMap((feature) => Object.keys(feature.go ?? {}) as GoTarget[]);
+}
 
 /**
  * The `go` key: read once when a link is followed, then dropped (it writes nothing back), so
@@ -23,8 +29,10 @@ export const goHashPart: HashPart<GoTarget | null, null> = {
   read: (raw) => {
     if (raw.go === undefined) return { value: null, notices: [] };
     const text = raw.go.trim().toLowerCase();
-    if (isTarget(text)) return { value: text, notices: [] };
-    return { value: null, notices: [`Go: ${quoteForNotice(raw.go)} is not a section (${GO_TARGETS.join(', ')}), so the page stays at the top.`] };
+    const targets = goTargets();
+    const target = targets.find((name) => name === text);
+    if (target) return { value: target, notices: [] };
+    return { value: null, notices: [`Go: ${quoteForNotice(raw.go)} is not a section (${targets.join(', ')}), so the page stays at the top.`] };
   },
   write: () => '',
 };

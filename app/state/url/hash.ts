@@ -1,7 +1,7 @@
 import { quoteForNotice } from './quoteForNotice.ts';
 import { settingsHashPart } from '../settings/hashPart.ts';
 import { installedFeatures, selectSettings, type LabState } from '../store/index.ts';
-import type { Features } from '../store/types.ts';
+import type { HashPartName, HashValues } from '../store/types.ts';
 import type { AppSettings } from '../settings/schema.ts';
 import type { HashPart } from './part.ts';
 
@@ -18,12 +18,7 @@ import type { HashPart } from './part.ts';
  * `readHash(hash).values.lesson` is its value and `hashOf(state)` writes it.
  */
 
-/** What each part reads from a hash, by its name: the settings, and each feature that has a part. */
-export type HashValues = { settings: AppSettings } & {
-  [N in keyof Features as Features[N] extends { hash: unknown } ? N : never]: Features[N] extends { hash: infer R } ? R : never;
-};
-
-export type HashPartName = keyof HashValues & string;
+export type { HashPartName, HashValues } from '../store/types.ts';
 
 interface NamedPart {
   name: HashPartName;
@@ -121,6 +116,16 @@ export function readHash(hash: string): { values: HashValues; notices: string[] 
     }
   }
   return { values: values as HashValues, notices };
+}
+
+/**
+ * The feature whose page a hash names (the lesson for `#lesson=…`, practice for `#practice=…`): the
+ * first with a page (its record's `page`) whose part read a value, or null for the lab.
+ */
+export function pageOf(values: HashValues): HashPartName | null {
+  const named = values as Readonly<Record<string, unknown>>;
+  const feature = installedFeatures().find(({ name, page }) => page && named[name] !== null && named[name] !== undefined);
+  return feature ? (feature.name as HashPartName) : null;
 }
 
 /** The page's state as a hash, with the leading #: each part in the hash's order, empty parts left out. */

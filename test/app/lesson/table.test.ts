@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CHAPTER_COUNT, CHAPTER_ORDER, chapterNumber, slugAt } from '../../../app/lesson/chapters/order.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
 import { CHAPTER_FOLDERS, CHAPTERS } from '../../../app/lesson/chapters/table.ts';
-import { GO_TARGETS } from '../../../app/shell/go/goHashPart.ts';
+import { goTargets } from '../../../app/shell/go/goHashPart.ts';
 
 describe('the table of chapters', () => {
   it('numbers its rows 1, 2, … in order, nine at least, each with a title and a figure', () => {
@@ -18,7 +18,7 @@ describe('the table of chapters', () => {
   });
 
   it('sends each chapter’s "Open this in the lab" link to a part of the lab the go= key knows', () => {
-    for (const row of CHAPTERS) expect(GO_TARGETS, `chapter ${row.number}`).toContain(row.labSection);
+    for (const row of CHAPTERS) expect(goTargets(), `chapter ${row.number}`).toContain(row.labSection);
     // The chapters on one expression open it in the playground; the one on the accumulate pitfall, the pitfall.
     expect(CHAPTERS.slice(0, 3).map((r) => r.labSection)).toEqual(['playground', 'playground', 'pitfall']);
   });
