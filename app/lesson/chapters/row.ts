@@ -59,7 +59,7 @@ export interface ChapterRow extends ChapterWords {
   labSection: GoTarget;
   /**
    * The live figure with its state: a component, loaded when the chapter is first opened, that
-   * draws the chapter through ChapterFrame (which places this row's words beside it). Chapter 1
+   * draws the chapter through ChapterFrame (which places this row's words beside it). The chain chapter
    * comes with the lesson's own code; the others are fetched when opened (retryable).
    */
   figure: ComponentType | Retryable;

@@ -44,14 +44,14 @@ export function timeSentences(r: LabReport): { constant: string; shortcut: strin
   return { constant, shortcut };
 }
 
-/** Chapter 9's time ratio cell: "3.1× (2.9–3.4×)", "too noisy to tell", or "—" when not timed. */
+/** The tensors chapter's time ratio cell: "3.1× (2.9–3.4×)", "too noisy to tell", or "—" when not timed. */
 export function tapeTimeCell(c: TapeComparison): string {
   if (c.ratios.time === null) return '—';
   if (c.timeSpread?.noisy) return 'too noisy to tell';
   return c.timeSpread ? `${formatRatio(c.ratios.time)} (${formatRatio(c.timeSpread.low).replace('×', '')}–${formatRatio(c.timeSpread.high)})` : formatRatio(c.ratios.time);
 }
 
-/** Chapter 9's words on the time ratio, computed from it: which tape took longer, or that the machine is too busy to tell. */
+/** The tensors chapter's words on the time ratio, computed from it: which tape took longer, or that the machine is too busy to tell. */
 export function tapeTimeSentence(c: TapeComparison): string {
   const t = c.ratios.time;
   if (t === null) return 'The time per step was not measured.';

@@ -120,14 +120,17 @@ export function parseWords(source: string, file: string): ChapterWords {
 
 /** Reads a chapter's speaker notes (`file` names it in errors): all three sections, the wrong answers as one list. */
 export function parseNotes(source: string, file: string): SpeakerNotes {
-  const { title, body, sections } = readSections(source, file, NOTE_SECTIONS);
-  if (title !== 'Speaker notes') throw new WordsError(file, 1, `the notes' title is "# Speaker notes", not "# ${title}".`);
-  if (body.length > 0) throw new WordsError(file, 2, 'the notes have no words before "## Ask the room".');
+  const { title, body, sections, lines } = readSections(source, file, NOTE_SECTIONS);
+  if (title !== 'Speaker notes') throw new WordsError(file, lines.title, `the notes' title is "# Speaker notes", not "# ${title}".`);
+  if (body.length > 0) throw new WordsError(file, lines.body, 'the notes have no words before "## Ask the room".');
   for (const [heading, key] of Object.entries(NOTE_SECTIONS)) {
-    if (!sections[key]?.length) throw new WordsError(file, 1, `the notes need a section "## ${heading}" with words in it.`);
+    // A section missing is named at the end of the file, where it would go; an empty one at its heading.
+    if (!sections[key]?.length) throw new WordsError(file, lines.sections[key] ?? lines.end, `the notes need a section "## ${heading}" with words in it.`);
   }
   const wrong = sections.wrong!;
-  if (wrong.length !== 1 || wrong[0].kind !== 'list' || wrong[0].ordered) throw new WordsError(file, 1, 'the wrong answers are one list, a line each starting "- ".');
+  if (wrong.length !== 1 || wrong[0].kind !== 'list' || wrong[0].ordered) {
+    throw new WordsError(file, lines.sections.wrong ?? lines.end, 'the wrong answers are one list, a line each starting "- ".');
+  }
   return { ask: sections.ask!, proves: sections.proves!, wrong };
 }
 
@@ -139,8 +142,15 @@ function readSections<Key extends string>(
   source: string,
   file: string,
   headings: Readonly<Record<string, Key>>,
-): { title: string; body: Block[]; sections: Partial<Record<Key, Block[]>> } {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+): {
+  title: string;
+  body: Block[];
+  sections: Partial<Record<Key, Block[]>>;
+  /** Where things are, for errors found later: the title's line, the body's first, each heading's, the last. */
+  lines: { title: number; body: number; sections: Partial<Record<Key, number>>; end: number };
+} {
+  // A byte-order mark, as some editors write, is not part of the title.
+  const lines = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const first = lines.findIndex((line) => line.trim() !== '');
   if (first < 0 || !lines[first].startsWith('# ')) {
     throw new WordsError(file, first < 0 ? 1 : first + 1, 'the file must start with the title, as "# Title".');
@@ -149,6 +159,8 @@ function readSections<Key extends string>(
   if (title === '') throw new WordsError(file, first + 1, 'the title is empty.');
   const body: Block[] = [];
   const sections: Partial<Record<Key, Block[]>> = {};
+  const where = { title: first + 1, body: first + 2, sections: {} as Partial<Record<Key, number>>, end: lines.length - (lines.at(-1) === '' ? 1 : 0) };
+  let bodySeen = false;
   let into = body;
   let style: { name: Style; line: number } | null = null;
   // The block being gathered: its lines and the line it starts on.
@@ -179,6 +191,7 @@ function readSections<Key extends string>(
       const key = headings[heading];
       if (sections[key]) throw new WordsError(file, at, `"## ${heading}" comes twice.`);
       into = sections[key] = [];
+      where.sections[key] = at;
       continue;
     }
     const styled = STYLE.exec(line);
@@ -197,12 +210,16 @@ function readSections<Key extends string>(
       }
       flush();
     }
+    if (into === body && !bodySeen) {
+      bodySeen = true;
+      where.body = at;
+    }
     chunk ??= { lines: [], start: at };
     chunk.lines.push(line);
   }
   flush();
   if (style) throw new WordsError(file, (style as { line: number }).line, 'a style line must come just before the block it styles.');
-  return { title, body, sections };
+  return { title, body, sections, lines: where };
 }
 
 /** What kind of block a line starts: a list item, a formula, or a paragraph's text. */
@@ -226,35 +243,53 @@ function readBlock(lines: string[], start: number, style: Style | undefined, fil
     const items = lines.map((line, i) => {
       const item = pattern.exec(line);
       if (!item) throw new WordsError(file, start + i, 'a list has one item a line, each starting as the first does.');
+      // The page numbers the items itself: a number that skips or repeats would say one thing here and another there.
+      if (kind === 'numbered' && Number(item[1]) !== i + 1) {
+        throw new WordsError(file, start + i, `a numbered list counts 1, 2, 3, …: this item says ${item[1]}, not ${i + 1}.`);
+      }
       return readInlines(item[kind === 'bullet' ? 1 : 2], file, start + i);
     });
     return { kind: 'list', ordered: kind === 'numbered', style, items };
   }
   const text = lines.join(' ');
+  // The line an offset of the joined text is on: each line adds its length and one space.
+  const lineAt = (offset: number) => {
+    let end = 0;
+    for (let i = 0; i < lines.length; i++) {
+      end += lines[i].length + 1;
+      if (offset < end) return start + i;
+    }
+    return start + lines.length - 1;
+  };
   const practice = PRACTICE.exec(text);
   if (practice) {
     const level = Number(practice[1]);
     if (level < 1 || level > 4) throw new WordsError(file, start, `practice has levels 1 to 4, not ${level}.`);
     if (style) throw new WordsError(file, start, 'a practice link takes no style.');
-    return { kind: 'practice', level: level as PracticeLevel, seed: Number(practice[2]), inlines: readInlines(practice[3], file, start) };
+    const from = text.length - practice[3].length;
+    return { kind: 'practice', level: level as PracticeLevel, seed: Number(practice[2]), inlines: readInlines(practice[3], file, (at) => lineAt(from + at)) };
   }
   if (text.startsWith('Try one yourself')) {
     throw new WordsError(file, start, 'a practice link reads "Try one yourself (level N, seed S): what it asks".');
   }
-  return { kind: 'paragraph', style, inlines: readInlines(text, file, start) };
+  return { kind: 'paragraph', style, inlines: readInlines(text, file, lineAt) };
 }
 
 // The inline forms, longest first: `**` before `*`.
 const INLINE = /\*\*([^*]+)\*\*|\*([^*]+)\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\{([^{}]*)\}/g;
 
-/** Reads a block's text into runs. Throws on a marker left open or a form it does not know. */
-export function readInlines(text: string, file: string, line: number): Inline[] {
+/**
+ * Reads a block's text into runs. Throws on a marker left open or a form it does not know, naming
+ * the line it is on: `line` is the block's line, or the line of an offset in a text joined from several.
+ */
+export function readInlines(text: string, file: string, line: number | ((offset: number) => number)): Inline[] {
+  const lineOf = typeof line === 'number' ? () => line : line;
   const out: Inline[] = [];
   let last = 0;
   const plain = (to: number) => {
     const piece = text.slice(last, to);
     const stray = /[*`]|\{|\}/.exec(piece);
-    if (stray) throw new WordsError(file, line, `"${stray[0]}" is not closed (in "${piece.trim()}"); write it in a form: *term*, **strong**, \`code\`, {chapter:slug}.`);
+    if (stray) throw new WordsError(file, lineOf(last + stray.index), `"${stray[0]}" is not closed (in "${piece.trim()}"); write it in a form: *term*, **strong**, \`code\`, {chapter:slug}.`);
     if (piece) out.push({ kind: 'text', text: piece });
   };
   for (const match of text.matchAll(INLINE)) {
@@ -265,13 +300,13 @@ export function readInlines(text: string, file: string, line: number): Inline[] 
     else if (term !== undefined) out.push({ kind: 'term', text: term });
     else if (code !== undefined) out.push({ kind: 'code', text: code });
     else if (linkText !== undefined) {
-      if (!href.startsWith('#')) throw new WordsError(file, line, `a link goes to a place in the page (#…), not "${href}".`);
+      if (!href.startsWith('#')) throw new WordsError(file, lineOf(match.index), `a link goes to a place in the page (#…), not "${href}".`);
       out.push({ kind: 'link', href, text: linkText });
     } else {
       const slug = /^chapter:([\w-]+)$/.exec(braces)?.[1];
-      if (slug === undefined) throw new WordsError(file, line, `{${braces}} is not a form; a chapter's number is {chapter:slug}.`);
+      if (slug === undefined) throw new WordsError(file, lineOf(match.index), `{${braces}} is not a form; a chapter's number is {chapter:slug}.`);
       if (!(CHAPTER_ORDER as readonly string[]).includes(slug)) {
-        throw new WordsError(file, line, `{chapter:${slug}}: there is no chapter "${slug}" in app/lesson/chapters/order.ts.`);
+        throw new WordsError(file, lineOf(match.index), `{chapter:${slug}}: there is no chapter "${slug}" in app/lesson/chapters/order.ts.`);
       }
       out.push({ kind: 'chapter', slug: slug as ChapterSlug });
     }

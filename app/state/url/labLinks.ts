@@ -4,7 +4,7 @@ import { pairText } from '../settings/hashPart.ts';
 /**
  * The text of the lab's link keys that more than one feature writes: the playground's expression
  * and point (the playground's own hash part, and the lesson's links into it) and the levers of
- * "What frameworks hide" (its hash part, and chapter 10's link). Pure text, from the engine's
+ * "What frameworks hide" (its hash part, and the hidden chapter's link). Pure text, from the engine's
  * tables, so a chapter builds a lab link without importing a section of the lab.
  */
 

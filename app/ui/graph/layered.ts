@@ -131,7 +131,7 @@ export function layeredGraph(dagre: DagreModule, shape: GraphShape, options: Lay
       g.setEdge(String(parent), String(child), { width, height, labelpos: 'c' }, String(key));
     }
   }
-  // dagre's orderings are a heuristic: it left one crossing in chapter 1's graph. Its order is
+  // dagre's orderings are a heuristic: it left one crossing in the chain chapter's graph. Its order is
   // refined here by sifting, which small graphs afford.
   dagre.layout(g, { customOrder: (inner, order) => (order(inner), siftOrder(inner, options.inputsInOrder)) });
 
@@ -215,7 +215,7 @@ interface OrderGraph {
  * keeps the one with the fewest crossings, until no move helps. With `inputsInOrder` the first
  * layer, the inputs, is not sifted: it keeps the tape's order (practice's graphs, whose answer
  * fields list the inputs in that order). The lesson's own graphs sift it too: held in order,
- * chapter 1's expressions would cross.
+ * the chain chapter's expressions would cross.
  */
 export function siftOrder(graph: OrderGraph, inputsInOrder = false): void {
   // Each try recounts every crossing: affordable for the lesson's graphs and small tapes only.

@@ -38,7 +38,7 @@ export interface ExprGraphProps {
   highlight?: boolean;
   /**
    * Whether this graph will show a backward sweep (the default). A graph that only records its
-   * tape (chapter 1) leaves room for no adjoints: its boxes are smaller, so it keeps a larger text.
+   * tape (the chain chapter) leaves room for no adjoints: its boxes are smaller, so it keeps a larger text.
    */
   sweep?: boolean;
   /**

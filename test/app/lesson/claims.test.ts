@@ -32,6 +32,12 @@ function wordsOf(slug: ChapterSlug): string {
   return plainText([...row.body, ...row.afterAnswer, ...row.afterQuestion], chapterNumber).replace(/\s+/g, ' ');
 }
 
+/** A chapter's speaker notes, all three parts, as the notes window shows them (app/lesson/chapters/<slug>/notes.md). */
+function notesOf(slug: ChapterSlug): string {
+  const { ask, proves, wrong } = rowOf(slug).notes;
+  return plainText([...ask, ...proves, ...wrong], chapterNumber).replace(/\s+/g, ' ');
+}
+
 /** A number as the words write it: a minus sign, not a hyphen. */
 const written = (x: number, digits: number) => x.toFixed(digits).replace('-', '−');
 
@@ -76,6 +82,17 @@ describe('the lesson’s stated numbers', () => {
     expect(words).toContain(`ȳ = ${r.rows.find((row) => row.name === 'y')!.reverse}`);
   });
 
+  it('transpose, in the speaker notes: the same adjoints, table and results as the words', () => {
+    const r = card();
+    const wbar = Math.cos(2.25);
+    const notes = notesOf('transpose');
+    expect(notes).toContain(`the adjoints (1, ${written(wbar, 3)})`);
+    expect(notes).toContain(`the table [${r.tape.partial0[r.labels.indexOf('x*y')]} ${r.tape.partial1[r.labels.indexOf('x*y')]}; ${r.tape.partial0[r.labels.indexOf('x^2')]} 0]`);
+    expect(notes).toContain(`give x̄ = ${written(r.rows.find((row) => row.name === 'x')!.reverse, 2)}`);
+    // The block's share of ȳ: x·y's partial in y, times the adjoint 1.
+    expect(notes).toContain(`share of ȳ, ${r.tape.partial1[r.labels.indexOf('x*y')]}.`);
+  });
+
   it('one-sweep and tape-price: reverse mode is 2 passes at T = 100 and 200, the others grow with P; a step is fourteen tape nodes', () => {
     const quick = { sweep: false, tangents: false, frontier: false, workCurve: false, thirdDerivatives: false };
     const at = (T: number) => runLab(lessonSettings({ steps: T }, quick));
@@ -110,6 +127,17 @@ describe('the lesson’s stated numbers', () => {
     expect(wide.frontier!.periodic.map((p) => p.storedStates)).toEqual(periodic.map((p) => p.storedStates));
   });
 
+  it('checkpointing, in the speaker notes: √36 = 6, stride 1 holds 37 items, a recorded step weighs 80 stored states', () => {
+    const scalar = runLab(lessonSettings({ steps: 36 }, FRONTIER)).checkpoint;
+    const periodic = scalar.frontier!.periodic;
+    const least = leastBy(periodic, (p) => p.storedStates)!.setting;
+    const notes = notesOf('checkpointing');
+    expect(notes).toContain(`T = ${scalar.frontier!.periodic.at(-1)!.setting}.`);
+    expect(notes).toContain(`k = √36 = ${least}`);
+    expect(notes).toContain(`weighs ${scalar.stepBytes / scalar.stateBytes} stored states`);
+    expect(notes).toContain(`In items that holds ${periodic.find((p) => p.setting === 1)!.storedStates} at once`);
+  });
+
   it('tensors: both tapes count parameters, not the data; with 16 hidden units the ratio is about 3,000', () => {
     const c = compareTapes({ batch: 200, hidden: 16, minMs: 0 });
     expect(wordsOf('tensors')).toContain('with 16 hidden units');
@@ -142,6 +170,7 @@ describe('the lesson’s stated numbers', () => {
     expect(f.hvp.workUnits).toBe(4);
     expect(f.hvp.gradientWorkUnits).toBe(2);
     expect(rowOf('second-order').question!.answer).toMatch(/^4/);
+    expect(notesOf('second-order')).toContain(`give H·v: ${f.hvp.workUnits} passes, twice one gradient`);
     expect(f.hvp.tapeBytes).toBeGreaterThan(f.hvp.gradientTapeBytes);
     expect(f.hvp.maxRelative).toBeLessThan(1e-6);
     // P = 2T parameters, one H·v entry for each: the Hessian has P² entries, and the choice and the glossary say so.

@@ -19,10 +19,12 @@ describe('speaker notes', () => {
 
   it.each([
     ['another title', '# Notes\n\n## Ask the room\nA?\n', 'line 1: the notes\' title is "# Speaker notes"'],
-    ['a section missing', '# Speaker notes\n\n## Ask the room\nA?\n\n## What the figure proves\nB.\n', 'line 1: the notes need a section "## wrong answers to expect"'],
-    ['wrong answers that are not a list', '# Speaker notes\n\n## Ask the room\nA?\n\n## What the figure proves\nB.\n\n## Wrong answers to expect\nC.\n', 'line 1: the wrong answers are one list'],
-    ['words before the question', '# Speaker notes\n\nHello.\n\n## Ask the room\nA?\n', 'line 2: the notes have no words before'],
-  ])('names the file of %s', (_, text, message) => {
+    ['a title below a blank line', '\n# Notes\n', 'line 2: the notes\' title is "# Speaker notes"'],
+    ['a section missing (at the end, where it goes)', '# Speaker notes\n\n## Ask the room\nA?\n\n## What the figure proves\nB.\n', 'line 7: the notes need a section "## wrong answers to expect"'],
+    ['a section empty (at its heading)', '# Speaker notes\n\n## Ask the room\n\n## What the figure proves\nB.\n', 'line 3: the notes need a section "## ask the room"'],
+    ['wrong answers that are not a list', '# Speaker notes\n\n## Ask the room\nA?\n\n## What the figure proves\nB.\n\n## Wrong answers to expect\nC.\n', 'line 9: the wrong answers are one list'],
+    ['words before the question', '# Speaker notes\n\n\nHello.\n\n## Ask the room\nA?\n', 'line 4: the notes have no words before'],
+  ])('names the file and the line of %s', (_, text, message) => {
     expect(() => parseNotes(text, FILE)).toThrow(`${FILE}, ${message}`);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHAPTER_COUNT, CHAPTER_ORDER, chapterNumber, slugAt } from '../../../app/lesson/chapters/order.ts';
 import { say } from '../../../app/lesson/chapters/row.ts';
@@ -37,6 +37,15 @@ describe('the table of chapters', () => {
 
   it('finds a folder for every slug and lists every folder: a chapter left out of order.ts fails here', () => {
     expect([...CHAPTER_FOLDERS].sort()).toEqual([...CHAPTER_ORDER].sort());
+  });
+
+  it('has nothing but chapters in its folders: each folder beside order.ts is a slug, with its four files', () => {
+    const dir = fileURLToPath(new URL('../../../app/lesson/chapters/', import.meta.url));
+    const folders = readdirSync(dir).filter((name) => statSync(`${dir}${name}`).isDirectory());
+    expect(folders.sort()).toEqual([...CHAPTER_ORDER].sort());
+    for (const slug of folders) {
+      for (const file of ['chapter.ts', 'words.md', 'notes.md', 'Figure.tsx']) expect(existsSync(`${dir}${slug}/${file}`), `${slug}/${file}`).toBe(true);
+    }
   });
 
   it('asks questions that end in "?" and accept exactly one of their choices, before and after the figure answers', () => {

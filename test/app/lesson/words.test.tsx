@@ -39,10 +39,17 @@ describe('a chapter’s words file', () => {
     expect(plainText(words.body, chapterNumber)).toContain('Try one yourself: x is read twice.');
   });
 
+  it('reads a file that starts with a byte-order mark, as some editors save it', () => {
+    expect(read('\uFEFF# T\n\nWords.\n').title).toBe('T');
+  });
+
   it.each([
     ['no title', 'Words first.\n', 'line 1: the file must start with the title'],
     ['a marker left open', '# T\n\nA *term that never ends.\n', 'line 3: "*" is not closed'],
-    ['a stray brace', '# T\n\nOne\nset {x.\n', 'line 3: "{" is not closed'],
+    ['a stray brace on a paragraph’s second line', '# T\n\nOne\nset {x.\n', 'line 4: "{" is not closed'],
+    ['a form it does not know on a paragraph’s third line', '# T\n\nOne\ntwo\nthree {figure:2}.\n', 'line 5: {figure:2} is not a form'],
+    ['a marker left open in a practice link’s second line', '# T\n\nTry one yourself (level 2, seed 1): x is\nread *twice.\n', 'line 4: "*" is not closed'],
+    ['a numbered list that skips', '# T\n\n1. one\n3. two\n', 'line 4: a numbered list counts 1, 2, 3, …: this item says 3, not 2'],
     ['a form it does not know', '# T\n\nSee {figure:2}.\n', 'line 3: {figure:2} is not a form'],
     ['a chapter that does not exist', '# T\n\nAs chapter {chapter:nowhere} said.\n', 'line 3: {chapter:nowhere}: there is no chapter "nowhere"'],
     ['a section it does not know', '# T\n\nBody.\n\n## after the figure\nMore.\n', 'line 5: "## after the figure" is not a section'],

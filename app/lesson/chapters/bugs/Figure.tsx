@@ -17,7 +17,7 @@ import { LESSON_BUGS, outcomeSentence } from './bugsText.ts';
 import './bugs.css';
 
 const STEPS = 40;
-/** x_30 detached: the sweep keeps the last K = 10 steps, chapter 10's window. */
+/** x_30 detached: the sweep keeps the last K = 10 steps, the hidden chapter's window. */
 const DETACH_STEP = 30;
 /** The entries the table lists: ∂L/∂a_t at the start, the middle and the end of the chain. */
 const LISTED = [0, STEPS / 2, STEPS - 1];
@@ -25,7 +25,7 @@ const LISTED = [0, STEPS / 2, STEPS - 1];
 const QUOTED = STEPS - 1;
 
 /**
- * Chapter 11: the bugs you will meet in PyTorch, each run on the real tape of the 40-step chain by
+ * The bugs chapter: the bugs you will meet in PyTorch, each run on the real tape of the 40-step chain by
  * the lab's bugs worker: the lines that cause it, the line that fixes it, and what happens — the
  * wrong gradient beside the right one, or the error the framework raises. The zero-grad bug's
  * wrong numbers stay hidden until the question is answered.

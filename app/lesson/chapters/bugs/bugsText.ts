@@ -2,7 +2,7 @@ import type { BugReport } from '../../../../engine/bugs/report.ts';
 import type { GradientPair } from '../../../../engine/report.ts';
 import { formatBytes, formatNumber } from '../../../ui/format.ts';
 
-/** The bugs chapter 11 lets the reader switch, in the lab's order; the other three are left to the lab's section. */
+/** The bugs the bugs chapter lets the reader switch, in the lab's order; the other three are left to the lab's section. */
 export const LESSON_BUGS = ['zero-grad', 'detach', 'in-place', 'retain-graph', 'overwrite'] as const;
 export type LessonBug = (typeof LESSON_BUGS)[number];
 

@@ -23,7 +23,7 @@ const PROGRAMS = [
   { label: 'x·y + sin x', expression: FIVE_NODES },
 ];
 
-/** Chapter 1: a program is a chain of primitives, each writing its row (inputs, value, local partials) on the tape as it runs. */
+/** The chain chapter: a program is a chain of primitives, each writing its row (inputs, value, local partials) on the tape as it runs. */
 export default function Chapter1() {
   const [which, setWhich] = useState(0);
   const program = PROGRAMS[which].expression;

@@ -30,7 +30,7 @@ function itemsText(p: PeakItems): string {
 }
 
 /**
- * Chapter 8: periodic checkpoints counted two ways. In held items (each stored state or recorded
+ * The checkpointing chapter: periodic checkpoints counted two ways. In held items (each stored state or recorded
  * step one) the least is at k ≈ √T; in bytes, with a state 80 times smaller than a step's tape, it
  * is at stride 1, until the state is made as wide as a step's tape.
  */

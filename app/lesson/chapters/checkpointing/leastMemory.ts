@@ -1,6 +1,6 @@
 /**
  * The point with the least `measure`, the smallest setting on ties (the frontier is in order of
- * setting); undefined for no points. Chapter 8 reads the fewest held items and the fewest bytes.
+ * setting); undefined for no points. The checkpointing chapter reads the fewest held items and the fewest bytes.
  */
 export function leastBy<P extends { setting: number }>(points: readonly P[], measure: (p: P) => number): P | undefined {
   let best: P | undefined;

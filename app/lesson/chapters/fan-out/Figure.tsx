@@ -11,7 +11,7 @@ import { labHashOf } from '../../labLink.ts';
 
 const SWEEPS = ['add: adj += …', 'overwrite: adj = …'];
 
-/** Chapter 3: fan-out. A value read twice must collect both contributions; overwriting keeps one. */
+/** The fan-out chapter: fan-out. A value read twice must collect both contributions; overwriting keeps one. */
 export default function Chapter3() {
   const answer = useExpression(CARD);
   const result = answer.value;

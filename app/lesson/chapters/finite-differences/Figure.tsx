@@ -16,7 +16,7 @@ const SWEEP = { sweep: true, tangents: false, frontier: false, workCurve: false,
 /** Where the question puts h: 1e-9, below the best step, where rounding rules. */
 const QUESTION_EPS = 1e-9;
 
-/** Chapter 6: central differences against h, the V of truncation and rounding, the best h. */
+/** The finite-differences chapter: central differences against h, the V of truncation and rounding, the best h. */
 export default function Chapter6() {
   const answer = useChainRun({ steps: 40 }, SWEEP);
   const report = answer.value;

@@ -41,7 +41,7 @@ const FUSION_BUDGET_MS = 1;
 const METRICS = ['passes', 'time'] as const;
 
 /**
- * Chapter 10: what frameworks hide. Stopping the gradient, live; forward against reverse mode for
+ * The hidden chapter: what frameworks hide. Stopping the gradient, live; forward against reverse mode for
  * the Jacobian of the last M states over x₀ alone, counted and measured over M; fusing and
  * recomputing, counted.
  */

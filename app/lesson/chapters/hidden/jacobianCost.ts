@@ -6,7 +6,7 @@ export type { CostPoint };
 /** Equal work should read as equal time within this ratio (issue 28): forward mode's times at every M. */
 export const EQUAL_TIME_RATIO = 1.25;
 
-/** What chapter 10's cost chart says in words: every number is read from the points the chart draws. */
+/** What the hidden chapter's cost chart says in words: every number is read from the points the chart draws. */
 export interface CostReading {
   /** Forward mode's counted passes (N + 1), the same at every M. */
   forwardPasses: number;

@@ -32,7 +32,7 @@ const runsAt200 = (r: LabReport | null, m: CostedMethod) => {
 };
 
 /**
- * Chapter 5: cost two ways. Counted passes (reverse 2 at every T; forward P + 1; central
+ * The one-sweep chapter: cost two ways. Counted passes (reverse 2 at every T; forward P + 1; central
  * differences 2P + 1) beside measured time in runs of the plain chain, which shows the constant.
  */
 export default function Chapter5() {

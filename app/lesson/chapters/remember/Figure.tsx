@@ -13,7 +13,7 @@ const METHODS = [
 ] as const;
 
 /**
- * Chapter 13, what to remember: the whole lesson in one computed figure. The worker runs the
+ * The remember chapter, what to remember: the whole lesson in one computed figure. The worker runs the
  * lab's default chain and counts each method's work for the whole gradient; the bars are those
  * counts, the agreement line the measured differences between the three gradients.
  */

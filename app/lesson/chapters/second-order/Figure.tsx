@@ -19,7 +19,7 @@ import '../bugs/bugs.css';
 
 const STEPS = 40;
 /**
- * Chapter 12: second derivatives on the same tape. The chapter's expression, with its full
+ * The second-order chapter: second derivatives on the same tape. The chapter's expression, with its full
  * Hessian and H·v along a direction the reader turns, both by forward over reverse in the
  * playground's worker; and H·v on the 40-step chain from the bugs worker, against central
  * differences of its gradient, with its counted cost beside one gradient's.

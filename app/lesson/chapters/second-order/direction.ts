@@ -1,4 +1,4 @@
-/** The directions chapter 12's slider offers: v = (cos φ, sin φ), φ from 0° to 180° in steps of 15°. */
+/** The directions the second-order chapter's slider offers: v = (cos φ, sin φ), φ from 0° to 180° in steps of 15°. */
 export const ANGLE_STEP = 15;
 
 /** The unit direction v at angle φ (degrees) from the x axis, exact on the axes (cos 90° is 6e-17 in floating point). */

@@ -13,7 +13,7 @@ import { ShowMeButton } from '../../ShowMeButton.tsx';
 import { useShowMe } from '../../useShowMe.ts';
 import { WaitingButton } from '../../WaitingButton.tsx';
 
-/** Chapter 2: the backward sweep on the tiny tape, one event at a time, from the seed 1. */
+/** The sweep chapter: the backward sweep on the tiny tape, one event at a time, from the seed 1. */
 export default function Chapter2() {
   const answer = useExpression(CARD);
   const result = answer.value;

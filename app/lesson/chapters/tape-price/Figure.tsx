@@ -42,7 +42,7 @@ function tapeLive(all: readonly TapeSize[]): Record<string, string> {
   };
 }
 
-/** Chapter 7: the tape is the price. Its memory grows with T; three ways to pay. */
+/** The tape-price chapter: the tape is the price. Its memory grows with T; three ways to pay. */
 export default function Chapter7() {
   const sizes = useAnswer('tape sizes', async () => {
     const out: TapeSize[] = [];

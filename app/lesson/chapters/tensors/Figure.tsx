@@ -25,7 +25,7 @@ async function countNodes(): Promise<{ hidden: number; scalar: number; tensor: n
 
 const ms = (x: number | null) => (x === null ? '—' : x < 1 ? `${formatNumber(x * 1000, 3)} µs` : `${formatNumber(x, 3)} ms`);
 
-/** Chapter 9: the same rules on matrices; one tensor node does the work of thousands of scalar ones. */
+/** The tensors chapter: the same rules on matrices; one tensor node does the work of thousands of scalar ones. */
 export default function Chapter9() {
   const [hidden, setHidden] = useState<number>(16);
   const [revealed, setRevealed] = useState(false);

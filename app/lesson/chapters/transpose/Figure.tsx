@@ -13,7 +13,7 @@ import { labHashOf } from '../../labLink.ts';
 import { ShowMeButton } from '../../ShowMeButton.tsx';
 import { useShowMe } from '../../useShowMe.ts';
 
-/** Chapter 4: the chain at T = 2 … 5, its states forward and its adjoints backward, beside the transpose formulas. */
+/** The transpose chapter: the chain at T = 2 … 5, its states forward and its adjoints backward, beside the transpose formulas. */
 export default function Chapter4() {
   const [steps, setSteps] = useState(3);
   const answer = useChainRun({ steps }, QUICK);
