@@ -77,14 +77,18 @@ function Chapters({ route }: { route: LessonRoute }) {
   const [blank] = usePresentKeys(route.present, moves);
   // "Reset this figure": a new key remounts the chapter's figure with its defaults.
   const [resets, setResets] = useState(0);
-  // The notes window follows this one, the overview (chapter 0) included, and leads it
-  // (app/lesson/present/talkChannel.ts).
-  useTalkChannel(route.chapter, (message) => {
-    if (message.chapter < 1 || message.chapter > CHAPTERS.length) return;
-    if (message.kind === 'reset') {
-      if (message.chapter === shown) setResets((r) => r + 1);
-    } else if (message.chapter !== route.chapter) goTo({ ...route, chapter: message.chapter });
-  });
+  // While presenting, the notes window follows this one, the overview (chapter 0) included, and
+  // leads it (app/lesson/present/talkChannel.ts). A lesson read, not presented, follows no other window.
+  useTalkChannel(
+    route.chapter,
+    (message) => {
+      if (message.chapter < 1 || message.chapter > CHAPTERS.length) return;
+      if (message.kind === 'reset') {
+        if (message.chapter === shown) setResets((r) => r + 1);
+      } else if (message.chapter !== route.chapter) goTo({ ...route, chapter: message.chapter });
+    },
+    route.present && !route.embed,
+  );
   useTitle(route);
   useScrollOnChange(route);
 
