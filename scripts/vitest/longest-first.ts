@@ -26,7 +26,7 @@ export const BROWSER_FILE_SECONDS: Readonly<Record<string, number>> = {
   'lesson-bugs.test.ts': 21,
   'playground-tensor.test.ts': 21,
   'practice.test.ts': 20,
-  'presenter.test.ts': 18,
+  'presenter.test.ts': 26,
   'bugs-more.test.ts': 17,
   'practice-pose.test.ts': 13,
   'long-skips.test.ts': 11,

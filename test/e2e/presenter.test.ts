@@ -296,7 +296,7 @@ describe('the presenter’s clicker', () => {
     await b.goto(`${env.served.url}#lesson=transpose`);
     await onChapter(b, 'transpose');
     // A course page embedding two chapters, from another origin, as a teacher's page would.
-    const html = `<!doctype html><title>Course</title><iframe title="one" src="${env.served.url}#lesson=sweep&embed=1" width="700" height="500"></iframe><iframe title="two" src="${env.served.url}#lesson=tensors&embed=1" width="700" height="500"></iframe>`;
+    const html = `<!doctype html><title>Course</title><iframe title="one" src="${env.served.url}#lesson=chain&embed=1" width="700" height="500"></iframe><iframe title="two" src="${env.served.url}#lesson=sweep&embed=1" width="700" height="500"></iframe>`;
     const course = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => course.listen(0, '127.0.0.1', resolve));
     const { page: c } = await env.page();
@@ -304,22 +304,22 @@ describe('the presenter’s clicker', () => {
     const frames = () => c.frames().filter((f) => f !== c.mainFrame());
     await expect.poll(() => frames().length).toBe(2);
     for (const frame of frames()) await frame.locator('.chapter-figure').first().waitFor({ timeout: wait(60_000) });
-    // Tab a moves twice; then a marker on the same channel, which b hears once everything before it has arrived.
+    // Tab a moves twice (light chapters: the test is about the talk, not the figures); then a marker on the same channel, which b hears once everything before it has arrived.
     await b.evaluate(() => {
       const heard: unknown[] = [];
       (window as unknown as { heard: unknown[] }).heard = heard;
       new BroadcastChannel('tape-lab-talk').onmessage = (event) => heard.push(event.data);
     });
-    await a.evaluate(() => (window.location.hash = '#lesson=one-sweep'));
-    await onChapter(a, 'one-sweep');
-    await a.evaluate(() => (window.location.hash = '#lesson=tape-price'));
-    await onChapter(a, 'tape-price');
+    await a.evaluate(() => (window.location.hash = '#lesson=chain'));
+    await onChapter(a, 'chain');
+    await a.evaluate(() => (window.location.hash = '#lesson=sweep'));
+    await onChapter(a, 'sweep');
     await a.evaluate(() => new BroadcastChannel('tape-lab-talk').postMessage({ kind: 'marker', chapter: 0 }));
     await b.waitForFunction(() => (window as unknown as { heard: { kind: string }[] }).heard.some((m) => m.kind === 'marker'));
     // Nothing but the marker was said, and nobody moved.
     expect(await b.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([{ kind: 'marker', chapter: 0 }]);
     expect(await b.evaluate(() => window.location.hash)).toBe('#lesson=transpose');
-    expect(await Promise.all(frames().map((f) => f.evaluate(() => window.location.hash)))).toEqual(['#lesson=sweep&embed=1', '#lesson=tensors&embed=1']);
+    expect(await Promise.all(frames().map((f) => f.evaluate(() => window.location.hash)))).toEqual(['#lesson=chain&embed=1', '#lesson=sweep&embed=1']);
     course.close();
     expect(watch.errors).toEqual([]);
   });
