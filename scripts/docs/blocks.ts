@@ -78,6 +78,29 @@ function chapterTable(): string {
 }
 
 /**
+ * Whether a chapter asks the class a question: its `chapter.ts` sets `question`. Read from the source,
+ * since the chapter's module pulls in its figure's stylesheets, which node cannot load;
+ * test/app/lesson/table.test.ts checks it against the table the page uses.
+ */
+export function chapterAsks(slug: string): boolean {
+  return /^ {2}question:/m.test(repoFile(`app/lesson/chapters/${slug}/chapter.ts`));
+}
+
+/** docs/teaching.md's sentence on how many chapters ask first, and which do not. */
+function chapterQuestions(): string {
+  const titleOf = (slug: string) => {
+    const words = `app/lesson/chapters/${slug}/words.md`;
+    return parseWords(repoFile(words), words).title;
+  };
+  const silent = CHAPTER_ORDER.flatMap((slug, i) => (chapterAsks(slug) ? [] : [`${i + 1} (${titleOf(slug)})`]));
+  const list = silent.length > 1 ? `${silent.slice(0, -1).join(', ')} and ${silent.at(-1)}` : silent.join('');
+  return wrap(
+    `Each chapter is a few short paragraphs, one live figure and one thing to do. ${CHAPTER_COUNT - silent.length} of the ${CHAPTER_COUNT} ask ` +
+      `the class for a prediction first${silent.length > 0 ? `; the others are chapters ${list}` : ''}.`,
+  );
+}
+
+/**
  * Where the leanest periodic stride in bytes leaves 1, over the steps slider's range: the same
  * frontier that \`run --json\` reports as \`checkpoint.leastMemory.byBytes.stride\`.
  */
@@ -151,6 +174,11 @@ export const BLOCKS: readonly DocBlock[] = [
     file: 'docs/teaching.md',
     name: 'chapter-table',
     render: chapterTable,
+  },
+  {
+    file: 'docs/teaching.md',
+    name: 'chapter-questions',
+    render: chapterQuestions,
   },
   {
     file: 'docs/measurements.md',
