@@ -69,12 +69,6 @@ function leversFromOptions(values: Partial<Record<string, string | boolean | und
   return requestLevers(levers as typeof LEVER_DEFAULTS, steps);
 }
 
-/** `tape-lab tradeoffs`: the four levers, counted and measured. */
-/**
- * `--budget`'s milliseconds, 0 … TRADEOFFS_MAX_BUDGET_MS. Its error is one line within 80
- * characters: the value it quotes is escaped and cut to 16 characters.
- */
-
 /**
  * A ratio of rounds for --json. With no clean round (every batch interrupted, on a busy machine)
  * it has no median or quartiles: null, not NaN, beside `noisy: true` and `rounds: 0`.
@@ -82,6 +76,11 @@ function leversFromOptions(values: Partial<Record<string, string | boolean | und
 export function ratioJson(r: RatioSpread) {
   return r.rounds === 0 ? { ...r, median: null, low: null, high: null } : r;
 }
+
+/**
+ * `--budget`'s milliseconds, 0 … TRADEOFFS_MAX_BUDGET_MS. Its error is one line within 80
+ * characters: the value it quotes is escaped and cut to 16 characters.
+ */
 export function budgetOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = parseDecimal(text);
@@ -91,6 +90,7 @@ export function budgetOption(text: string | undefined): number | undefined {
   return value;
 }
 
+/** `tape-lab tradeoffs`: the four levers, counted and measured. */
 export function tradeoffsCommand(argv: string[], progress: Progress): string {
   const { values } = parseOptions(argv, OPTIONS, 'tradeoffs');
   const steps = integerOption('steps', values.steps, 1, TRADEOFFS_MAX_STEPS) ?? CHAIN_DEFAULTS.steps;

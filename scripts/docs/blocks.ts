@@ -55,6 +55,12 @@ function periodicSentence(r: Json): string {
 /** A file of the repository, from its root. */
 const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
+/** A chapter's title, the first line of its words.md, read as the page reads it. */
+function chapterTitle(slug: string): string {
+  const words = `app/lesson/chapters/${slug}/words.md`;
+  return parseWords(repoFile(words), words).title;
+}
+
 /**
  * docs/teaching.md's table of chapters, in the order of app/lesson/chapters/order.ts: each chapter's
  * number, its title (the first line of its words.md), what the class sees and does (kept from the
@@ -68,8 +74,7 @@ function chapterTable(): string {
   return [
     ...HEAD,
     ...CHAPTER_ORDER.map((slug, i) => {
-      const words = `app/lesson/chapters/${slug}/words.md`;
-      const { title } = parseWords(repoFile(words), words);
+      const title = chapterTitle(slug);
       const does = said.get(slug);
       if (does === undefined) throw new Error(`docs/teaching.md's table of chapters has no row for ${slug}: add one ending in \`#lesson=${slug}\` |`);
       return `| ${i + 1} | ${title} | ${does} | \`#lesson=${slug}\` |`;
@@ -88,11 +93,7 @@ export function chapterAsks(slug: string): boolean {
 
 /** docs/teaching.md's sentence on how many chapters ask first, and which do not. */
 function chapterQuestions(): string {
-  const titleOf = (slug: string) => {
-    const words = `app/lesson/chapters/${slug}/words.md`;
-    return parseWords(repoFile(words), words).title;
-  };
-  const silent = CHAPTER_ORDER.flatMap((slug, i) => (chapterAsks(slug) ? [] : [`${i + 1} (${titleOf(slug)})`]));
+  const silent = CHAPTER_ORDER.flatMap((slug, i) => (chapterAsks(slug) ? [] : [`${i + 1} (${chapterTitle(slug)})`]));
   const list = silent.length > 1 ? `${silent.slice(0, -1).join(', ')} and ${silent.at(-1)}` : silent.join('');
   return wrap(
     `Each chapter is a few short paragraphs, one live figure and one thing to do. ${CHAPTER_COUNT - silent.length} of the ${CHAPTER_COUNT} ask ` +
